@@ -1,0 +1,31 @@
+/* The CPU backend's shared pieces: thread team and topology. */
+#ifndef OMPWG_CPU_H
+#define OMPWG_CPU_H
+
+#include <stddef.h>
+
+#include "backend.h"
+
+/* Threads a call should use: OMPWG_NUM_THREADS (read at every call), else one
+ * per core of the allowed cpuset; 1 when called from inside an active
+ * OpenMP parallel region. */
+int ompwg_cpu_threads(void);
+
+/* Called by each thread of a backend parallel region: pins the calling worker
+ * thread once to its core (never the application's own thread, tid 0), unless
+ * the OpenMP runtime already binds threads or hwloc is missing. */
+void ompwg_cpu_pin_worker(int tid);
+
+/* One line describing the topology and the pinning policy. */
+void ompwg_cpu_describe(char *buf, size_t len);
+
+int ompwg_cpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_cpu_dgemm(const ompwg_gemm_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
+int ompwg_cpu_sreduce(const ompwg_vec_shape *s, const float *x, const float *y, float *value,
+                      int64_t *index);
+int ompwg_cpu_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,
+                      double *value, int64_t *index);
+
+#endif

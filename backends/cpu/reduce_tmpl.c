@@ -1,0 +1,91 @@
+/* CPU reductions, compiled once per precision: each thread reduces one
+ * contiguous slice with vectorised partials, and the partials are combined
+ * in thread order, so a run with the same thread count gives the same bits. */
+#include "prec.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+
+#include "cpu.h"
+#include "extremum_tmpl.h"
+#include "ompwg.h"
+
+static ACC TN(slice_sum_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T *y,
+                            int64_t incy, int64_t begin, int64_t end)
+{
+    ACC acc = 0;
+    if (op == OMPWG_REDUCE_DOT) {
+        if (incx == 1 && incy == 1) {
+#pragma omp simd reduction(+ : acc)
+            for (int64_t i = begin; i < end; i++) acc += (ACC)x[i] * (ACC)y[i];
+        } else {
+            for (int64_t i = begin; i < end; i++) acc += (ACC)x[i * incx] * (ACC)y[i * incy];
+        }
+    } else if (op == OMPWG_REDUCE_ASUM) {
+        if (incx == 1) {
+#pragma omp simd reduction(+ : acc)
+            for (int64_t i = begin; i < end; i++) acc += (ACC)T_ABS(x[i]);
+        } else {
+            for (int64_t i = begin; i < end; i++) acc += (ACC)T_ABS(x[i * incx]);
+        }
+    } else {
+        if (incx == 1) {
+#pragma omp simd reduction(+ : acc)
+            for (int64_t i = begin; i < end; i++) acc += (ACC)x[i];
+        } else {
+            for (int64_t i = begin; i < end; i++) acc += (ACC)x[i * incx];
+        }
+    }
+    return acc;
+}
+
+typedef struct TN(partial_, ) {
+    /* partials of neighbouring threads on separate cache lines */
+    _Alignas(64) ACC sum;
+    T value;
+    int64_t index;
+} TN(partial_, );
+
+int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *value,
+                           int64_t *index)
+{
+    int want = ompwg_cpu_threads();
+    /* below this a second thread costs more than it saves */
+    if (s->n < 32768) want = 1;
+    TN(partial_, ) *parts = aligned_alloc(64, (size_t)want * sizeof *parts);
+    if (!parts) return OMPWG_ERR_NOMEM;
+    bool extremum = s->op == OMPWG_REDUCE_MAX || s->op == OMPWG_REDUCE_MIN;
+    int got = 1;
+#pragma omp parallel num_threads(want) if (want > 1)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        ompwg_cpu_pin_worker(t);
+        if (t == 0) got = nt;
+        int64_t begin = s->n * t / nt, end = s->n * (t + 1) / nt;
+        if (extremum)
+            TN(ompwg_extremum_scan_, )(s->op == OMPWG_REDUCE_MAX, x, s->incx, begin, end,
+                                       &parts[t].value, &parts[t].index);
+        else
+            parts[t].sum = TN(slice_sum_, )(s->op, x, s->incx, y, s->incy, begin, end);
+    }
+    if (extremum) {
+        T best = 0;
+        int64_t best_i = -1;
+        for (int t = 0; t < got; t++)
+            if (parts[t].index >= 0 &&
+                ompwg_extremum_beats(s->op == OMPWG_REDUCE_MAX, parts[t].value, parts[t].index,
+                                     best, best_i)) {
+                best = parts[t].value;
+                best_i = parts[t].index;
+            }
+        *value = best;
+        *index = best_i;
+    } else {
+        ACC total = 0;
+        for (int t = 0; t < got; t++) total += parts[t].sum;
+        *value = (T)total;
+    }
+    free(parts);
+    return OMPWG_OK;
+}

@@ -1,0 +1,24 @@
+/* The OpenBLAS backend: the reference every result is checked against. */
+#include <cblas.h>
+#include <stdio.h>
+
+#include "openblas.h"
+
+static ompwg_probe_result probe(char *why, size_t len)
+{
+    snprintf(why, len, "OpenBLAS (%s), kernel %s, %d threads", openblas_get_config(),
+             openblas_get_corename(), openblas_get_num_threads());
+    return OMPWG_PROBE_USABLE;
+}
+
+const ompwg_backend ompwg_backend_openblas = {
+    .name = "openblas",
+    .probe = probe,
+    .accepts_device_ptrs = false,
+    /* OpenBLAS's own blocking is hidden; the tests probe these edges anyway. */
+    .tile = { .m = 16, .n = 16, .k = 256 },
+    .sgemm = ompwg_openblas_sgemm,
+    .dgemm = ompwg_openblas_dgemm,
+    .sreduce = ompwg_openblas_sreduce,
+    .dreduce = ompwg_openblas_dreduce,
+};

@@ -1,0 +1,274 @@
+/**
+ * @file ompwg.h
+ * @brief ompwg: work-group kernels (tiled GEMM, team reductions) as OpenMP
+ *        target regions, with a run-time choice of backend.
+ *
+ * Every function returns an ::ompwg_status: 0 (::OMPWG_OK) on success, a
+ * positive code otherwise; ompwg_strerror() turns a code into a sentence.
+ * No function of this library calls exit() or abort(), and a call that
+ * fails its argument checks writes nothing.
+ *
+ * Sizes, leading dimensions, increments and indices are 64-bit (int64_t);
+ * index arithmetic never overflows for M*N >= 2^31 elements.
+ *
+ * All functions are thread-safe: any number of application threads may call
+ * them at once. One-time initialisation (probing the backends, reading the
+ * environment) happens on first use, guarded by pthread_once.
+ *
+ * Environment (read on first use; ompwg_set_backend(NULL) and
+ * ompwg_set_check(-1) read it again):
+ * - OMPWG_BACKEND=auto|gpu|cpu|openblas: which backend runs the calls.
+ *   `auto` (the default) is the GPU when a device is usable, else the CPU.
+ * - OMPWG_VERBOSE=1: print once to stderr which backend was chosen and why
+ *   the others were not.
+ * - OMPWG_CHECK=1: run every call on OpenBLAS too and compare (see
+ *   ::OMPWG_ERR_CHECK).
+ * - OMPWG_NUM_THREADS=N: threads of the CPU backend (read at every call;
+ *   default: one per core of the process's allowed cpuset).
+ * - OMPWG_FALLBACK=1: when the GPU runs out of memory for a call on host
+ *   data, run that call on the CPU backend instead of returning
+ *   ::OMPWG_ERR_DEVICE_NOMEM (see ompwg_set_fallback()).
+ */
+#ifndef OMPWG_H
+#define OMPWG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name Version
+ * The version this header belongs to; ompwg_version() gives the one of the
+ * library actually loaded.
+ * @{ */
+#define OMPWG_VERSION_MAJOR 0
+#define OMPWG_VERSION_MINOR 1
+#define OMPWG_VERSION_PATCH 0
+/** The version as one comparable number: 0xMMmmpp. */
+#define OMPWG_VERSION_NUMBER \
+    ((OMPWG_VERSION_MAJOR << 16) | (OMPWG_VERSION_MINOR << 8) | OMPWG_VERSION_PATCH)
+#define OMPWG_VERSION_STRING "0.1.0"
+/** @} */
+
+#if defined(__GNUC__)
+#define OMPWG_API __attribute__((visibility("default")))
+#else
+#define OMPWG_API
+#endif
+
+/** Status codes. 0 is success; every failure has its own code. */
+typedef enum ompwg_status {
+    OMPWG_OK = 0,               /**< success */
+    OMPWG_ERR_LAYOUT = 1,       /**< layout is not ::OMPWG_ROW_MAJOR or ::OMPWG_COL_MAJOR */
+    OMPWG_ERR_TRANS = 2,        /**< a transpose argument is not an ::ompwg_trans value */
+    OMPWG_ERR_SIZE = 3,         /**< a size (m, n, k) is negative */
+    OMPWG_ERR_LD = 4,           /**< a leading dimension is smaller than the BLAS minimum */
+    OMPWG_ERR_INC = 5,          /**< a vector increment is 0 */
+    OMPWG_ERR_NULL = 6,         /**< a pointer the call needs is NULL */
+    OMPWG_ERR_BACKEND = 7,      /**< unknown backend name */
+    OMPWG_ERR_UNAVAILABLE = 8,  /**< the selected backend is not usable here (see ompwg_backend_info()) */
+    OMPWG_ERR_NOMEM = 9,        /**< host memory allocation failed */
+    OMPWG_ERR_DEVICE_NOMEM = 10,/**< device memory allocation failed */
+    OMPWG_ERR_DEVICE = 11,      /**< the offload runtime reported an error (copy or launch) */
+    OMPWG_ERR_TOO_LARGE = 12,   /**< a size exceeds what the backend can take (OpenBLAS's 32-bit interface) */
+    OMPWG_ERR_CHECK = 13,       /**< check mode: the result differs from OpenBLAS beyond the bound */
+    OMPWG_ERR_UNSUPPORTED = 14, /**< the backend cannot run this call (e.g. device pointers on the CPU) */
+    OMPWG_ERR_FLAGS = 15        /**< unknown bits in a flags argument */
+} ompwg_status;
+
+/** Storage order of a matrix; the values are CBLAS's. */
+typedef enum ompwg_layout {
+    OMPWG_ROW_MAJOR = 101,
+    OMPWG_COL_MAJOR = 102
+} ompwg_layout;
+
+/** Transposition of an operand; the values are CBLAS's. For real types
+ *  ::OMPWG_CONJ_TRANS means the same as ::OMPWG_TRANS. */
+typedef enum ompwg_trans {
+    OMPWG_NO_TRANS = 111,
+    OMPWG_TRANS = 112,
+    OMPWG_CONJ_TRANS = 113
+} ompwg_trans;
+
+/** @name Version and errors @{ */
+/** The loaded library's version as ::OMPWG_VERSION_NUMBER encodes it. */
+OMPWG_API unsigned ompwg_version(void);
+/** The loaded library's version as "MAJOR.MINOR.PATCH". */
+OMPWG_API const char *ompwg_version_string(void);
+/** A static sentence describing a status code (never NULL). */
+OMPWG_API const char *ompwg_strerror(int status);
+/** @} */
+
+/** @name GEMM
+ * C := alpha * op(A) * op(B) + beta * C, with op(X) = X or X^T, C m-by-n,
+ * op(A) m-by-k, op(B) k-by-n, with exactly the reference BLAS semantics:
+ * - beta == 0: C is not read (NaN or Inf already in C never propagates);
+ * - alpha == 0 or k == 0: A and B are not read, C := beta * C;
+ * - m == 0 or n == 0: quick return, nothing is read or written;
+ * - leading dimensions as in BLAS: for column-major, lda >= max(1, rows of
+ *   A as stored), and so on; for row-major, the stored row length.
+ * Pointers may be NULL only where the rules above say they are not read.
+ *
+ * Checks, in order: layout (::OMPWG_ERR_LAYOUT), transa, transb
+ * (::OMPWG_ERR_TRANS), m, n, k (::OMPWG_ERR_SIZE), lda, ldb, ldc
+ * (::OMPWG_ERR_LD), pointers (::OMPWG_ERR_NULL).
+ *
+ * Accuracy: each element of C is within the usual GEMM bound
+ * |c - c_exact| <= k * u * (|alpha| * sum|a||b| + |beta| * |c|) (u the unit
+ * roundoff of the type); the tests hold every backend to 16 * u times that
+ * sum, the netlib test programs' ratio.
+ * @{ */
+OMPWG_API int ompwg_sgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                          int64_t m, int64_t n, int64_t k,
+                          float alpha, const float *a, int64_t lda,
+                          const float *b, int64_t ldb,
+                          float beta, float *c, int64_t ldc);
+OMPWG_API int ompwg_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                          int64_t m, int64_t n, int64_t k,
+                          double alpha, const double *a, int64_t lda,
+                          const double *b, int64_t ldb,
+                          double beta, double *c, int64_t ldc);
+/** @} */
+
+/** @name Reductions over strided vectors
+ * Element i of a vector (x, incx) is x[i * incx] for incx > 0 and, as in
+ * BLAS, x[(n - 1 - i) * |incx|] for incx < 0; incx == 0 is
+ * ::OMPWG_ERR_INC. n < 0 is ::OMPWG_ERR_SIZE. For n == 0 the sums are 0, and
+ * max/min return value 0 and index -1.
+ *
+ * Accumulation: the float functions accumulate in double, the double ones in
+ * double, as per-thread (per-team on the GPU) partial sums combined in a
+ * fixed order, so that a run with the same backend and thread count gives
+ * the same bits. The error bound that follows for a sum s of n terms t_i is
+ * |s - s_exact| <= n * u_acc * sum|t_i| + u * |s_exact|, where u_acc is the
+ * unit roundoff of the accumulation type (2^-53 for double) and u that of the
+ * result type. The `openblas` backend accumulates float sums in float
+ * (u_acc = 2^-24): it is the reference, not the most accurate backend.
+ *
+ * NaN: sum, dot and asum follow IEEE arithmetic (a NaN term gives NaN). For
+ * max and min a NaN wins: the result is NaN and the index is that of the
+ * first NaN. Otherwise ties go to the first occurrence (the smallest i).
+ * @{ */
+/** result := sum of x_i. */
+OMPWG_API int ompwg_ssum(int64_t n, const float *x, int64_t incx, float *result);
+OMPWG_API int ompwg_dsum(int64_t n, const double *x, int64_t incx, double *result);
+/** result := sum of x_i * y_i. */
+OMPWG_API int ompwg_sdot(int64_t n, const float *x, int64_t incx,
+                         const float *y, int64_t incy, float *result);
+OMPWG_API int ompwg_ddot(int64_t n, const double *x, int64_t incx,
+                         const double *y, int64_t incy, double *result);
+/** result := sum of |x_i|. */
+OMPWG_API int ompwg_sasum(int64_t n, const float *x, int64_t incx, float *result);
+OMPWG_API int ompwg_dasum(int64_t n, const double *x, int64_t incx, double *result);
+/** value := max x_i, index := the first i where it occurs (0-based). */
+OMPWG_API int ompwg_smax(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
+OMPWG_API int ompwg_dmax(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+/** value := min x_i, index := the first i where it occurs (0-based). */
+OMPWG_API int ompwg_smin(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
+OMPWG_API int ompwg_dmin(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+/** @} */
+
+/** @name Device-resident data (GPU backend)
+ * The same operations on data that already lives on the GPU: a, b, c, x and
+ * y are device pointers of the default device (omp_get_default_device()),
+ * from omp_target_alloc() or `use_device_ptr`; nothing is copied, and only
+ * the result of a reduction (value, index: host pointers) comes back. These
+ * calls always run on the GPU backend, whatever ompwg_set_backend() chose,
+ * and return ::OMPWG_ERR_UNAVAILABLE when it is not usable. Argument checks
+ * and status codes are those of the host-pointer functions.
+ * @{ */
+OMPWG_API int ompwg_sgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                 int64_t m, int64_t n, int64_t k,
+                                 float alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb,
+                                 float beta, float *c, int64_t ldc);
+OMPWG_API int ompwg_dgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                 int64_t m, int64_t n, int64_t k,
+                                 double alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb,
+                                 double beta, double *c, int64_t ldc);
+OMPWG_API int ompwg_ssum_device(int64_t n, const float *x, int64_t incx, float *result);
+OMPWG_API int ompwg_dsum_device(int64_t n, const double *x, int64_t incx, double *result);
+OMPWG_API int ompwg_sdot_device(int64_t n, const float *x, int64_t incx,
+                                const float *y, int64_t incy, float *result);
+OMPWG_API int ompwg_ddot_device(int64_t n, const double *x, int64_t incx,
+                                const double *y, int64_t incy, double *result);
+OMPWG_API int ompwg_sasum_device(int64_t n, const float *x, int64_t incx, float *result);
+OMPWG_API int ompwg_dasum_device(int64_t n, const double *x, int64_t incx, double *result);
+OMPWG_API int ompwg_smax_device(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
+OMPWG_API int ompwg_dmax_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+OMPWG_API int ompwg_smin_device(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
+OMPWG_API int ompwg_dmin_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+/** @} */
+
+/** @name Checking a result against OpenBLAS
+ * The checker behind OMPWG_CHECK, for an application's own tests. Given the
+ * arguments of a GEMM call, C before it (c0) and after it (c), both with
+ * leading dimension ldc, computes with OpenBLAS the largest netlib ratio
+ *   |c - c_ref| / (eps * (|alpha| * sum_p |a_ip||b_pj| + |beta| * |c0_ij|))
+ * over C, eps being FLT_EPSILON or DBL_EPSILON. The netlib test programs
+ * accept a ratio below 16. A NaN or Inf in one result and not the other gives
+ * INFINITY. The arguments are checked as ompwg_sgemm() checks them.
+ * @{ */
+OMPWG_API int ompwg_sgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                int64_t m, int64_t n, int64_t k, float alpha, const float *a,
+                                int64_t lda, const float *b, int64_t ldb, float beta,
+                                const float *c0, const float *c, int64_t ldc, double *ratio);
+OMPWG_API int ompwg_dgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                int64_t m, int64_t n, int64_t k, double alpha, const double *a,
+                                int64_t lda, const double *b, int64_t ldb, double beta,
+                                const double *c0, const double *c, int64_t ldc, double *ratio);
+/** @} */
+
+/** @name Backends
+ * Backends are known by name: "gpu" (OpenMP target offload), "cpu" (OpenMP
+ * host threads pinned with hwloc) and "openblas" (the reference). "auto"
+ * means the GPU when a device is usable, else the CPU.
+ * @{ */
+/**
+ * Route the calls of every thread to the named backend, or "auto".
+ * NULL reads OMPWG_BACKEND again (unset means "auto").
+ * @return ::OMPWG_OK, ::OMPWG_ERR_BACKEND for an unknown name, or
+ *         ::OMPWG_ERR_UNAVAILABLE when the backend is not usable here (the
+ *         selection is then unchanged).
+ */
+OMPWG_API int ompwg_set_backend(const char *name);
+/** Name of the backend the calls go to now ("gpu", "cpu" or "openblas"). */
+OMPWG_API const char *ompwg_get_backend(void);
+/** Number of backends compiled into the library. */
+OMPWG_API int ompwg_backend_count(void);
+/**
+ * Describe backend i (0 <= i < ompwg_backend_count()).
+ * @param name   receives the backend's name (static storage); may be NULL
+ * @param why    receives, when not usable, the reason; when usable, a short
+ *               description of what it runs on; may be NULL
+ * @param why_len size of why in bytes
+ * @return 1 if usable, 0 if not, -1 if i is out of range.
+ */
+OMPWG_API int ompwg_backend_info(int i, const char **name, char *why, size_t why_len);
+
+/**
+ * Check mode: 1 runs every call on OpenBLAS too and compares within the
+ * netlib bound (GEMM) or the documented reduction bound; a difference is
+ * reported on stderr and as ::OMPWG_ERR_CHECK (the backend's result stays in
+ * the output). 0 turns it off; -1 reads OMPWG_CHECK again.
+ * @return the previous setting (0 or 1).
+ */
+OMPWG_API int ompwg_set_check(int on);
+
+/**
+ * CPU fallback: 1 lets a call on host data that the GPU cannot hold
+ * (::OMPWG_ERR_DEVICE_NOMEM) run on the CPU backend instead; 0 (the default)
+ * returns the status. -1 reads OMPWG_FALLBACK again.
+ * @return the previous setting (0 or 1).
+ */
+OMPWG_API int ompwg_set_fallback(int on);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OMPWG_H */

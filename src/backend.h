@@ -1,0 +1,78 @@
+/* The dispatch table every backend fills, and the normalised call arguments
+ * the framework hands it. Argument checks, layout normalisation and quick
+ * returns happen in src/ before a backend is called, so a backend only sees
+ * column-major GEMMs with m > 0 and n > 0, and vectors with n > 0 whose
+ * element i is x[i * incx] (incx may be negative: the base pointer has been
+ * moved to logical element 0). */
+#ifndef OMPWG_BACKEND_H
+#define OMPWG_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct ompwg_gemm_shape {
+    bool transa, transb;  /* op(A) = A^T, op(B) = B^T */
+    int64_t m, n, k;      /* m > 0, n > 0, k >= 0 */
+    int64_t lda, ldb, ldc;
+    bool device_ptrs;     /* a, b, c are device pointers of the default device */
+} ompwg_gemm_shape;
+
+typedef enum ompwg_reduce_op {
+    OMPWG_REDUCE_SUM,
+    OMPWG_REDUCE_DOT,
+    OMPWG_REDUCE_ASUM,
+    OMPWG_REDUCE_MAX,
+    OMPWG_REDUCE_MIN,
+} ompwg_reduce_op;
+
+#define OMPWG_REDUCE_OP_COUNT 5
+
+typedef struct ompwg_vec_shape {
+    ompwg_reduce_op op;
+    int64_t n;            /* n > 0 */
+    int64_t incx, incy;   /* nonzero; incy only for DOT */
+    bool device_ptrs;
+} ompwg_vec_shape;
+
+typedef int (*ompwg_sgemm_fn)(const ompwg_gemm_shape *s, float alpha, const float *a,
+                              const float *b, float beta, float *c);
+typedef int (*ompwg_dgemm_fn)(const ompwg_gemm_shape *s, double alpha, const double *a,
+                              const double *b, double beta, double *c);
+/* value: the sum, or the extremum; index: the extremum's index (MAX/MIN only). */
+typedef int (*ompwg_sreduce_fn)(const ompwg_vec_shape *s, const float *x, const float *y,
+                                float *value, int64_t *index);
+typedef int (*ompwg_dreduce_fn)(const ompwg_vec_shape *s, const double *x, const double *y,
+                                double *value, int64_t *index);
+
+/* What a probe found. */
+typedef enum ompwg_probe_result {
+    OMPWG_PROBE_UNUSABLE = 0,
+    OMPWG_PROBE_USABLE = 1,
+    /* usable when named, never chosen by "auto" (e.g. GPU kernels in host fallback) */
+    OMPWG_PROBE_EXPLICIT_ONLY = 2,
+} ompwg_probe_result;
+
+/* Says whether the backend can run here. Writes a reason when it cannot, or
+ * a short description of what it runs on when it can. Called once, under the
+ * registry's pthread_once. */
+typedef ompwg_probe_result (*ompwg_probe_fn)(char *why, size_t len);
+
+/* Block sizes the backend's GEMM is built around; the tests probe the edges
+ * around them. Checked at registration. */
+typedef struct ompwg_tile {
+    int m, n, k;
+} ompwg_tile;
+
+typedef struct ompwg_backend {
+    const char *name;
+    ompwg_probe_fn probe;
+    bool accepts_device_ptrs;
+    ompwg_tile tile;
+    ompwg_sgemm_fn sgemm;
+    ompwg_dgemm_fn dgemm;
+    ompwg_sreduce_fn sreduce;
+    ompwg_dreduce_fn dreduce;
+} ompwg_backend;
+
+#endif

@@ -1,0 +1,27 @@
+/* Comparison with OpenBLAS: the check mode (OMPWG_CHECK=1) and the tests use
+ * the same functions. */
+#ifndef OMPWG_CHECK_H
+#define OMPWG_CHECK_H
+
+#include "backend.h"
+
+/* Largest netlib ratio |c - c_ref| / (eps * (|alpha| sum|a||b| + |beta| |c0|))
+ * over C, with c_ref computed by the OpenBLAS backend from c0. A NaN or Inf
+ * in c that c_ref does not have (or the reverse) gives INFINITY. */
+int ompwg_ref_sgemm_ratio(const ompwg_gemm_shape *s, float alpha, const float *a,
+                          const float *b, float beta, const float *c0, const float *c, double *ratio);
+int ompwg_ref_dgemm_ratio(const ompwg_gemm_shape *s, double alpha, const double *a,
+                      const double *b, double beta, const double *c0, const double *c,
+                      double *ratio);
+
+/* Run backend be and compare with OpenBLAS. */
+int ompwg_checked_sgemm(const ompwg_backend *be, const ompwg_gemm_shape *s, float alpha,
+                        const float *a, const float *b, float beta, float *c);
+int ompwg_checked_dgemm(const ompwg_backend *be, const ompwg_gemm_shape *s, double alpha,
+                        const double *a, const double *b, double beta, double *c);
+int ompwg_checked_sreduce(const ompwg_backend *be, const ompwg_vec_shape *s, const float *x,
+                          const float *y, float *value, int64_t *index);
+int ompwg_checked_dreduce(const ompwg_backend *be, const ompwg_vec_shape *s, const double *x,
+                          const double *y, double *value, int64_t *index);
+
+#endif

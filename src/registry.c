@@ -1,0 +1,203 @@
+/* Backend registration, probing and selection. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ompwg.h"
+#include "backend_list.h"
+#include "registry.h"
+
+static const ompwg_backend *const tables[] = { OMPWG_BACKEND_TABLES };
+#define NB ((int)(sizeof(tables) / sizeof(tables[0])))
+
+typedef struct registered {
+    const ompwg_backend *b;
+    ompwg_probe_result usable;
+    char why[256];
+} registered;
+
+static registered reg[NB];
+static pthread_once_t reg_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t select_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic(const ompwg_backend *) current;
+static atomic_int check_on;
+static atomic_int fallback_on;
+static atomic_int verbose_done;
+
+/* A table with a hole would crash at the first call: refuse it here, the way
+ * BLIS refuses a configuration with bad block sizes. */
+static const char *table_defect(const ompwg_backend *b)
+{
+    if (!b->name || !b->name[0]) return "no name";
+    if (!b->probe) return "no probe";
+    if (!b->sgemm) return "no sgemm";
+    if (!b->dgemm) return "no dgemm";
+    if (!b->sreduce) return "no sreduce";
+    if (!b->dreduce) return "no dreduce";
+    if (b->tile.m <= 0 || b->tile.n <= 0 || b->tile.k <= 0) return "tile sizes must be positive";
+    return NULL;
+}
+
+static bool env_flag(const char *name)
+{
+    const char *v = getenv(name);
+    return v && v[0] && strcmp(v, "0") != 0;
+}
+
+static int find(const char *name)
+{
+    for (int i = 0; i < NB; i++)
+        if (strcasecmp(reg[i].b->name, name) == 0) return i;
+    return -1;
+}
+
+static const ompwg_backend *choose_auto(void)
+{
+    for (int i = 0; i < NB; i++)
+        if (reg[i].usable == OMPWG_PROBE_USABLE) return reg[i].b;
+    return NULL;
+}
+
+static void print_choice(const char *requested, const ompwg_backend *chosen)
+{
+    fprintf(stderr, "ompwg %s: backend %s (OMPWG_BACKEND=%s)\n", OMPWG_VERSION_STRING,
+            chosen ? chosen->name : "none", requested);
+    for (int i = 0; i < NB; i++)
+        fprintf(stderr, "ompwg:   %-8s %s: %s\n", reg[i].b->name,
+                reg[i].usable == OMPWG_PROBE_UNUSABLE ? "not usable"
+                : reg[i].usable == OMPWG_PROBE_EXPLICIT_ONLY ? "usable by name only"
+                : "usable", reg[i].why);
+}
+
+/* Resolve a name to a backend. Returns OMPWG_OK and sets *out, or an error
+ * status with *out untouched. */
+static int resolve(const char *name, const ompwg_backend **out)
+{
+    if (strcasecmp(name, "auto") == 0) {
+        const ompwg_backend *b = choose_auto();
+        if (!b) return OMPWG_ERR_UNAVAILABLE;
+        *out = b;
+        return OMPWG_OK;
+    }
+    int i = find(name);
+    if (i < 0) return OMPWG_ERR_BACKEND;
+    if (reg[i].usable == OMPWG_PROBE_UNUSABLE) return OMPWG_ERR_UNAVAILABLE;
+    *out = reg[i].b;
+    return OMPWG_OK;
+}
+
+static int select_from_env(void)
+{
+    const char *req = getenv("OMPWG_BACKEND");
+    if (!req || !req[0]) req = "auto";
+    const ompwg_backend *b = NULL;
+    int st = resolve(req, &b);
+    atomic_store(&current, b);
+    if (st != OMPWG_OK) {
+        fprintf(stderr, "ompwg: OMPWG_BACKEND=%s: %s; calls will return status %d\n", req,
+                ompwg_strerror(st), OMPWG_ERR_UNAVAILABLE);
+    }
+    if ((st != OMPWG_OK || env_flag("OMPWG_VERBOSE")) && !atomic_exchange(&verbose_done, 1))
+        print_choice(req, b);
+    return st;
+}
+
+static void registry_init(void)
+{
+    for (int i = 0; i < NB; i++) {
+        reg[i].b = tables[i];
+        const char *defect = table_defect(tables[i]);
+        if (defect) {
+            reg[i].usable = OMPWG_PROBE_UNUSABLE;
+            snprintf(reg[i].why, sizeof reg[i].why, "incomplete dispatch table: %s", defect);
+            continue;
+        }
+        reg[i].usable = tables[i]->probe(reg[i].why, sizeof reg[i].why);
+    }
+    atomic_store(&check_on, env_flag("OMPWG_CHECK"));
+    atomic_store(&fallback_on, env_flag("OMPWG_FALLBACK"));
+    select_from_env();
+}
+
+static void ensure_init(void)
+{
+    pthread_once(&reg_once, registry_init);
+}
+
+const ompwg_backend *ompwg_current_backend(void)
+{
+    ensure_init();
+    return atomic_load_explicit(&current, memory_order_acquire);
+}
+
+const ompwg_backend *ompwg_find_usable_backend(const char *name)
+{
+    ensure_init();
+    int i = find(name);
+    return i >= 0 && reg[i].usable != OMPWG_PROBE_UNUSABLE ? reg[i].b : NULL;
+}
+
+int ompwg_check_enabled(void)
+{
+    ensure_init();
+    return atomic_load_explicit(&check_on, memory_order_relaxed);
+}
+
+int ompwg_set_check(int on)
+{
+    ensure_init();
+    int v = on < 0 ? env_flag("OMPWG_CHECK") : on != 0;
+    return atomic_exchange(&check_on, v);
+}
+
+int ompwg_fallback_enabled(void)
+{
+    ensure_init();
+    return atomic_load_explicit(&fallback_on, memory_order_relaxed);
+}
+
+int ompwg_set_fallback(int on)
+{
+    ensure_init();
+    int v = on < 0 ? env_flag("OMPWG_FALLBACK") : on != 0;
+    return atomic_exchange(&fallback_on, v);
+}
+
+int ompwg_set_backend(const char *name)
+{
+    ensure_init();
+    pthread_mutex_lock(&select_lock);
+    int st;
+    if (!name) {
+        st = select_from_env();
+    } else {
+        const ompwg_backend *b = NULL;
+        st = resolve(name, &b);
+        if (st == OMPWG_OK) atomic_store_explicit(&current, b, memory_order_release);
+    }
+    pthread_mutex_unlock(&select_lock);
+    return st;
+}
+
+const char *ompwg_get_backend(void)
+{
+    const ompwg_backend *b = ompwg_current_backend();
+    return b ? b->name : "none";
+}
+
+int ompwg_backend_count(void)
+{
+    return NB;
+}
+
+int ompwg_backend_info(int i, const char **name, char *why, size_t why_len)
+{
+    ensure_init();
+    if (i < 0 || i >= NB) return -1;
+    if (name) *name = reg[i].b->name;
+    if (why && why_len) snprintf(why, why_len, "%s", reg[i].why);
+    return reg[i].usable != OMPWG_PROBE_UNUSABLE;
+}

@@ -1,0 +1,21 @@
+/* The backends compiled in, what their probes found, and which one runs. */
+#ifndef OMPWG_REGISTRY_H
+#define OMPWG_REGISTRY_H
+
+#include "backend.h"
+
+/* The backend calls go to now; NULL when the selected one is not usable
+ * (its reason was printed to stderr once). */
+const ompwg_backend *ompwg_current_backend(void);
+
+/* A backend by name if it is compiled in and usable (explicit-only counts),
+ * else NULL. */
+const ompwg_backend *ompwg_find_usable_backend(const char *name);
+
+/* 1 when check mode is on. */
+int ompwg_check_enabled(void);
+
+/* 1 when a GPU out-of-memory may fall back to the CPU backend. */
+int ompwg_fallback_enabled(void);
+
+#endif
