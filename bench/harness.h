@@ -1,0 +1,23 @@
+/* What every benchmark program shares: a clock, medians, seeded random data. */
+#ifndef OMPWG_BENCH_HARNESS_H
+#define OMPWG_BENCH_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Seconds from a monotonic clock. */
+double bench_now(void);
+
+/* Median of v[0..n) (sorts v). */
+double bench_median(double *v, int n);
+
+/* Runs fn(arg) `warmup` times, then `reps` timed times; returns the median
+ * time in seconds, or a negative value when fn returned nonzero. */
+double bench_time(int (*fn)(void *), void *arg, int warmup, int reps);
+
+/* Fills with uniform values in [-1, 1) from a seeded xorshift generator;
+ * never zeros, so a kernel cannot skip work on them. */
+void bench_fill_float(float *x, size_t n, uint64_t seed);
+void bench_fill_double(double *x, size_t n, uint64_t seed);
+
+#endif
