@@ -1,1 +1,75 @@
+/* `ompwg info`: what the library can run on here, and why not elsewhere. */
+#include <stdio.h>
 
+#include "cli.h"
+#include "ompwg.h"
+#include "ompwg_config.h"
+
+#if OMPWG_HAVE_HWLOC
+#include <hwloc.h>
+
+static void print_caches(hwloc_topology_t topo)
+{
+    static const struct {
+        hwloc_obj_type_t type;
+        const char *name;
+    } levels[] = {
+        { .type = HWLOC_OBJ_L1CACHE, .name = "L1d" },
+        { .type = HWLOC_OBJ_L2CACHE, .name = "L2" },
+        { .type = HWLOC_OBJ_L3CACHE, .name = "L3" },
+    };
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        int count = hwloc_get_nbobjs_by_type(topo, levels[i].type);
+        if (count <= 0) continue;
+        hwloc_obj_t c = hwloc_get_obj_by_type(topo, levels[i].type, 0);
+        printf("  %-4s %d x %llu KiB\n", levels[i].name, count,
+               (unsigned long long)c->attr->cache.size / 1024);
+    }
+}
+
+static void print_topology(void)
+{
+    hwloc_topology_t topo;
+    if (hwloc_topology_init(&topo) != 0 || hwloc_topology_load(topo) != 0) {
+        printf("CPU topology: hwloc could not load it\n");
+        return;
+    }
+    hwloc_obj_t root = hwloc_get_root_obj(topo);
+    const char *model = hwloc_obj_get_info_by_name(hwloc_get_obj_by_type(topo, HWLOC_OBJ_PACKAGE, 0),
+                                                   "CPUModel");
+    printf("CPU topology (hwloc %s):\n", HWLOC_VERSION);
+    if (model) printf("  model    %s\n", model);
+    printf("  packages %d, NUMA nodes %d, cores %d, hardware threads %d\n",
+           hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PACKAGE),
+           hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE),
+           hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE),
+           hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU));
+    if (root->total_memory)
+        printf("  memory   %.1f GiB\n", (double)root->total_memory / (1u << 30));
+    print_caches(topo);
+    hwloc_topology_destroy(topo);
+}
+#else
+static void print_topology(void)
+{
+    printf("CPU topology: not available (built without hwloc)\n");
+}
+#endif
+
+int ompwg_cli_info(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    printf("ompwg %s (header %s)\n", ompwg_version_string(), OMPWG_VERSION_STRING);
+    printf("GPU offload build: %s\n", OMPWG_HAVE_OFFLOAD ? OMPWG_OFFLOAD_ARCHS " via " OMPWG_OFFLOAD_RUNTIME
+                                                         : "none (" OMPWG_GPU_BUILD_NOTE ")");
+    printf("backends (calls go to: %s):\n", ompwg_get_backend());
+    for (int i = 0; i < ompwg_backend_count(); i++) {
+        const char *name;
+        char why[512];
+        int usable = ompwg_backend_info(i, &name, why, sizeof why);
+        printf("  %-8s %-10s %s\n", name, usable ? "usable" : "not usable", why);
+    }
+    print_topology();
+    return 0;
+}

@@ -1,3 +1,40 @@
+/* ompwg: library information and the comparison of its backends. */
 #include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
 #include "ompwg.h"
-int main(void){ printf("%s\n", ompwg_version_string()); char why[256]; for (int i=0;i<ompwg_backend_count();i++){const char*n; int u=ompwg_backend_info(i,&n,why,sizeof why); printf("%s %d %s\n",n,u,why);} return 0;}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ompwg <command> [options]\n"
+            "  info      version, backends (usable or why not), CPU topology, GPU properties\n"
+            "  bench     GEMM and reductions on every usable backend, checked against OpenBLAS\n"
+            "            (ompwg bench --help for its options)\n"
+            "  version   the library version\n"
+            "environment: OMPWG_BACKEND, OMPWG_VERBOSE, OMPWG_CHECK, OMPWG_NUM_THREADS,\n"
+            "             OMPWG_FALLBACK (see README.md)\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "info") == 0) return ompwg_cli_info(argc - 1, argv + 1);
+    if (strcmp(cmd, "bench") == 0) return ompwg_cli_bench(argc - 1, argv + 1);
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("ompwg %s\n", ompwg_version_string());
+        return 0;
+    }
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "ompwg: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}

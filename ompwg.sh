@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Set up, build and run ompwg on a Debian 12 machine.
+#   ./ompwg.sh bench [ompwg bench options]   the backend comparison (the main job)
+#   ./ompwg.sh test  [meson test options]    the test suite
+#   ./ompwg.sh info                          what the library can run on here
+#   ./ompwg.sh build                         set up and build only
+# Missing packages are installed with apt when run as root (the list is
+# printed first); otherwise the script says what to install and stops.
+# OMPWG_BUILD_DIR (default: build) and OMPWG_MESON_OPTIONS (extra
+# `meson setup` options, e.g. "-Dgpu=disabled") change the build.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+build_dir=${OMPWG_BUILD_DIR:-build}
+# clang-19 builds the OpenMP offload images; libomp-19-dev carries its NVPTX
+# device runtime. Never libomp-22-dev: it conflicts with libomp-19-dev.
+packages=(clang-19 libomp-19-dev meson ninja-build pkg-config libhwloc-dev libopenblas-dev)
+# A CUDA >= 12.8 ptxas writes cubins that only libomptarget >= 21 loads.
+if [ -x /usr/local/cuda/bin/ptxas ] || [ -n "${CUDA_PATH:-}" ]; then
+    packages+=(liboffload-22-dev)
+fi
+
+say() { printf 'ompwg.sh: %s\n' "$*" >&2; }
+
+install_missing() {
+    local missing=()
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+        say "missing packages: ${missing[*]}"
+        say "install them (sudo apt-get install ${missing[*]}) or see README.md for a build without apt"
+        exit 1
+    fi
+    say "installing with apt-get: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+        # the offload runtime is optional: without it the GPU backend builds for host fallback only
+        local required=()
+        for p in "${missing[@]}"; do [ "$p" = liboffload-22-dev ] || required+=("$p"); done
+        say "retrying without liboffload-22-dev (the GPU backend will not offload)"
+        apt-get install -y -qq --no-install-recommends "${required[@]}" >/dev/null
+    fi
+}
+
+build() {
+    install_missing
+    if [ ! -f "$build_dir/build.ninja" ]; then
+        # shellcheck disable=SC2086
+        CC=${CC:-clang-19} meson setup "$build_dir" ${OMPWG_MESON_OPTIONS:-}
+    fi
+    ninja -C "$build_dir"
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+    build) build ;;
+    test)
+        build
+        meson test -C "$build_dir" --print-errorlogs "$@"
+        ;;
+    info)
+        build >&2
+        "$build_dir/src/cli/ompwg" info
+        ;;
+    bench)
+        build >&2
+        "$build_dir/src/cli/ompwg" info
+        echo
+        "$build_dir/src/cli/ompwg" bench "$@"
+        ;;
+    *)
+        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+        exit 2
+        ;;
+esac

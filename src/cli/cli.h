@@ -1,0 +1,8 @@
+/* The `ompwg` program's commands. */
+#ifndef OMPWG_CLI_H
+#define OMPWG_CLI_H
+
+int ompwg_cli_info(int argc, char **argv);
+int ompwg_cli_bench(int argc, char **argv);
+
+#endif
