@@ -73,7 +73,7 @@ case "$cmd" in
         "$build_dir/src/cli/ompwg" bench "$@"
         ;;
     *)
-        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
 esac
