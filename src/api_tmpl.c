@@ -77,8 +77,10 @@ int TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, ompwg_trans 
     int st = ompwg_gemm_args(layout, transa, transb, m, n, k, lda, ldb, ldc, &s, &swapped);
     if (st != OMPWG_OK) return st;
     if (!ratio) return OMPWG_ERR_NULL;
-    *ratio = 0;
-    if (s.m == 0 || s.n == 0) return OMPWG_OK;
+    if (s.m == 0 || s.n == 0) {
+        *ratio = 0;
+        return OMPWG_OK;
+    }
     const T *first = swapped ? b : a, *second = swapped ? a : b;
     if (!c0 || !c || (alpha != 0 && s.k > 0 && (!first || !second))) return OMPWG_ERR_NULL;
     return TN(ompwg_ref_, gemm_ratio)(&s, alpha, first, second, beta, c0, c, ratio);

@@ -95,7 +95,8 @@ static int select_from_env(void)
     if (!req || !req[0]) req = "auto";
     const ompwg_backend *b = NULL;
     int st = resolve(req, &b);
-    atomic_store(&current, b);
+    /* a bad request keeps the selection (none at start: calls then fail) */
+    if (st == OMPWG_OK) atomic_store(&current, b);
     if (st != OMPWG_OK) {
         fprintf(stderr, "ompwg: OMPWG_BACKEND=%s: %s; calls will return status %d\n", req,
                 ompwg_strerror(st), OMPWG_ERR_UNAVAILABLE);

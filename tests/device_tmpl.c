@@ -1,0 +1,239 @@
+/* The *_device functions of one precision. Where the gpu backend is usable
+ * they get pointers from omp_target_alloc: on the default device when the
+ * offload runtime has one, else on the initial device (host fallback, where
+ * the GPU kernels run on host threads). The results, copied back, are held
+ * to the checks of the host-pointer tests; A, B, x and y are copied back too
+ * and must be unchanged. Where the gpu backend is not usable every call
+ * returns OMPWG_ERR_UNAVAILABLE and writes nothing. test_sdevice.c and
+ * test_ddevice.c include this file after choosing the precision. */
+#include <omp.h>
+
+#include "gemm_case_tmpl.c"
+#include "reduce_vec_tmpl.c"
+#include "reduce_check_tmpl.c"
+#include "target_mem.h"
+#include "walk.h"
+
+static int device, host;
+
+static void *to_device(const void *src, size_t bytes)
+{
+    void *p = target_alloc(bytes, device);
+    target_copy(p, src, bytes, device, host);
+    return p;
+}
+
+/* Copies the device buffer back over the host one and frees it. */
+static void from_device(void *dst, void *p, size_t bytes)
+{
+    target_copy(dst, p, bytes, host, device);
+    target_free(p, device);
+}
+
+static int device_gemm(const gemm_case *g, operands *o)
+{
+    size_t sa = o->a.len * sizeof(real), sb = o->b.len * sizeof(real),
+           sc = o->c.len * sizeof(real);
+    real *a = to_device(o->a.p, sa), *b = to_device(o->b.p, sb), *c = to_device(o->c.p, sc);
+    int st = api.gemm_device(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, a, o->a.ld, b,
+                             o->b.ld, g->beta, c, o->c.ld);
+    from_device(o->a.p, a, sa);
+    from_device(o->b.p, b, sb);
+    from_device(o->c.p, c, sc);
+    return st;
+}
+
+static int device_sum(sum_kind k, vec *x, vec *y, real *result)
+{
+    size_t sx = x->len * sizeof(real), sy = y ? y->len * sizeof(real) : 0;
+    real *dx = to_device(x->p, sx), *dy = y ? to_device(y->p, sy) : NULL;
+    int st;
+    switch (k) {
+    case SUM: st = api.sum_device(x->n, dx, x->inc, result); break;
+    case DOT: st = api.dot_device(x->n, dx, x->inc, dy, y->inc, result); break;
+    default: st = api.asum_device(x->n, dx, x->inc, result); break;
+    }
+    from_device(x->p, dx, sx);
+    if (y) from_device(y->p, dy, sy);
+    return st;
+}
+
+static int device_extremum(bool want_max, vec *x, real *value, int64_t *index)
+{
+    size_t sx = x->len * sizeof(real);
+    real *dx = to_device(x->p, sx);
+    int st = (want_max ? api.max_device : api.min_device)(x->n, dx, x->inc, value, index);
+    from_device(x->p, dx, sx);
+    return st;
+}
+
+static const reducer device_reducer = { device_sum, device_extremum };
+
+/* Shapes across the block edges, every transposition in both layouts. */
+static void device_gemms(void)
+{
+    static const int64_t sizes[] = { 1, 2, 15, 16, 17, 63, 64, 65, 127, 128, 129, 257 };
+    const int ns = (int)(sizeof sizes / sizeof sizes[0]);
+    static const ompwg_trans tr[] = { OMPWG_NO_TRANS, OMPWG_TRANS, OMPWG_CONJ_TRANS };
+    test_rng r;
+    test_rng_init(&r, 900);
+    group grp;
+    group_init(&grp, "ratio");
+    int idx = 0;
+    for (int l = 0; l < 2; l++)
+        for (int ia = 0; ia < 3; ia++)
+            for (int ib = 0; ib < 3; ib++)
+                for (int i = 0; i < ns; i++, idx++) {
+                    gemm_case g = {
+                        .layout = l ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR, .ta = tr[ia], .tb = tr[ib],
+                        .m = sizes[i], .n = sizes[(5 * i + idx) % ns], .k = sizes[(7 * i + 2 * idx) % ns],
+                        .pad_a = idx % 3 == 0 ? 3 : 0, .pad_b = idx % 3 == 1 ? 1 : 0,
+                        .pad_c = idx % 2 ? 3 : 0,
+                        .alpha = (real)(idx % 4 == 0 ? 1 : 0.7), .beta = (real)(idx % 3 == 0 ? 0 : 1.3),
+                    };
+                    double ratio;
+                    char msg[512] = "";
+                    bool pass = run_checked(&g, device_gemm, &r, &ratio, msg, sizeof msg);
+                    gemm_add(&grp, &g, pass, ratio, msg);
+                }
+    group_report(&grp, "%sgemm_device on device %d: every transposition, both layouts, block edges",
+                 api.prefix, device);
+}
+
+static void device_sums(void)
+{
+    test_rng r;
+    test_rng_init(&r, 901);
+    group grp;
+    group_init(&grp, "error/bound");
+    for (int k = SUM; k <= ASUM; k++)
+        for (int s = 0; s < VEC_SIZES; s++)
+            for (int ic = 0; ic < VEC_INCS; ic++) {
+                vec x, y;
+                int64_t incy = vec_incs[(ic + s) % VEC_INCS];
+                vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
+                if (k == DOT) vec_init(&y, vec_sizes[s], incy, &r);
+                char msg[512] = "", what[128];
+                double measure;
+                bool pass = sum_check(&device_reducer, "gpu", (sum_kind)k, &x,
+                                      k == DOT ? &y : NULL, &measure, msg, sizeof msg);
+                sum_describe(what, sizeof what, (sum_kind)k, vec_sizes[s], vec_incs[ic], incy);
+                group_add(&grp, what, pass, msg, measure);
+                vec_free(&x);
+                if (k == DOT) vec_free(&y);
+            }
+    group_report(&grp, "%ssum/dot/asum_device on device %d: every size and increment, within the bound",
+                 api.prefix, device);
+}
+
+static void device_extrema(void)
+{
+    test_rng r;
+    test_rng_init(&r, 902);
+    group grp;
+    group_init(&grp, NULL);
+    for (int want_max = 0; want_max < 2; want_max++)
+        for (int s = 0; s < VEC_SIZES; s++)
+            for (int ic = 0; ic < VEC_INCS; ic++) {
+                vec x;
+                vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
+                /* equal extrema either side of the middle, and a NaN later in
+                 * every other case */
+                if (x.n >= 2) {
+                    vec_set(&x, x.n / 2 - 1 + (x.n == 2), want_max ? 2 : -2);
+                    vec_set(&x, x.n - 1, want_max ? 2 : -2);
+                }
+                bool nan = (s + ic) % 2 && x.n >= 3;
+                if (nan) vec_set(&x, x.n - 2, (real)NAN);
+                char msg[512] = "";
+                bool pass = extremum_check(&device_reducer, want_max, &x, msg, sizeof msg);
+                extremum_add(&grp, want_max, &x, pass, msg, nan ? ", ties and a NaN" : ", ties");
+                vec_free(&x);
+            }
+    group_report(&grp, "%smax/min_device on device %d: every size and increment, ties and NaN",
+                 api.prefix, device);
+}
+
+/* Without a usable gpu backend: OMPWG_ERR_UNAVAILABLE, nothing written.
+ * Nothing may be read either, so host pointers are safe to pass. */
+static void device_unavailable(const char *why)
+{
+    test_rng r;
+    test_rng_init(&r, 903);
+    group grp;
+    group_init(&grp, NULL);
+    gemm_case g = { OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_TRANS, 17, 9, 5, 0, 0, 3, 0.7f, 1.3f };
+    for (int l = 0; l < 2; l++) {
+        g.layout = l ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR;
+        operands o;
+        operands_init(&o, &g);
+        operands_fill(&o, &r);
+        operands_snapshot(&o);
+        int st = api.gemm_device(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, o.a.p, o.a.ld,
+                                 o.b.p, o.b.ld, g.beta, o.c.p, o.c.ld);
+        char msg[512] = "";
+        bool pass = st == OMPWG_ERR_UNAVAILABLE;
+        if (!pass) snprintf(msg, sizeof msg, "status %d (%s)", st, ompwg_strerror(st));
+        else pass = stored_kept(&o.a, "A", true, msg, sizeof msg) &&
+                    stored_kept(&o.b, "B", true, msg, sizeof msg) &&
+                    stored_kept(&o.c, "C", true, msg, sizeof msg);
+        gemm_add(&grp, &g, pass, -1, msg);
+        operands_free(&o);
+    }
+    for (int op = 0; op < 5; op++) {
+        vec x, y;
+        vec_init(&x, 1000, 1, &r);
+        vec_init(&y, 1000, -2, &r);
+        real value = UNTOUCHED_VALUE;
+        int64_t index = UNTOUCHED_INDEX;
+        int st;
+        switch (op) {
+        case 0: st = api.sum_device(x.n, x.p, x.inc, &value); break;
+        case 1: st = api.dot_device(x.n, x.p, x.inc, y.p, y.inc, &value); break;
+        case 2: st = api.asum_device(x.n, x.p, x.inc, &value); break;
+        case 3: st = api.max_device(x.n, x.p, x.inc, &value, &index); break;
+        default: st = api.min_device(x.n, x.p, x.inc, &value, &index); break;
+        }
+        static const char *const names[] = { "sum", "dot", "asum", "max", "min" };
+        char what[64], msg[128] = "";
+        snprintf(what, sizeof what, "%s%s_device n=1000", api.prefix, names[op]);
+        bool pass = st == OMPWG_ERR_UNAVAILABLE;
+        if (!pass) snprintf(msg, sizeof msg, "status %d (%s)", st, ompwg_strerror(st));
+        else if (value != UNTOUCHED_VALUE || index != UNTOUCHED_INDEX)
+            snprintf(msg, sizeof msg, "failed, but wrote the result"), pass = false;
+        group_add(&grp, what, pass, msg, -1);
+        vec_free(&x);
+        vec_free(&y);
+    }
+    group_report(&grp, "%s*_device without a usable gpu backend (%s): OMPWG_ERR_UNAVAILABLE, nothing written",
+                 api.prefix, why);
+}
+
+int main(void)
+{
+    char name[32];
+    snprintf(name, sizeof name, "test_%sdevice", api.prefix);
+    tap_init(name);
+    if (!walk_wanted("gpu")) tap_skip_all("OMPWG_TEST_BACKENDS leaves out gpu");
+    char why[256];
+    if (!walk_usable("gpu", why, sizeof why)) {
+        device_unavailable(why);
+        tap_skip("device pointers: GEMM and reductions", "gpu backend not usable here: %s", why);
+        return tap_done();
+    }
+    char no_mem[160];
+    if (!target_mem_available(no_mem, sizeof no_mem)) {
+        tap_skip("device pointers: GEMM and reductions", "%s", no_mem);
+        return tap_done();
+    }
+    host = omp_get_initial_device();
+    device = omp_get_num_devices() > 0 ? omp_get_default_device() : host;
+    tap_diag("gpu backend: %s; data on device %d (%s)", why, device,
+             device == host ? "the initial device: host fallback" : "the default device");
+    tap_skip("*_device without a usable gpu backend gives OMPWG_ERR_UNAVAILABLE",
+             "the gpu backend is usable here");
+    device_gemms();
+    device_sums();
+    device_extrema();
+    return tap_done();
+}

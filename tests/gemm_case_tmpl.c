@@ -1,0 +1,191 @@
+/* One GEMM call with everything around it checked: canaries around every
+ * buffer, A and B unchanged, C's padding unchanged, and C against OpenBLAS
+ * through the public checker. Part of the per-precision GEMM tests (see
+ * gemm_main_tmpl.c, device_tmpl.c). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "group.h"
+#include "guard.h"
+#include "real.h"
+
+typedef struct gemm_case {
+    ompwg_layout layout;
+    ompwg_trans ta, tb;
+    int64_t m, n, k;
+    int64_t pad_a, pad_b, pad_c;  /* leading dimension minus its minimum */
+    real alpha, beta;
+} gemm_case;
+
+/* A matrix as stored: `outer` vectors of `ld` elements, the first `inner` of
+ * each belonging to the matrix and the rest padding. The buffer ends right
+ * after the last element, as BLAS allows, so the canary follows at once. */
+typedef struct stored {
+    int64_t inner, outer, ld;
+    size_t len;
+    real *p;     /* guarded */
+    real *copy;  /* the contents before the call */
+} stored;
+
+static int64_t max1(int64_t v)
+{
+    return v > 1 ? v : 1;
+}
+
+/* rows x cols as the caller stores it (before any transposition). */
+static void stored_init(stored *s, ompwg_layout layout, int64_t rows, int64_t cols, int64_t pad)
+{
+    bool col = layout == OMPWG_COL_MAJOR;
+    s->inner = col ? rows : cols;
+    s->outer = col ? cols : rows;
+    s->ld = max1(s->inner) + pad;
+    s->len = s->outer > 0 ? (size_t)(s->ld * (s->outer - 1) + s->inner) : 0;
+    s->p = guard_alloc(s->len * sizeof(real));
+    s->copy = NULL;
+}
+
+static void stored_fill(stored *s, test_rng *r)
+{
+    for (size_t i = 0; i < s->len; i++) s->p[i] = rand_real(r);
+}
+
+static void stored_snapshot(stored *s)
+{
+    free(s->copy);
+    s->copy = test_copy(s->p, s->len * sizeof(real));
+}
+
+static void stored_free(stored *s)
+{
+    guard_free(s->p);
+    free(s->copy);
+    s->p = s->copy = NULL;
+}
+
+static bool is_padding(const stored *s, size_t idx)
+{
+    return (int64_t)(idx % (size_t)s->ld) >= s->inner;
+}
+
+/* The three operands of a case, as the caller stores them. */
+typedef struct operands {
+    stored a, b, c;
+} operands;
+
+static void operands_init(operands *o, const gemm_case *g)
+{
+    bool ta = g->ta != OMPWG_NO_TRANS, tb = g->tb != OMPWG_NO_TRANS;
+    stored_init(&o->a, g->layout, ta ? g->k : g->m, ta ? g->m : g->k, g->pad_a);
+    stored_init(&o->b, g->layout, tb ? g->n : g->k, tb ? g->k : g->n, g->pad_b);
+    stored_init(&o->c, g->layout, g->m, g->n, g->pad_c);
+}
+
+static void operands_fill(operands *o, test_rng *r)
+{
+    stored_fill(&o->a, r);
+    stored_fill(&o->b, r);
+    stored_fill(&o->c, r);
+}
+
+static void operands_snapshot(operands *o)
+{
+    stored_snapshot(&o->a);
+    stored_snapshot(&o->b);
+    stored_snapshot(&o->c);
+}
+
+static void operands_free(operands *o)
+{
+    stored_free(&o->a);
+    stored_free(&o->b);
+    stored_free(&o->c);
+}
+
+/* How a GEMM reaches the library: with host pointers (call_gemm in
+ * gemm_grid_tmpl.c) or through device copies (device_gemm in device_tmpl.c).
+ * A caller may replace the operands' contents with what the library left in
+ * them, so that changes show. */
+typedef int gemm_caller(const gemm_case *g, operands *o);
+
+static const char *trans_name(ompwg_trans t)
+{
+    return t == OMPWG_NO_TRANS ? "N" : t == OMPWG_TRANS ? "T" : t == OMPWG_CONJ_TRANS ? "C" : "?";
+}
+
+static const char *layout_name(ompwg_layout l)
+{
+    return l == OMPWG_COL_MAJOR ? "col-major" : l == OMPWG_ROW_MAJOR ? "row-major" : "?";
+}
+
+static void case_describe(const gemm_case *g, char *buf, size_t len)
+{
+    snprintf(buf, len, "%sgemm %s %s,%s m=%lld n=%lld k=%lld alpha=%g beta=%g lda+%lld ldb+%lld ldc+%lld",
+             api.prefix, layout_name(g->layout), trans_name(g->ta), trans_name(g->tb),
+             (long long)g->m, (long long)g->n, (long long)g->k, (double)g->alpha,
+             (double)g->beta, (long long)g->pad_a, (long long)g->pad_b, (long long)g->pad_c);
+}
+
+/* The canaries of s are intact and, when whole is set, every byte is as
+ * before the call; otherwise only the padding is. */
+static bool stored_kept(const stored *s, const char *name, bool whole, char *msg, size_t len)
+{
+    const char *where = NULL;
+    if (!guard_intact(s->p, &where)) {
+        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
+        return false;
+    }
+    for (size_t i = 0; i < s->len; i++) {
+        if ((whole || is_padding(s, i)) && memcmp(&s->p[i], &s->copy[i], sizeof(real)) != 0) {
+            snprintf(msg, len, "%s %s element %zu (vector %zu, position %zu): %.9g became %.9g",
+                     whole ? "changed input" : "wrote padding of", name, i,
+                     i / (size_t)s->ld, i % (size_t)s->ld, (double)s->copy[i], (double)s->p[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Everything outside C's elements is as before the call. */
+static bool operands_kept(const operands *o, char *msg, size_t len)
+{
+    return stored_kept(&o->a, "A", true, msg, len) && stored_kept(&o->b, "B", true, msg, len) &&
+           stored_kept(&o->c, "C", false, msg, len);
+}
+
+/* Runs one case on random operands and compares with OpenBLAS. Returns
+ * whether it passed; *ratio gets the netlib ratio (0 when not computed). */
+static bool run_checked(const gemm_case *g, gemm_caller *call, test_rng *r, double *ratio,
+                        char *msg, size_t len)
+{
+    operands o;
+    operands_init(&o, g);
+    operands_fill(&o, r);
+    operands_snapshot(&o);
+    *ratio = 0;
+    bool pass = false;
+    int st = call(g, &o);
+    if (st != OMPWG_OK) {
+        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
+    } else if (operands_kept(&o, msg, len)) {
+        st = api.gemm_ratio(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o.a.p, o.a.ld,
+                            o.b.p, o.b.ld, g->beta, o.c.copy, o.c.p, o.c.ld, ratio);
+        if (st != OMPWG_OK)
+            snprintf(msg, len, "the checker failed: status %d (%s)", st, ompwg_strerror(st));
+        else if (!(*ratio < GEMM_RATIO_LIMIT))
+            snprintf(msg, len, "netlib ratio %g >= %g", *ratio, GEMM_RATIO_LIMIT);
+        else
+            pass = true;
+    }
+    operands_free(&o);
+    return pass;
+}
+
+/* Adds one case to a group under its description. */
+static void gemm_add(group *grp, const gemm_case *g, bool pass, double ratio, const char *msg)
+{
+    char desc[256];
+    case_describe(g, desc, sizeof desc);
+    group_add(grp, desc, pass, msg, ratio);
+}

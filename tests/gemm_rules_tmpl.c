@@ -1,0 +1,261 @@
+/* The reference BLAS rules of ompwg.h: what is not read, what is not
+ * written, and how NaN travels. Part of the per-precision GEMM test (see
+ * gemm_main_tmpl.c). */
+
+/* Shapes around block edges, in both layouts and with transposes, padded
+ * and not. */
+static const gemm_case rule_shapes[] = {
+    { OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 1, 1, 1, 0, 0, 0, 0, 0 },
+    { OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_TRANS, 5, 7, 3, 3, 0, 3, 0, 0 },
+    { OMPWG_ROW_MAJOR, OMPWG_TRANS, OMPWG_NO_TRANS, 17, 16, 65, 0, 1, 3, 0, 0 },
+    { OMPWG_ROW_MAJOR, OMPWG_NO_TRANS, OMPWG_CONJ_TRANS, 64, 65, 129, 2, 0, 0, 0, 0 },
+    { OMPWG_COL_MAJOR, OMPWG_TRANS, OMPWG_TRANS, 129, 31, 17, 0, 3, 3, 0, 0 },
+    { OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 257, 63, 128, 1, 1, 3, 0, 0 },
+};
+#define RULE_SHAPES ((int)(sizeof rule_shapes / sizeof rule_shapes[0]))
+
+static const double rule_betas[] = { 0, 1, 1.3 };
+
+/* NaN, +Inf and -Inf in turn: whatever the kernel does with them shows. */
+static real poison(size_t i)
+{
+    switch (i % 3) {
+    case 0: return (real)NAN;
+    case 1: return (real)INFINITY;
+    default: return (real)-INFINITY;
+    }
+}
+
+static void stored_poison(stored *s)
+{
+    for (size_t i = 0; i < s->len; i++) s->p[i] = poison(i);
+}
+
+/* C's elements are exactly beta * C before the call (0 for beta == 0,
+ * whatever C held). */
+static bool c_is_scaled(const stored *c, real beta, char *msg, size_t len)
+{
+    for (size_t i = 0; i < c->len; i++) {
+        if (is_padding(c, i)) continue;
+        real want = beta == 0 ? 0 : beta * c->copy[i];
+        if (!(c->p[i] == want)) {
+            snprintf(msg, len, "C element %zu is %.9g, want beta * %.9g = %.9g", i,
+                     (double)c->p[i], (double)c->copy[i], (double)want);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool c_is_finite(const stored *c, char *msg, size_t len)
+{
+    for (size_t i = 0; i < c->len; i++)
+        if (!is_padding(c, i) && !isfinite(c->p[i])) {
+            snprintf(msg, len, "C element %zu is %g although beta = 0", i, (double)c->p[i]);
+            return false;
+        }
+    return true;
+}
+
+/* beta == 0: C is not read, so NaN and Inf already in C never show. */
+static void rule_beta_zero(const char *backend)
+{
+    test_rng r;
+    test_rng_init(&r, 300);
+    group grp;
+    group_init(&grp, "ratio");
+    for (int s = 0; s < RULE_SHAPES; s++)
+        for (int al = 0; al < 2; al++) {
+            gemm_case g = rule_shapes[s];
+            g.alpha = al ? (real)0.7 : 0;
+            g.beta = 0;
+            operands o;
+            operands_init(&o, &g);
+            operands_fill(&o, &r);
+            stored_poison(&o.c);
+            operands_snapshot(&o);
+            char msg[512] = "";
+            double ratio = 0;
+            bool pass = false;
+            int st = call_gemm(&g, &o);
+            if (st != OMPWG_OK)
+                snprintf(msg, sizeof msg, "status %d (%s)", st, ompwg_strerror(st));
+            else if (operands_kept(&o, msg, sizeof msg) && c_is_finite(&o.c, msg, sizeof msg)) {
+                if (g.alpha == 0) {
+                    pass = c_is_scaled(&o.c, 0, msg, sizeof msg);
+                } else {
+                    st = api.gemm_ratio(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, o.a.p,
+                                        o.a.ld, o.b.p, o.b.ld, g.beta, o.c.copy, o.c.p, o.c.ld,
+                                        &ratio);
+                    pass = st == OMPWG_OK && ratio < GEMM_RATIO_LIMIT;
+                    if (!pass)
+                        snprintf(msg, sizeof msg, "checker status %d, netlib ratio %g", st, ratio);
+                }
+            }
+            gemm_add(&grp, &g, pass, ratio, msg);
+            operands_free(&o);
+        }
+    group_report(&grp, "%s %sgemm beta=0 with NaN and Inf in C gives a finite C", backend,
+                 api.prefix);
+}
+
+/* alpha == 0: A and B are not read (NaN and Inf there never show, NULL is
+ * allowed), and C := beta * C exactly. */
+static void rule_alpha_zero(const char *backend)
+{
+    test_rng r;
+    test_rng_init(&r, 301);
+    group grp;
+    group_init(&grp, NULL);
+    for (int s = 0; s < RULE_SHAPES; s++)
+        for (int be = 0; be < 3; be++)
+            for (int null_ab = 0; null_ab < 2; null_ab++) {
+                gemm_case g = rule_shapes[s];
+                g.alpha = 0;
+                g.beta = (real)rule_betas[be];
+                operands o;
+                operands_init(&o, &g);
+                operands_fill(&o, &r);
+                stored_poison(&o.a);
+                stored_poison(&o.b);
+                operands_snapshot(&o);
+                char msg[512] = "";
+                int st = api.gemm(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha,
+                                  null_ab ? NULL : o.a.p, o.a.ld, null_ab ? NULL : o.b.p, o.b.ld,
+                                  g.beta, o.c.p, o.c.ld);
+                bool pass = false;
+                if (st != OMPWG_OK)
+                    snprintf(msg, sizeof msg, "status %d (%s)%s", st, ompwg_strerror(st),
+                             null_ab ? " with a = b = NULL" : "");
+                else
+                    pass = operands_kept(&o, msg, sizeof msg) &&
+                           c_is_scaled(&o.c, g.beta, msg, sizeof msg);
+                gemm_add(&grp, &g, pass, -1, msg);
+                operands_free(&o);
+            }
+    group_report(&grp, "%s %sgemm alpha=0 with NaN and Inf (or NULL) in A and B gives C = beta*C",
+                 backend, api.prefix);
+}
+
+/* k == 0: A and B are not read, C := beta * C exactly, whatever alpha. */
+static void rule_k_zero(const char *backend)
+{
+    test_rng r;
+    test_rng_init(&r, 302);
+    group grp;
+    group_init(&grp, NULL);
+    for (int s = 0; s < RULE_SHAPES; s++)
+        for (int be = 0; be < 3; be++)
+            for (int null_ab = 0; null_ab < 2; null_ab++) {
+                gemm_case g = rule_shapes[s];
+                g.k = 0;
+                g.alpha = (real)0.7;
+                g.beta = (real)rule_betas[be];
+                operands o;
+                operands_init(&o, &g);
+                operands_fill(&o, &r);
+                operands_snapshot(&o);
+                char msg[512] = "";
+                int st = api.gemm(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha,
+                                  null_ab ? NULL : o.a.p, o.a.ld, null_ab ? NULL : o.b.p, o.b.ld,
+                                  g.beta, o.c.p, o.c.ld);
+                bool pass = false;
+                if (st != OMPWG_OK)
+                    snprintf(msg, sizeof msg, "status %d (%s)%s", st, ompwg_strerror(st),
+                             null_ab ? " with a = b = NULL" : "");
+                else
+                    pass = operands_kept(&o, msg, sizeof msg) &&
+                           c_is_scaled(&o.c, g.beta, msg, sizeof msg);
+                gemm_add(&grp, &g, pass, -1, msg);
+                operands_free(&o);
+            }
+    group_report(&grp, "%s %sgemm k=0 gives C = beta*C (A and B may be NULL)", backend,
+                 api.prefix);
+}
+
+/* m == 0 or n == 0: a quick return that reads and writes nothing, so NULL
+ * operands are fine and C's buffer (padding only) stays as it was. */
+static void rule_empty(const char *backend)
+{
+    test_rng r;
+    test_rng_init(&r, 303);
+    group grp;
+    group_init(&grp, NULL);
+    static const int64_t dims[][3] = { { 0, 5, 3 }, { 7, 0, 3 }, { 0, 0, 0 }, { 0, 9, 0 } };
+    for (int s = 0; s < RULE_SHAPES; s++)
+        for (int d = 0; d < 4; d++)
+            for (int null_all = 0; null_all < 2; null_all++) {
+                gemm_case g = rule_shapes[s];
+                g.m = dims[d][0];
+                g.n = dims[d][1];
+                g.k = dims[d][2];
+                g.alpha = (real)0.7;
+                g.beta = (real)1.3;
+                operands o;
+                operands_init(&o, &g);
+                operands_fill(&o, &r);
+                stored_poison(&o.c);
+                operands_snapshot(&o);
+                char msg[512] = "";
+                int st = null_all
+                    ? api.gemm(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, NULL, o.a.ld, NULL,
+                               o.b.ld, g.beta, NULL, o.c.ld)
+                    : call_gemm(&g, &o);
+                bool pass = false;
+                if (st != OMPWG_OK)
+                    snprintf(msg, sizeof msg, "status %d (%s)%s", st, ompwg_strerror(st),
+                             null_all ? " with a = b = c = NULL" : "");
+                else
+                    pass = stored_kept(&o.a, "A", true, msg, sizeof msg) &&
+                           stored_kept(&o.b, "B", true, msg, sizeof msg) &&
+                           stored_kept(&o.c, "C", true, msg, sizeof msg);
+                gemm_add(&grp, &g, pass, -1, msg);
+                operands_free(&o);
+            }
+    group_report(&grp, "%s %sgemm m=0 or n=0 returns OMPWG_OK and writes nothing (NULL pointers too)",
+                 backend, api.prefix);
+}
+
+/* alpha != 0: a NaN in A or B reaches C exactly where it does in OpenBLAS
+ * (the checker's ratio is infinite when NaN appears in one result only). */
+static void rule_nan_propagates(const char *backend)
+{
+    test_rng r;
+    test_rng_init(&r, 304);
+    group grp;
+    group_init(&grp, "ratio");
+    for (int s = 0; s < RULE_SHAPES; s++)
+        for (int in_b = 0; in_b < 2; in_b++) {
+            gemm_case g = rule_shapes[s];
+            g.alpha = (real)0.7;
+            g.beta = (real)(s % 2 ? 1.3 : 0);
+            operands o;
+            operands_init(&o, &g);
+            operands_fill(&o, &r);
+            stored *x = in_b ? &o.b : &o.a;
+            /* an element of the matrix, not of its padding */
+            size_t at;
+            do at = (size_t)test_below(&r, x->len);
+            while (is_padding(x, at));
+            x->p[at] = (real)NAN;
+            operands_snapshot(&o);
+            char msg[512] = "";
+            double ratio = 0;
+            bool pass = false;
+            int st = call_gemm(&g, &o);
+            if (st != OMPWG_OK) {
+                snprintf(msg, sizeof msg, "status %d (%s)", st, ompwg_strerror(st));
+            } else if (operands_kept(&o, msg, sizeof msg)) {
+                st = api.gemm_ratio(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, o.a.p, o.a.ld,
+                                    o.b.p, o.b.ld, g.beta, o.c.copy, o.c.p, o.c.ld, &ratio);
+                pass = st == OMPWG_OK && ratio < GEMM_RATIO_LIMIT;
+                if (!pass)
+                    snprintf(msg, sizeof msg, "NaN at %s element %zu: checker status %d, ratio %g",
+                             in_b ? "B" : "A", at, st, ratio);
+            }
+            gemm_add(&grp, &g, pass, ratio, msg);
+            operands_free(&o);
+        }
+    group_report(&grp, "%s %sgemm NaN in A or B with alpha != 0 reaches C as in OpenBLAS",
+                 backend, api.prefix);
+}

@@ -1,0 +1,81 @@
+#include "guard.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+
+/* 256 bytes each side: wider than a vector register or a cache line, so an
+ * over-wide vector store is caught too. */
+#define CANARY 256
+#define HEADER 64
+
+static unsigned char canary_byte(size_t i)
+{
+    /* not a repeated byte, and no zero: a memset or a zero store shows */
+    return (unsigned char)(0xA5 ^ (i * 37u) ^ ((i >> 3) * 11u)) | 1u;
+}
+
+typedef struct header {
+    size_t bytes;
+} header;
+
+void *guard_alloc(size_t bytes)
+{
+    size_t total = HEADER + CANARY + bytes + CANARY;
+    unsigned char *base = aligned_alloc(64, (total + 63) / 64 * 64);
+    if (!base) tap_bail("out of memory allocating %zu bytes", bytes);
+    ((header *)base)->bytes = bytes;
+    unsigned char *before = base + HEADER, *user = before + CANARY, *after = user + bytes;
+    for (size_t i = 0; i < CANARY; i++) {
+        before[i] = canary_byte(i);
+        after[i] = canary_byte(i + CANARY);
+    }
+    return user;
+}
+
+bool guard_intact(const void *p, const char **where)
+{
+    const unsigned char *user = p, *before = user - CANARY;
+    const header *h = (const header *)(before - HEADER);
+    const unsigned char *after = user + h->bytes;
+    for (size_t i = 0; i < CANARY; i++) {
+        if (before[i] != canary_byte(i)) {
+            if (where) *where = "before";
+            return false;
+        }
+        if (after[i] != canary_byte(i + CANARY)) {
+            if (where) *where = "after";
+            return false;
+        }
+    }
+    return true;
+}
+
+void guard_free(void *p)
+{
+    if (p) free((unsigned char *)p - CANARY - HEADER);
+}
+
+void *test_malloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) tap_bail("out of memory allocating %zu bytes", bytes);
+    return p;
+}
+
+void *test_copy(const void *p, size_t n)
+{
+    void *q = test_malloc(n);
+    if (n) memcpy(q, p, n);
+    return q;
+}
+
+long long test_first_difference(const void *a, const void *b, size_t n)
+{
+    const unsigned char *x = a, *y = b;
+    for (size_t i = 0; i < n; i++)
+        if (x[i] != y[i]) return (long long)i;
+    return -1;
+}

@@ -1,0 +1,77 @@
+/* The precision a *_tmpl.c test is compiled for. The including file defines
+ * OMPWG_TEST_PREC_S (float) or OMPWG_TEST_PREC_D (double) first; everything
+ * else in the templates is written once against `real` and `api`. */
+#ifndef OMPWG_TEST_REAL_H
+#define OMPWG_TEST_REAL_H
+
+#include <float.h>
+#include <stdint.h>
+
+#include "ompwg.h"
+#include "tap.h"
+
+#if defined(OMPWG_TEST_PREC_S) && !defined(OMPWG_TEST_PREC_D)
+typedef float real;
+#elif defined(OMPWG_TEST_PREC_D) && !defined(OMPWG_TEST_PREC_S)
+typedef double real;
+#else
+#error "define exactly one of OMPWG_TEST_PREC_S and OMPWG_TEST_PREC_D"
+#endif
+
+typedef int gemm_fn(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int64_t m,
+                    int64_t n, int64_t k, real alpha, const real *a, int64_t lda, const real *b,
+                    int64_t ldb, real beta, real *c, int64_t ldc);
+typedef int gemm_ratio_fn(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                          int64_t m, int64_t n, int64_t k, real alpha, const real *a,
+                          int64_t lda, const real *b, int64_t ldb, real beta, const real *c0,
+                          const real *c, int64_t ldc, double *ratio);
+typedef int sum_fn(int64_t n, const real *x, int64_t incx, real *result);
+typedef int dot_fn(int64_t n, const real *x, int64_t incx, const real *y, int64_t incy,
+                   real *result);
+typedef int extremum_fn(int64_t n, const real *x, int64_t incx, real *value, int64_t *index);
+
+/* The public functions of this precision. */
+typedef struct real_api {
+    const char *prefix;     /* "s" or "d", as in the function names */
+    const char *type;       /* "float" or "double" */
+    double u;               /* unit roundoff of real */
+    gemm_fn *gemm, *gemm_device;
+    gemm_ratio_fn *gemm_ratio;
+    sum_fn *sum, *asum, *sum_device, *asum_device;
+    dot_fn *dot, *dot_device;
+    extremum_fn *max, *min, *max_device, *min_device;
+} real_api;
+
+#if defined(OMPWG_TEST_PREC_S)
+static const real_api api = {
+    "s", "float", 0x1.0p-24,
+    ompwg_sgemm, ompwg_sgemm_device, ompwg_sgemm_ratio,
+    ompwg_ssum, ompwg_sasum, ompwg_ssum_device, ompwg_sasum_device,
+    ompwg_sdot, ompwg_sdot_device,
+    ompwg_smax, ompwg_smin, ompwg_smax_device, ompwg_smin_device,
+};
+
+static inline real rand_real(test_rng *r)
+{
+    return test_uniformf(r);
+}
+#else
+static const real_api api = {
+    "d", "double", 0x1.0p-53,
+    ompwg_dgemm, ompwg_dgemm_device, ompwg_dgemm_ratio,
+    ompwg_dsum, ompwg_dasum, ompwg_dsum_device, ompwg_dasum_device,
+    ompwg_ddot, ompwg_ddot_device,
+    ompwg_dmax, ompwg_dmin, ompwg_dmax_device, ompwg_dmin_device,
+};
+
+static inline real rand_real(test_rng *r)
+{
+    return test_uniform(r);
+}
+#endif
+
+/* The netlib test programs' acceptance threshold for the GEMM ratio
+ * (ompwg.h, "Checking a result against OpenBLAS"). */
+#define GEMM_RATIO_LIMIT 16.0
+
+#endif

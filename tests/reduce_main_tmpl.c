@@ -1,0 +1,35 @@
+/* The reduction test of one precision, on every usable backend in one
+ * process: sums against a long double oracle within the documented bound,
+ * NaN and Inf, and the max/min rules. test_sreduce.c and test_dreduce.c
+ * include this file after choosing the precision; the parts below are one
+ * translation unit. */
+#include "reduce_vec_tmpl.c"
+#include "reduce_check_tmpl.c"
+#include "reduce_sum_tmpl.c"
+#include "reduce_extremum_tmpl.c"
+#include "walk.h"
+
+static void run_backend(const char *backend, void *ctx)
+{
+    (void)ctx;
+    sums_grid(backend, SUM);
+    sums_grid(backend, DOT);
+    sums_grid(backend, ASUM);
+    sums_special(backend);
+    for (int want_max = 1; want_max >= 0; want_max--) {
+        extremum_grid(backend, want_max);
+        extremum_ties(backend, want_max);
+        extremum_nan(backend, want_max);
+        extremum_signed_zero(backend, want_max);
+        extremum_degenerate(backend, want_max);
+    }
+}
+
+int main(void)
+{
+    char name[32];
+    snprintf(name, sizeof name, "test_%sreduce", api.prefix);
+    tap_init(name);
+    walk_backends(run_backend, NULL);
+    return tap_done();
+}

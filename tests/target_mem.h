@@ -1,0 +1,24 @@
+/* Device memory through the OpenMP offload runtime's own functions
+ * (omp_target_alloc, omp_target_memcpy, omp_target_free), looked up in the
+ * running process rather than linked: with clang they live in libomptarget,
+ * which the library loads when it is built for offload, and a test program
+ * that linked a copy of its own would change how the runtime comes up. */
+#ifndef OMPWG_TEST_TARGET_MEM_H
+#define OMPWG_TEST_TARGET_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Whether the functions are there; when not, *why says so. */
+bool target_mem_available(char *why, size_t len);
+
+/* bytes on device dev (at least one byte is asked for); bails out of the
+ * test program on failure. */
+void *target_alloc(size_t bytes, int dev);
+void target_free(void *p, int dev);
+
+/* omp_target_memcpy(dst, src, bytes, 0, 0, dst_dev, src_dev); bails out of
+ * the test program on failure. */
+void target_copy(void *dst, const void *src, size_t bytes, int dst_dev, int src_dev);
+
+#endif

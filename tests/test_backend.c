@@ -1,0 +1,199 @@
+/* Backend listing and selection: ompwg_backend_count/info, "auto",
+ * unknown and unusable names (selection unchanged), and
+ * ompwg_set_backend(NULL) reading OMPWG_BACKEND again. */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ompwg.h"
+#include "tap.h"
+#include "walk.h"
+
+static const char *const documented[] = { "gpu", "cpu", "openblas" };
+
+static void listing(void)
+{
+    int n = ompwg_backend_count();
+    bool found[3] = { false, false, false };
+    bool pass = n >= 3;
+    for (int i = 0; i < n; i++) {
+        const char *name = NULL;
+        char why[256] = "";
+        int u = ompwg_backend_info(i, &name, why, sizeof why);
+        tap_diag("backend %d: %s, %s: %s", i, name ? name : "(null)",
+                 u == 1 ? "usable" : u == 0 ? "not usable" : "?", why);
+        if (!name || (u != 0 && u != 1) || !why[0]) pass = false;
+        for (int d = 0; name && d < 3; d++)
+            if (strcmp(name, documented[d]) == 0) {
+                if (found[d]) pass = false;
+                found[d] = true;
+            }
+    }
+    tap_ok(pass && found[0] && found[1] && found[2],
+           "ompwg_backend_info lists gpu, cpu and openblas once each, usable (1) or not (0), with a reason");
+    const char *name = "untouched";
+    char why[16] = "untouched";
+    bool out = ompwg_backend_info(-1, &name, why, sizeof why) == -1 &&
+               ompwg_backend_info(n, &name, why, sizeof why) == -1 &&
+               ompwg_backend_info(1 << 30, NULL, NULL, 0) == -1;
+    tap_ok(out, "ompwg_backend_info(i) gives -1 for i < 0 and i >= ompwg_backend_count()");
+    /* a short buffer: the reason is cut, not overrun */
+    char small[6];
+    memset(small, 'x', sizeof small);
+    int u = ompwg_backend_info(0, NULL, small, 4);
+    tap_ok(u >= 0 && memchr(small, '\0', 4) != NULL && small[4] == 'x' && small[5] == 'x',
+           "ompwg_backend_info writes at most why_len bytes, NUL-terminated");
+    tap_ok(ompwg_backend_info(0, NULL, NULL, 0) >= 0, "ompwg_backend_info takes NULL name and why");
+}
+
+/* "auto" is the GPU when a device is usable, else the CPU. Whether a device
+ * is there is the offload runtime's to say; a gpu backend that is usable
+ * with no device (host fallback) is usable by name only. */
+static void auto_choice(const char *at_first_use)
+{
+    char why[256];
+    bool gpu = walk_usable("gpu", why, sizeof why) && omp_get_num_devices() > 0;
+    const char *want = gpu ? "gpu" : "cpu";
+    int st = ompwg_set_backend("auto");
+    const char *got = ompwg_get_backend();
+    if (!tap_ok(st == OMPWG_OK && strcmp(got, want) == 0,
+                "ompwg_set_backend(\"auto\") selects %s", want))
+        tap_diag("status %d (%s), selected %s; gpu: %s; %d offload devices", st,
+                 ompwg_strerror(st), got, why, omp_get_num_devices());
+    const char *env = getenv("OMPWG_BACKEND");
+    if (env && env[0] && strcmp(env, "auto") != 0)
+        tap_skip("with OMPWG_BACKEND unset the first call selects what auto does",
+                 "OMPWG_BACKEND=%s", env);
+    else if (!tap_ok(strcmp(at_first_use, want) == 0,
+                     "with OMPWG_BACKEND unset the first call selects what auto does (%s)", want))
+        tap_diag("selected at first use: %s", at_first_use);
+}
+
+static void each_name(void)
+{
+    bool pass = true;
+    for (int i = 0; i < ompwg_backend_count(); i++) {
+        const char *name = NULL;
+        if (ompwg_backend_info(i, &name, NULL, 0) != 1 || !name) continue;
+        int st = ompwg_set_backend(name);
+        if (st != OMPWG_OK || strcmp(ompwg_get_backend(), name) != 0) {
+            tap_diag("ompwg_set_backend(\"%s\"): status %d, selected %s", name, st,
+                     ompwg_get_backend());
+            pass = false;
+        }
+    }
+    tap_ok(pass, "ompwg_set_backend(name) of each usable backend selects it");
+}
+
+static void unknown_names(void)
+{
+    static const char *const bad[] = { "nope", "", "gpu0", "cpu ", "open" };
+    bool pass = ompwg_set_backend("openblas") == OMPWG_OK;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int st = ompwg_set_backend(bad[i]);
+        if (st != OMPWG_ERR_BACKEND || strcmp(ompwg_get_backend(), "openblas") != 0) {
+            tap_diag("ompwg_set_backend(\"%s\"): status %d (%s), selected %s", bad[i], st,
+                     ompwg_strerror(st), ompwg_get_backend());
+            pass = false;
+        }
+    }
+    tap_ok(pass, "an unknown name gives OMPWG_ERR_BACKEND and leaves the selection unchanged");
+}
+
+static void unusable_names(void)
+{
+    int tried = 0;
+    bool pass = ompwg_set_backend("cpu") == OMPWG_OK;
+    for (int i = 0; i < ompwg_backend_count(); i++) {
+        const char *name = NULL;
+        if (ompwg_backend_info(i, &name, NULL, 0) != 0 || !name) continue;
+        tried++;
+        int st = ompwg_set_backend(name);
+        if (st != OMPWG_ERR_UNAVAILABLE || strcmp(ompwg_get_backend(), "cpu") != 0) {
+            tap_diag("ompwg_set_backend(\"%s\"): status %d (%s), selected %s", name, st,
+                     ompwg_strerror(st), ompwg_get_backend());
+            pass = false;
+        }
+    }
+    if (tried == 0)
+        tap_skip("an unusable backend gives OMPWG_ERR_UNAVAILABLE", "every backend is usable here");
+    else
+        tap_ok(pass, "an unusable backend gives OMPWG_ERR_UNAVAILABLE and leaves the selection unchanged");
+}
+
+/* ompwg_set_backend(NULL) reads OMPWG_BACKEND again; unset means auto. */
+static void from_environment(void)
+{
+    const char *orig = getenv("OMPWG_BACKEND");
+    char saved[64] = "";
+    if (orig) snprintf(saved, sizeof saved, "%s", orig);
+    ompwg_set_backend("auto");
+    char auto_choice_name[32];
+    snprintf(auto_choice_name, sizeof auto_choice_name, "%s", ompwg_get_backend());
+
+    bool pass = true;
+    static const char *const names[] = { "openblas", "cpu" };
+    for (int i = 0; i < 2; i++) {
+        setenv("OMPWG_BACKEND", names[i], 1);
+        int st = ompwg_set_backend(NULL);
+        if (st != OMPWG_OK || strcmp(ompwg_get_backend(), names[i]) != 0) {
+            tap_diag("OMPWG_BACKEND=%s, ompwg_set_backend(NULL): status %d, selected %s", names[i],
+                     st, ompwg_get_backend());
+            pass = false;
+        }
+    }
+    unsetenv("OMPWG_BACKEND");
+    int st = ompwg_set_backend(NULL);
+    if (st != OMPWG_OK || strcmp(ompwg_get_backend(), auto_choice_name) != 0) {
+        tap_diag("OMPWG_BACKEND unset, ompwg_set_backend(NULL): status %d, selected %s, auto is %s",
+                 st, ompwg_get_backend(), auto_choice_name);
+        pass = false;
+    }
+    tap_ok(pass, "ompwg_set_backend(NULL) reads OMPWG_BACKEND again (unset: auto)");
+
+    /* A failing call leaves the selection as it was, whether the name came
+     * as an argument or from the environment. */
+    ompwg_set_backend("openblas");
+    setenv("OMPWG_BACKEND", "nope", 1);
+    st = ompwg_set_backend(NULL);
+    if (!tap_ok(st == OMPWG_ERR_BACKEND && strcmp(ompwg_get_backend(), "openblas") == 0,
+                "OMPWG_BACKEND=nope: ompwg_set_backend(NULL) gives OMPWG_ERR_BACKEND, selection unchanged"))
+        tap_diag("status %d (%s), selected %s (was openblas)", st, ompwg_strerror(st),
+                 ompwg_get_backend());
+    const char *unusable = NULL;
+    for (int i = 0; i < ompwg_backend_count() && !unusable; i++) {
+        const char *name = NULL;
+        if (ompwg_backend_info(i, &name, NULL, 0) == 0) unusable = name;
+    }
+    if (!unusable) {
+        tap_skip("OMPWG_BACKEND naming an unusable backend: OMPWG_ERR_UNAVAILABLE",
+                 "every backend is usable here");
+    } else {
+        ompwg_set_backend("openblas");
+        setenv("OMPWG_BACKEND", unusable, 1);
+        st = ompwg_set_backend(NULL);
+        if (!tap_ok(st == OMPWG_ERR_UNAVAILABLE && strcmp(ompwg_get_backend(), "openblas") == 0,
+                    "OMPWG_BACKEND=%s (not usable): ompwg_set_backend(NULL) gives OMPWG_ERR_UNAVAILABLE, selection unchanged",
+                    unusable))
+            tap_diag("status %d (%s), selected %s (was openblas)", st, ompwg_strerror(st),
+                     ompwg_get_backend());
+    }
+    if (saved[0]) setenv("OMPWG_BACKEND", saved, 1);
+    else unsetenv("OMPWG_BACKEND");
+    ompwg_set_backend(NULL);
+}
+
+int main(void)
+{
+    tap_init("test_backend");
+    char first[32];
+    snprintf(first, sizeof first, "%s", ompwg_get_backend());
+    listing();
+    auto_choice(first);
+    each_name();
+    unknown_names();
+    unusable_names();
+    from_environment();
+    return tap_done();
+}
