@@ -203,6 +203,65 @@ OMPWG_API int ompwg_smin_device(int64_t n, const float *x, int64_t incx, float *
 OMPWG_API int ompwg_dmin_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
 /** @} */
 
+/** @name GPU properties
+ * What the GPU backend's device offers, read through the CUDA driver at run
+ * time: the numbers `ompwg info` prints and the benchmark's peak estimates
+ * use.
+ * @{ */
+typedef enum ompwg_gpu_prop {
+    OMPWG_GPU_SM_COUNT = 0,           /**< streaming multiprocessors */
+    OMPWG_GPU_WARP_SIZE = 1,          /**< lanes of a warp: the sub-group size */
+    OMPWG_GPU_SHARED_PER_TEAM = 2,    /**< bytes of shared (local) memory a team gets by default */
+    OMPWG_GPU_SHARED_PER_TEAM_MAX = 3,/**< bytes a team can get by opting in */
+    OMPWG_GPU_GLOBAL_MEM = 4,         /**< bytes of device memory */
+    OMPWG_GPU_CLOCK_KHZ = 5,          /**< peak SM clock */
+    OMPWG_GPU_L2_BYTES = 6,           /**< L2 cache size */
+    OMPWG_GPU_CC_MAJOR = 7,           /**< compute capability, major */
+    OMPWG_GPU_CC_MINOR = 8            /**< compute capability, minor */
+} ompwg_gpu_prop;
+
+/**
+ * One property of the GPU backend's device.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_UNAVAILABLE when no GPU is usable or the
+ *         CUDA driver cannot be loaded; ::OMPWG_ERR_FLAGS for an unknown
+ *         property; ::OMPWG_ERR_NULL when value is NULL.
+ */
+OMPWG_API int ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value);
+/** The device's name into buf (always terminated). Same statuses. */
+OMPWG_API int ompwg_gpu_name(char *buf, size_t len);
+/** @} */
+
+/** @name Device memory (GPU backend)
+ * Buffers on the GPU backend's device for the *_device functions, so that a
+ * program needs neither the OpenMP device-memory API nor a link to the
+ * offload runtime of its own. In host fallback (OMP_TARGET_OFFLOAD=DISABLED)
+ * they are host memory. Pointers from omp_target_alloc() on the default
+ * device work with the *_device functions just as well.
+ * @{ */
+typedef enum ompwg_copy_kind {
+    OMPWG_HOST_TO_DEVICE = 1,
+    OMPWG_DEVICE_TO_HOST = 2,
+    OMPWG_DEVICE_TO_DEVICE = 3
+} ompwg_copy_kind;
+
+/**
+ * Allocate bytes (> 0) on the device into *ptr.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL (ptr NULL); ::OMPWG_ERR_SIZE (bytes 0);
+ *         ::OMPWG_ERR_UNAVAILABLE (no usable GPU backend);
+ *         ::OMPWG_ERR_DEVICE_NOMEM (the device has no room: never an abort).
+ */
+OMPWG_API int ompwg_device_alloc(size_t bytes, void **ptr);
+/** Free what ompwg_device_alloc() returned; NULL is accepted. */
+OMPWG_API int ompwg_device_free(void *ptr);
+/**
+ * Copy bytes between host and device memory, or within the device; returns
+ * when the copy is complete.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_FLAGS (unknown kind);
+ *         ::OMPWG_ERR_UNAVAILABLE; ::OMPWG_ERR_DEVICE (the runtime failed).
+ */
+OMPWG_API int ompwg_device_copy(void *dst, const void *src, size_t bytes, ompwg_copy_kind kind);
+/** @} */
+
 /** @name Checking a result against OpenBLAS
  * The checker behind OMPWG_CHECK, for an application's own tests. Given the
  * arguments of a GEMM call, C before it (c0) and after it (c), both with
@@ -235,7 +294,10 @@ OMPWG_API int ompwg_dgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_t
  *         selection is then unchanged).
  */
 OMPWG_API int ompwg_set_backend(const char *name);
-/** Name of the backend the calls go to now ("gpu", "cpu" or "openblas"). */
+/** Name of the backend the calls go to now ("gpu", "cpu" or "openblas"), or
+ *  "none" when OMPWG_BACKEND named a backend that is unknown or not usable
+ *  here and nothing has been selected since (calls then return
+ *  ::OMPWG_ERR_UNAVAILABLE). */
 OMPWG_API const char *ompwg_get_backend(void);
 /** Number of backends compiled into the library. */
 OMPWG_API int ompwg_backend_count(void);

@@ -1,6 +1,88 @@
+/* The GPU GEMM kernels of both precisions. They live in one translation unit
+ * because LLVM's OpenMP optimisations (SPMD mode, team arrays moved to shared
+ * memory) work across the functions of a unit: gemm_tmpl.c is included once
+ * per precision. */
+#include <limits.h>
+#include <omp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "devmem.h"
 #include "gpu.h"
+#include "gpu_tiles.h"
 #include "ompwg.h"
-int ompwg_gpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
-                    float beta, float *c) { (void)s; (void)alpha; (void)a; (void)b; (void)beta; (void)c; return OMPWG_ERR_UNSUPPORTED; }
-int ompwg_gpu_dgemm(const ompwg_gemm_shape *s, double alpha, const double *a,
-                    const double *b, double beta, double *c) { (void)s; (void)alpha; (void)a; (void)b; (void)beta; (void)c; return OMPWG_ERR_UNSUPPORTED; }
+
+/* Threads of the C := beta * C kernel's teams. */
+#define SCALE_NT 256
+/* Cap on requested teams: the tile loops stride by the teams granted, so
+ * any count is correct; this only keeps the request an int. */
+#define MAX_TEAMS (1 << 20)
+
+static int64_t ceil_div(int64_t x, int64_t y)
+{
+    return (x + y - 1) / y;
+}
+
+/* Team count to request: one per tile on a GPU; one team on the host,
+ * where a team's threads are the host's cores and more teams would only
+ * multiply the threads. */
+static int teams_for(int64_t work)
+{
+    if (ompwg_gpu_on_host()) return 1;
+    return work < MAX_TEAMS ? (int)work : MAX_TEAMS;
+}
+
+/* Tile number -> block of C. Groups of GROUP tile rows are walked column by
+ * column, so teams that run at the same time share panels of A and B in the
+ * L2 cache. */
+GPU_INLINE void tile_origin(int64_t tile, int64_t tiles_m, int64_t tiles_n, int64_t *m0,
+                            int64_t *n0)
+{
+    enum { GROUP = 8 };
+    int64_t per_group = GROUP * tiles_n;
+    int64_t first_m = tile / per_group * GROUP;
+    int64_t rows = tiles_m - first_m < GROUP ? tiles_m - first_m : GROUP;
+    int64_t in_group = tile % per_group;
+    *m0 = (first_m + in_group % rows) * OMPWG_GPU_TILE_M;
+    *n0 = in_group / rows * OMPWG_GPU_TILE_N;
+}
+
+/* Which elements of a k slice (long x OMPWG_GPU_TILE_K, long being the
+ * tile's extent along m or n) a loader stages: element j of its share is
+ * (l + j * dl, k + j * dk); see slot_of in gemm_tmpl.c. */
+typedef struct gemm_slot {
+    int l, k, dl, dk;
+} gemm_slot;
+
+/* Each thread owns a GEMM_RM x GEMM_RN register tile of the team tile, so
+ * a team has (TILE_M / GEMM_RM) * (TILE_N / GEMM_RN) threads. float: 8 x 8
+ * and 256 threads (64 accumulators: the arithmetic intensity that keeps the
+ * FMA units ahead of local memory). double: 8 x 4 and 512 threads, since 8 x
+ * 8 doubles leave too few of a thread's 255 registers for the rest (512
+ * threads cap a thread at 128), and its k loop unrolled 4 deep (GEMM_KK_UNROLL;
+ * 0: fully) for the same reason. GEMM_PAD:
+ * 16 bytes of padding per row of a staged slice, so that the stores of a
+ * transposed operand hit distinct banks and rows stay 16-byte aligned. */
+#define OMPWG_PREC_S
+#define GEMM_RM 8
+#define GEMM_RN 8
+#define GEMM_PAD 4
+#define GEMM_KK_UNROLL 0
+#include "gemm_tmpl.c"
+#undef GEMM_RM
+#undef GEMM_RN
+#undef GEMM_PAD
+#undef GEMM_KK_UNROLL
+#undef OMPWG_PREC_S
+
+#define OMPWG_PREC_D
+#define GEMM_RM 8
+#define GEMM_RN 4
+#define GEMM_PAD 2
+#define GEMM_KK_UNROLL 4
+#include "gemm_tmpl.c"
+#undef GEMM_RM
+#undef GEMM_RN
+#undef GEMM_PAD
+#undef GEMM_KK_UNROLL
+#undef OMPWG_PREC_D

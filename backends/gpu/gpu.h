@@ -1,8 +1,42 @@
-/* The GPU backend: OpenMP target offload. */
+/* The GPU backend: OpenMP target offload. A team is a work-group, a
+ * team-shared array is local memory, `omp barrier` is the work-group
+ * barrier. */
 #ifndef OMPWG_GPU_H
 #define OMPWG_GPU_H
 
+#include <stdbool.h>
+
 #include "backend.h"
+#include "devprops.h"
+
+/* Helpers called inside target regions: inlining keeps register tiles in
+ * registers and lets the compiler see that team arrays are shared memory. */
+#define GPU_INLINE static inline __attribute__((always_inline))
+
+/* What the probe decided, read by every call. The probe runs once under the
+ * registry's pthread_once, before any call can reach the kernels, so these
+ * need no locking. */
+
+/* True when the probe found the backend usable (on a device or, by explicit
+ * request, in host fallback). Nothing touches the offload runtime while it is
+ * false. */
+bool ompwg_gpu_ready(void);
+
+/* The OpenMP device number every target construct and device allocation
+ * uses: the default device on a GPU, the initial (host) device in host
+ * fallback. */
+int ompwg_gpu_device(void);
+
+/* True when the kernels run on host threads (OMP_TARGET_OFFLOAD=DISABLED). */
+bool ompwg_gpu_on_host(void);
+
+/* Streaming multiprocessors of the device (a guess when the CUDA driver could
+ * not be asked); sizes the reduction grid. */
+int ompwg_gpu_sm_count(void);
+
+/* The device's properties as the probe read them; NULL in host fallback or
+ * when the CUDA driver could not be asked. */
+const ompwg_gpu_props *ompwg_gpu_device_props(void);
 
 int ompwg_gpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
                     float beta, float *c);

@@ -1,145 +1,385 @@
-/* `ompwg bench`: GEMM and reductions on every usable backend, timed in one
- * run and checked against OpenBLAS. */
-#include <math.h>
-#include <stdbool.h>
+/* `ompwg bench`: the GPU offload path and the CPU path side by side with
+ * OpenBLAS and cuBLAS, every figure checked against OpenBLAS. */
+#include <errno.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cblas.h>
 
+#include "cases.h"
+#include "ceiling.h"
 #include "cli.h"
+#include "cublas.h"
 #include "harness.h"
 #include "ompwg.h"
+#include "report.h"
 
-typedef struct bench_row {
-    const char *op, *prec;
-    int64_t size;
-    int status;
-    double seconds, rate, check;
-} bench_row;
-
-static void bench_fill_s(float *x, size_t n, uint64_t seed)
-{
-    bench_fill_float(x, n, seed);
-}
-
-static void bench_fill_d(double *x, size_t n, uint64_t seed)
-{
-    bench_fill_double(x, n, seed);
-}
-
-#define OMPWG_PREC_S
-#include "bench_tmpl.c"
-#undef OMPWG_PREC_S
-#define OMPWG_PREC_D
-#include "bench_tmpl.c"
-#undef OMPWG_PREC_D
+#define MAX_SIZES 32
 
 typedef struct options {
-    int64_t gemm_n, vec_n;
-    int reps;
-    const char *backends;
+    int64_t gemm_sizes[MAX_SIZES], vec_sizes[MAX_SIZES];
+    int n_gemm, n_vec;
+    bool ops[4], prec_s, prec_d;
+    const char *engines;
+    const char *out;
+    int reps, threads;
 } options;
 
-static int parse(int argc, char **argv, options *o)
+static const int64_t quick_gemm[] = { 256, 512, 1024 };
+static const int64_t quick_vec[] = { 1 << 20, 1 << 22, 1 << 24 };
+static const int64_t full_gemm[] = { 256, 512, 1024, 2048, 4096, 8192 };
+static const int64_t full_vec[] = { 1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28 };
+
+static void usage(FILE *f)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(arg, "--quick") == 0) continue;
-        if (strcmp(arg, "--help") == 0) {
-            printf("usage: ompwg bench [--quick] [--gemm-n N] [--vec-n N] [--reps R] "
-                   "[--backends a,b]\n");
-            return 1;
-        }
-        if (!val) goto bad;
-        if (strcmp(arg, "--gemm-n") == 0) o->gemm_n = atoll(val);
-        else if (strcmp(arg, "--vec-n") == 0) o->vec_n = atoll(val);
-        else if (strcmp(arg, "--reps") == 0) o->reps = atoi(val);
-        else if (strcmp(arg, "--backends") == 0) o->backends = val;
-        else goto bad;
-        i++;
-        continue;
-    bad:
-        fprintf(stderr, "ompwg bench: bad option '%s' (see --help)\n", arg);
-        return 2;
-    }
-    if (o->gemm_n < 1 || o->vec_n < 1 || o->reps < 1) {
-        fprintf(stderr, "ompwg bench: sizes and --reps must be positive\n");
-        return 2;
-    }
-    return 0;
+    fprintf(f,
+            "usage: ompwg bench [options]\n"
+            "  --quick            small sweep, under a minute on two cores (the default)\n"
+            "  --full             GEMM 256..8192, reductions 2^16..2^28\n"
+            "  --sizes a,b,...    GEMM sizes (n x n x n)\n"
+            "  --vec-sizes a,...  reduction lengths\n"
+            "  --ops gemm,sum,dot,max\n"
+            "  --prec s,d\n"
+            "  --backends list    of cpu, openblas, gpu (also gpu+xfer), cublas\n"
+            "  --reps R           timed runs per case (median reported; default 5)\n"
+            "  --threads T        CPU threads for ompwg and OpenBLAS\n"
+            "  --out DIR          also write DIR/bench.csv, bench.json and bench.png\n");
 }
 
-static bool wanted(const char *list, const char *name)
+static int parse_sizes(const char *s, int64_t *out, int *n)
 {
-    if (!list) return true;
+    *n = 0;
+    while (*s) {
+        char *end;
+        long long v = strtoll(s, &end, 0);
+        if (end == s || v < 1 || *n == MAX_SIZES) return -1;
+        out[(*n)++] = v;
+        s = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',') return -1;
+    }
+    return *n ? 0 : -1;
+}
+
+static bool listed(const char *list, const char *name)
+{
     size_t len = strlen(name);
     for (const char *p = list; (p = strstr(p, name)); p += len)
         if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0')) return true;
     return false;
 }
 
-static void print_row(const char *backend, const bench_row *r, double ref_rate)
+static void use_sizes(options *o, const int64_t *g, int ng, const int64_t *v, int nv)
 {
-    if (r->status != OMPWG_OK) {
-        printf("%-9s %-5s %-7s %10lld  failed: %s\n", backend, r->op, r->prec,
-               (long long)r->size, ompwg_strerror(r->status));
-        return;
+    memcpy(o->gemm_sizes, g, (size_t)ng * sizeof *g);
+    memcpy(o->vec_sizes, v, (size_t)nv * sizeof *v);
+    o->n_gemm = ng;
+    o->n_vec = nv;
+}
+
+/* 0: run; 1: stop with success (--help); 2: bad usage. */
+static int parse(int argc, char **argv, options *o)
+{
+    use_sizes(o, quick_gemm, 3, quick_vec, 3);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 1;
+        }
+        if (strcmp(a, "--quick") == 0) {
+            use_sizes(o, quick_gemm, 3, quick_vec, 3);
+            continue;
+        }
+        if (strcmp(a, "--full") == 0) {
+            use_sizes(o, full_gemm, 6, full_vec, 7);
+            o->reps = 10;
+            continue;
+        }
+        if (!v) goto bad;
+        i++;
+        if (strcmp(a, "--sizes") == 0) {
+            if (parse_sizes(v, o->gemm_sizes, &o->n_gemm)) goto bad;
+        } else if (strcmp(a, "--vec-sizes") == 0) {
+            if (parse_sizes(v, o->vec_sizes, &o->n_vec)) goto bad;
+        } else if (strcmp(a, "--ops") == 0) {
+            for (int op = 0; op < 4; op++) o->ops[op] = listed(v, bench_op_name((bench_op)op));
+        } else if (strcmp(a, "--prec") == 0) {
+            o->prec_s = listed(v, "s");
+            o->prec_d = listed(v, "d");
+        } else if (strcmp(a, "--backends") == 0) {
+            o->engines = v;
+        } else if (strcmp(a, "--reps") == 0) {
+            o->reps = atoi(v);
+            if (o->reps < 1) goto bad;
+        } else if (strcmp(a, "--threads") == 0) {
+            o->threads = atoi(v);
+            if (o->threads < 1) goto bad;
+        } else if (strcmp(a, "--out") == 0) {
+            o->out = v;
+        } else {
+            goto bad;
+        }
+        continue;
+    bad:
+        fprintf(stderr, "ompwg bench: bad option or value: %s %s\n", a, v ? v : "");
+        usage(stderr);
+        return 2;
     }
-    bool gemm = strcmp(r->op, "gemm") == 0;
-    printf("%-9s %-5s %-7s %10lld %10.3f %9.1f %-7s %8.2fx %9.3g %s\n", backend, r->op, r->prec,
-           (long long)r->size, r->seconds * 1e3, r->rate, gemm ? "GFLOP/s" : "GB/s",
-           ref_rate > 0 ? r->rate / ref_rate : 0.0, r->check,
-           r->check < (gemm ? 16 : 1) ? "ok" : "MISMATCH");
+    return 0;
+}
+
+/* OpenBLAS picks its kernels at load time; on a virtual CPU it may take a
+ * generic one and every ratio against it flatters ompwg. */
+static void warn_weak_openblas(void)
+{
+    const char *core = openblas_get_corename();
+    static const char *const weak[] = { "Prescott", "Core2", "Penryn", "Dunnington", "Nehalem",
+                                        "Atom", "Katmai", "Coppermine", "Northwood", "Banias",
+                                        "Opteron", "Barcelona", "Bobcat", "Sandybridge" };
+    bool is_weak = false;
+    for (size_t i = 0; i < sizeof weak / sizeof weak[0]; i++)
+        is_weak |= strcasecmp(core, weak[i]) == 0;
+#if defined(__x86_64__)
+    const char *fair = __builtin_cpu_supports("avx512f") ? "SkylakeX"
+                       : __builtin_cpu_supports("avx2") ? "Haswell" : NULL;
+    if (fair && (is_weak || (strcmp(fair, "SkylakeX") == 0 && strcasecmp(core, "Haswell") == 0)))
+        fprintf(stdout,
+                "WARNING: OpenBLAS runs its %s kernels on a CPU with %s: the OpenBLAS rows are "
+                "slower than they should be. Set OPENBLAS_CORETYPE=%s for a fair comparison.\n",
+                core, strcmp(fair, "SkylakeX") == 0 ? "AVX-512" : "AVX2", fair);
+#else
+    (void)is_weak;
+#endif
+}
+
+typedef struct ceilings {
+    double cpu_copy, gpu_copy;   /* GB/s, measured in this run */
+    double cpu_peak[2], gpu_peak[2]; /* GFLOP/s [float, double], estimates */
+    char cpu_source[2][256], gpu_source[2][256];
+} ceilings;
+
+static double gpu_copy_gbs(int reps)
+{
+    size_t bytes = (size_t)1 << 30;
+    void *a = NULL, *b = NULL;
+    double gbs = -1;
+    double *t = malloc((size_t)reps * sizeof *t);
+    if (t && ompwg_device_alloc(bytes, &a) == OMPWG_OK &&
+        ompwg_device_alloc(bytes, &b) == OMPWG_OK &&
+        ompwg_device_copy(b, a, bytes, OMPWG_DEVICE_TO_DEVICE) == OMPWG_OK) {
+        int r = 0;
+        for (; r < reps; r++) {
+            double t0 = bench_now();
+            if (ompwg_device_copy(b, a, bytes, OMPWG_DEVICE_TO_DEVICE) != OMPWG_OK) break;
+            t[r] = bench_now() - t0;
+        }
+        if (r == reps) gbs = 2.0 * (double)bytes / bench_median(t, reps) * 1e-9;
+    }
+    ompwg_device_free(a);
+    ompwg_device_free(b);
+    free(t);
+    return gbs;
+}
+
+/* FP32 and FP64 FMA lanes per SM by compute capability (CUDA programming
+ * guide, arithmetic instruction throughput table). */
+static void gpu_peaks(ceilings *c)
+{
+    int64_t sms, khz, major, minor;
+    if (ompwg_gpu_property(OMPWG_GPU_SM_COUNT, &sms) || ompwg_gpu_property(OMPWG_GPU_CLOCK_KHZ, &khz) ||
+        ompwg_gpu_property(OMPWG_GPU_CC_MAJOR, &major) ||
+        ompwg_gpu_property(OMPWG_GPU_CC_MINOR, &minor))
+        return;
+    int fp32 = major >= 8 && !(major == 8 && minor == 0) ? 128 : 64;
+    int fp64 = (major == 9 || (major == 8 && minor == 0) || major == 7) ? fp32 / 2 : 2;
+    int lanes[2] = { fp32, fp64 };
+    for (int d = 0; d < 2; d++) {
+        c->gpu_peak[d] = (double)sms * (double)khz * 1e-6 * lanes[d] * 2.0;
+        snprintf(c->gpu_source[d], sizeof c->gpu_source[d],
+                 "estimate: %lld SMs x %.2f GHz x %d %s FMA lanes/SM (sm_%lld%lld) x 2",
+                 (long long)sms, (double)khz * 1e-6, lanes[d], d ? "FP64" : "FP32",
+                 (long long)major, (long long)minor);
+    }
+}
+
+static void add_engine(bench_engine *list, int *n, const options *o, bench_engine e,
+                       const char *filter_name)
+{
+    if (!o->engines || listed(o->engines, filter_name)) list[(*n)++] = e;
+}
+
+static int cpu_threads(const options *o)
+{
+    const char *env = getenv("OMPWG_NUM_THREADS");
+    if (o->threads) return o->threads;
+    return env && atoi(env) > 0 ? atoi(env) : omp_get_num_procs();
+}
+
+static void context_json(char *buf, size_t len, const options *o, const char *gpu_name,
+                         int argc, char **argv)
+{
+    char host[128] = "", date[32], cmd[512] = "";
+    gethostname(host, sizeof host - 1);
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    for (int i = 0; i < argc; i++) {
+        size_t used = strlen(cmd);
+        snprintf(cmd + used, sizeof cmd - used, "%s%s", i ? " " : "ompwg ", argv[i]);
+    }
+    snprintf(buf, len,
+             "{\"ompwg\": \"%s\", \"date\": \"%s\", \"host\": \"%s\", \"command\": \"%s\", "
+             "\"threads\": %d, \"reps\": %d, \"openblas_core\": \"%s\", \"gpu\": \"%s\", "
+             "\"cublas\": \"%s\"}",
+             ompwg_version_string(), date, host, cmd, cpu_threads(o), o->reps,
+             openblas_get_corename(), gpu_name, bench_cublas_path());
+}
+
+static int write_outputs(const bench_report *rep, const char *dir, const char *ctx)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "ompwg bench: cannot create %s: %s\n", dir, strerror(errno));
+        return 1;
+    }
+    char csv[4096], json[4096], png[4096], why[256];
+    snprintf(csv, sizeof csv, "%s/bench.csv", dir);
+    snprintf(json, sizeof json, "%s/bench.json", dir);
+    snprintf(png, sizeof png, "%s/bench.png", dir);
+    int e1 = bench_write_csv(rep, csv), e2 = bench_write_json(rep, json, ctx);
+    if (e1 || e2) {
+        fprintf(stderr, "ompwg bench: cannot write results: %s\n", strerror(e1 ? e1 : e2));
+        return 1;
+    }
+    printf("wrote %s and %s\n", csv, json);
+    if (bench_plot(rep, csv, png, why, sizeof why) == 0) printf("wrote %s\n", png);
+    else printf("no plot: %s\n", why);
+    return 0;
 }
 
 int ompwg_cli_bench(int argc, char **argv)
 {
-    options o = { .gemm_n = 1024, .vec_n = 1 << 24, .reps = 5, .backends = NULL };
+    options o = { .ops = { true, true, true, true }, .prec_s = true, .prec_d = true, .reps = 5 };
     int st = parse(argc, argv, &o);
     if (st) return st == 1 ? 0 : st;
-
-    printf("ompwg %s bench: GEMM n=%lld, sum/dot n=%lld, median of %d after a warm-up\n",
-           ompwg_version_string(), (long long)o.gemm_n, (long long)o.vec_n, o.reps);
-    printf("OpenBLAS kernel: %s; host-data calls (GPU times include the transfers)\n",
-           openblas_get_corename());
-    /* openblas first: it is the reference the ratios divide by */
-    enum { ROWS = 6 };
-    double ref[ROWS] = { 0 };
-    const char *order[8];
-    int count = 0;
-    order[count++] = "openblas";
-    for (int i = 0; i < ompwg_backend_count() && count < 8; i++) {
-        const char *name;
-        char why[512];
-        int usable = ompwg_backend_info(i, &name, why, sizeof why);
-        if (strcmp(name, "openblas") == 0) continue;
-        if (usable) order[count++] = name;
-        else printf("%-9s not usable: %s\n", name, why);
+    if (o.threads) {
+        char v[16];
+        snprintf(v, sizeof v, "%d", o.threads);
+        setenv("OMPWG_NUM_THREADS", v, 1);
+        openblas_set_num_threads(o.threads);
     }
-    printf("%-9s %-5s %-7s %10s %10s %9s %-7s %9s %9s\n", "backend", "op", "prec", "size",
-           "median_ms", "rate", "unit", "vs_oblas", "check");
-    int failures = 0;
-    char prev[32];
-    snprintf(prev, sizeof prev, "%s", ompwg_get_backend());
-    for (int b = 0; b < count; b++) {
-        if (!wanted(o.backends, order[b])) continue;
-        if (ompwg_set_backend(order[b]) != OMPWG_OK) continue;
-        bench_row rows[ROWS] = {
-            bench_gemm_s(o.gemm_n, o.reps),         bench_gemm_d(o.gemm_n, o.reps),
-            bench_vec_s(false, o.vec_n, o.reps),    bench_vec_d(false, o.vec_n, o.reps),
-            bench_vec_s(true, o.vec_n, o.reps),     bench_vec_d(true, o.vec_n, o.reps),
-        };
-        for (int r = 0; r < ROWS; r++) {
-            if (b == 0) ref[r] = rows[r].status == OMPWG_OK ? rows[r].rate : 0;
-            print_row(order[b], &rows[r], ref[r]);
-            bool gemm = strcmp(rows[r].op, "gemm") == 0;
-            failures += rows[r].status != OMPWG_OK || !(rows[r].check < (gemm ? 16 : 1));
+
+    char gpu_name[128], why[512];
+    bool real_gpu = ompwg_gpu_name(gpu_name, sizeof gpu_name) == OMPWG_OK;
+    if (!real_gpu) snprintf(gpu_name, sizeof gpu_name, "none");
+    printf("ompwg %s bench; CPU threads %d; OpenBLAS kernel %s; GPU %s\n",
+           ompwg_version_string(), cpu_threads(&o), openblas_get_corename(), gpu_name);
+    warn_weak_openblas();
+
+    bench_engine engines[8];
+    int n_eng = 0;
+    add_engine(engines, &n_eng, &o, (bench_engine){ .name = "openblas", .device = "cpu",
+               .backend = "openblas", .reference = "openblas", .kind = BENCH_HOST_DATA }, "openblas");
+    add_engine(engines, &n_eng, &o, (bench_engine){ .name = "cpu", .device = "cpu",
+               .backend = "cpu", .reference = "openblas", .kind = BENCH_HOST_DATA }, "cpu");
+    if (real_gpu) {
+        if (bench_cublas_load(why, sizeof why))
+            add_engine(engines, &n_eng, &o, (bench_engine){ .name = "cublas", .device = "gpu",
+                       .reference = "cublas", .kind = BENCH_CUBLAS }, "cublas");
+        else
+            printf("cublas: not measured: %s\n", why);
+        add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu", .device = "gpu",
+                   .backend = "gpu", .reference = "cublas", .kind = BENCH_DEVICE_DATA }, "gpu");
+        add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu+xfer", .device = "gpu",
+                   .backend = "gpu", .reference = "cublas", .kind = BENCH_HOST_DATA }, "gpu");
+    } else {
+        for (int i = 0; i < ompwg_backend_count(); i++) {
+            const char *name;
+            ompwg_backend_info(i, &name, why, sizeof why);
+            if (strcmp(name, "gpu") == 0) printf("gpu: no GPU rows: %s\n", why);
         }
     }
-    ompwg_set_backend(prev);
-    printf("check: GEMM netlib ratio (< 16 passes); sum/dot difference to OpenBLAS in units "
-           "of the documented bound (< 1 passes)\n");
-    return failures ? 1 : 0;
+
+    ceilings c = { .cpu_copy = -1, .gpu_copy = -1, .cpu_peak = { -1, -1 }, .gpu_peak = { -1, -1 } };
+    fprintf(stderr, "ompwg bench: measuring the copy bandwidth ceilings...\n");
+    c.cpu_copy = bench_cpu_copy_gbs(cpu_threads(&o), o.reps);
+    for (int d = 0; d < 2; d++)
+        c.cpu_peak[d] = bench_cpu_peak_gflops(cpu_threads(&o), d, c.cpu_source[d],
+                                              sizeof c.cpu_source[d]);
+    int64_t l2 = 0;
+    if (real_gpu) {
+        c.gpu_copy = gpu_copy_gbs(o.reps);
+        gpu_peaks(&c);
+        ompwg_gpu_property(OMPWG_GPU_L2_BYTES, &l2);
+    }
+    printf("ceilings: CPU streaming copy %.1f GB/s (read+write, measured)", c.cpu_copy);
+    if (c.gpu_copy > 0) printf("; GPU device copy %.1f GB/s (read+write, measured)", c.gpu_copy);
+    printf("\n");
+    for (int d = 0; d < 2; d++) {
+        printf("  CPU %s peak %.0f GFLOP/s (%s)\n", d ? "double" : "float", c.cpu_peak[d],
+               c.cpu_source[d]);
+        if (c.gpu_peak[d] > 0)
+            printf("  GPU %s peak %.0f GFLOP/s (%s)\n", d ? "double" : "float", c.gpu_peak[d],
+                   c.gpu_source[d]);
+    }
+
+    bench_config cfg = { .reps = o.reps, .cpu_cache = bench_cpu_llc_bytes(),
+                         .gpu_cache = l2 > 0 ? (size_t)l2 : 64u << 20, .seed = 20261122 };
+    bench_report rep = { 0 };
+    int total = 0, done = 0, bad = 0;
+    for (int op = 0; op < 4; op++)
+        if (o.ops[op]) total += (op == BENCH_GEMM ? o.n_gemm : o.n_vec) * n_eng * (o.prec_s + o.prec_d);
+    printf("\n");
+    bench_print_header(stdout);
+    for (int op = 0; op < 4; op++) {
+        if (!o.ops[op]) continue;
+        for (int d = 0; d < 2; d++) {
+            if (!(d ? o.prec_d : o.prec_s)) continue;
+            int n_sizes = op == BENCH_GEMM ? o.n_gemm : o.n_vec;
+            for (int s = 0; s < n_sizes; s++) {
+                int64_t size = op == BENCH_GEMM ? o.gemm_sizes[s] : o.vec_sizes[s];
+                int first = rep.count;
+                for (int e = 0; e < n_eng; e++) {
+                    fprintf(stderr, "[%d/%d] %s %s %s %lld\n", ++done, total, engines[e].name,
+                            bench_op_name((bench_op)op), d ? "double" : "float", (long long)size);
+                    bench_result row = { 0 };
+                    bench_run_case(&engines[e], (bench_op)op, d, size, &cfg, &row);
+                    bool gpu = strcmp(row.device, "gpu") == 0;
+                    double ceiling = op == BENCH_GEMM ? (gpu ? c.gpu_peak[d] : c.cpu_peak[d])
+                                                      : (gpu ? c.gpu_copy : c.cpu_copy);
+                    if (row.status == OMPWG_OK && ceiling > 0) row.ceiling = row.rate / ceiling;
+                    for (int r = first; r < rep.count; r++)
+                        if (strcmp(rep.rows[r].engine, row.reference) == 0 &&
+                            rep.rows[r].status == OMPWG_OK && row.status == OMPWG_OK)
+                            row.vs_reference = row.rate / rep.rows[r].rate;
+                    bad += row.status != OMPWG_OK || !row.check_ok;
+                    bench_print_row(stdout, &row);
+                    fflush(stdout);
+                    if (!bench_report_add(&rep, &row)) {
+                        fprintf(stderr, "ompwg bench: out of memory\n");
+                        bench_report_free(&rep);
+                        return 1;
+                    }
+                }
+            }
+        }
+    }
+    printf("\nrate: GEMM 2n^3 flops / median time; reductions bytes read / median time. "
+           "ceiling: GEMM rows against the peak estimate, reductions against the streaming copy "
+           "of the same device. ratio: against the reference (OpenBLAS on the CPU, cuBLAS on the "
+           "GPU; cuBLAS's rows for sum and max are asum and amax, which read the same bytes). "
+           "check: GEMM netlib ratio against OpenBLAS (< 16 passes), reductions the difference "
+           "to OpenBLAS in units of the documented bound (<= 1 passes). gpu: data on the device; "
+           "gpu+xfer: host data, transfers included.\n");
+    if (o.out) {
+        char ctx[2048];
+        context_json(ctx, sizeof ctx, &o, gpu_name, argc, argv);
+        if (write_outputs(&rep, o.out, ctx)) bad++;
+    }
+    bench_report_free(&rep);
+    return bad ? 1 : 0;
 }

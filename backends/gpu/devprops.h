@@ -1,0 +1,25 @@
+/* Properties of a CUDA device, read through the driver API loaded at run
+ * time, so that the library never depends on CUDA at build or load time. */
+#ifndef OMPWG_GPU_DEVPROPS_H
+#define OMPWG_GPU_DEVPROPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ompwg_gpu_props {
+    char name[128];
+    int sm_count;
+    int warp_size;
+    int cc_major, cc_minor;
+    int smem_per_block;       /* bytes a team gets without opting in */
+    int smem_per_block_optin; /* bytes a team may get by opting in */
+    size_t global_mem;        /* bytes */
+    int clock_khz;            /* peak SM clock */
+    int l2_bytes;
+} ompwg_gpu_props;
+
+/* Fills *p for CUDA device `ordinal`. False, with *p untouched, when
+ * libcuda.so.1 cannot be loaded or a query fails. */
+bool ompwg_gpu_query_props(int ordinal, ompwg_gpu_props *p);
+
+#endif

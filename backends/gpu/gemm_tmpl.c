@@ -1,0 +1,391 @@
+/* Tiled GEMM for one precision, included by gemm.c (which sets the tile
+ * constants) once per precision.
+ *
+ * The work-group picture: a team owns a TILE_M x TILE_N block of C. For each
+ * TILE_K slice of k its threads copy the slice of op(A) and of op(B) into
+ * team-shared arrays (local memory), meet at a barrier, and each thread
+ * multiplies the rows and columns it needs from there into a GEMM_RM x
+ * GEMM_RN register tile. The staged tiles are double-buffered: while the
+ * threads compute on one buffer, the next slice is loaded into registers
+ * and written to the other, so one barrier per slice suffices.
+ *
+ * A thread's register tile is split in two halves along each dimension, one
+ * in each half of the team tile: the threads of a warp then read adjacent
+ * 16-byte pieces of a staged row, without bank conflicts.
+ *
+ * Any team and thread count the runtime grants gives the right result: the
+ * teams stride over the tiles, and a team of another size than GEMM_NT
+ * (host fallback) takes team_any_, which shares the loaders, register tiles
+ * and epilogue of the GPU path and differs only in who plays which. */
+#include "prec.h"
+
+#define TM OMPWG_GPU_TILE_M
+#define TNN OMPWG_GPU_TILE_N
+#define TK OMPWG_GPU_TILE_K
+/* elements per row of a staged slice */
+#define ROW_A (TM + GEMM_PAD)
+#define ROW_B (TNN + GEMM_PAD)
+/* threads of a team: one per register tile */
+#define GEMM_NT ((TM / GEMM_RM) * (TNN / GEMM_RN))
+/* elements of the A and of the B slice each thread stages */
+#define GEMM_LA (TM * TK / GEMM_NT)
+#define GEMM_LB (TNN * TK / GEMM_NT)
+
+_Static_assert(TM % GEMM_RM == 0 && TNN % GEMM_RN == 0,
+               "register tiles must divide the team tile");
+_Static_assert(GEMM_RM % 2 == 0 && GEMM_RN % 2 == 0, "register tiles come in two halves");
+_Static_assert(GEMM_NT % TM == 0 && GEMM_NT % TNN == 0 && GEMM_NT % TK == 0,
+               "the staging map needs whole rows of threads");
+_Static_assert(GEMM_LA * GEMM_NT == TM * TK && GEMM_LB * GEMM_NT == TNN * TK,
+               "the threads must stage the slices evenly");
+
+/* Loader v's share of a slice that is long_len along m or n: element j is
+ * (l + j * dl, k + j * dk). When long_fast, consecutive loaders walk the
+ * long dimension (the operand is contiguous along it), else along k; either
+ * way a warp reads consecutive addresses. */
+GPU_INLINE gemm_slot TN(slot_of_, )(bool long_fast, int long_len, int v)
+{
+    gemm_slot s;
+    if (long_fast) {
+        s.l = v % long_len;
+        s.k = v / long_len;
+        s.dl = 0;
+        s.dk = GEMM_NT / long_len;
+    } else {
+        s.l = v / TK;
+        s.k = v % TK;
+        s.dl = GEMM_NT / TK;
+        s.dk = 0;
+    }
+    return s;
+}
+
+/* Whether register tile u of a team tile has an element inside C, of which
+ * mr rows and nr columns lie in the team tile (> 0). The lowest row of tile
+ * (ux, uy) is ux * GEMM_RM / 2 (its first half), its lowest column
+ * uy * GEMM_RN / 2. */
+GPU_INLINE bool TN(touches_c_, )(int u, int64_t mr, int64_t nr)
+{
+    const int ux = u % (TM / GEMM_RM), uy = u / (TM / GEMM_RM);
+    return (int64_t)ux * (GEMM_RM / 2) < mr && (int64_t)uy * (GEMM_RN / 2) < nr;
+}
+
+/* Reads loader s's share of an operand's slice into r[0..count): the
+ * elements (l0 + s.l + j*s.dl, k0 + s.k + j*s.dk) of an operand that is
+ * len long and kdim deep, with strides sl and sk. `inside` says that the
+ * whole slice (tile_len x TK at (l0, k0)) lies in the operand, as for all
+ * but the edge tiles: then these are plain strided loads. At the edges a
+ * load outside reads a clamped element (a valid address, so no branch) and
+ * keeps 0. */
+GPU_INLINE void TN(load_, )(const T *x, int64_t sl, int64_t sk, int64_t len, int64_t kdim,
+                            gemm_slot s, int64_t l0, int64_t k0, bool inside, int count, T *r)
+{
+    if (inside) {
+        const T *p = x + (l0 + s.l) * sl + (k0 + s.k) * sk;
+        const int64_t step = s.dl * sl + s.dk * sk;
+#pragma unroll
+        for (int j = 0; j < count; j++) r[j] = p[j * step];
+        return;
+    }
+#pragma unroll
+    for (int j = 0; j < count; j++) {
+        int64_t l = l0 + s.l + j * s.dl, kk = k0 + s.k + j * s.dk;
+        bool in = l < len && kk < kdim;
+        int64_t lc = l < len ? l : len - 1, kc = kk < kdim ? kk : kdim - 1;
+        T v = x[lc * sl + kc * sk];
+        r[j] = in ? v : (T)0;
+    }
+}
+
+/* Writes what load_ read into a staged slice with rows of `row` elements. */
+GPU_INLINE void TN(stage_, )(T *tile, int row, gemm_slot s, int count, const T *r)
+{
+#pragma unroll
+    for (int j = 0; j < count; j++) tile[(s.k + j * s.dk) * row + s.l + j * s.dl] = r[j];
+}
+
+/* acc += the staged slices for register tile (ux, uy). */
+GPU_INLINE void TN(mac_, )(int ux, int uy, const T *as, const T *bs, T acc[GEMM_RM][GEMM_RN])
+{
+    enum { HM = GEMM_RM / 2, HN = GEMM_RN / 2 };
+    /* a pragma's argument is not macro-expanded when the source is
+     * preprocessed on its own (ccache, -save-temps): spelled out */
+#if GEMM_KK_UNROLL == 4
+#pragma unroll 4
+#else
+#pragma unroll
+#endif
+    for (int kk = 0; kk < TK; kk++) {
+        T fa[GEMM_RM], fb[GEMM_RN];
+        /* the halves are 16-byte aligned: vector loads from local memory */
+        const T *a0 = __builtin_assume_aligned(as + kk * ROW_A + ux * HM, 16);
+        const T *a1 = __builtin_assume_aligned(as + kk * ROW_A + TM / 2 + ux * HM, 16);
+        const T *b0 = __builtin_assume_aligned(bs + kk * ROW_B + uy * HN, 16);
+        const T *b1 = __builtin_assume_aligned(bs + kk * ROW_B + TNN / 2 + uy * HN, 16);
+#pragma unroll
+        for (int i = 0; i < HM; i++) {
+            fa[i] = a0[i];
+            fa[HM + i] = a1[i];
+        }
+#pragma unroll
+        for (int j = 0; j < HN; j++) {
+            fb[j] = b0[j];
+            fb[HN + j] = b1[j];
+        }
+#pragma unroll
+        for (int i = 0; i < GEMM_RM; i++)
+#pragma unroll
+            for (int j = 0; j < GEMM_RN; j++) acc[i][j] += fa[i] * fb[j];
+    }
+}
+
+/* C := alpha * acc + beta * C for register tile (ux, uy) of the block at
+ * (m0, n0), inside C only; beta == 0 never reads C. */
+GPU_INLINE void TN(store_c_, )(int ux, int uy, int64_t m0, int64_t n0, int64_t m, int64_t n,
+                               T alpha, T beta, T *c, int64_t ldc,
+                               T acc[GEMM_RM][GEMM_RN])
+{
+    enum { HM = GEMM_RM / 2, HN = GEMM_RN / 2 };
+#pragma unroll
+    for (int j = 0; j < GEMM_RN; j++) {
+        int64_t col = n0 + (j < HN ? uy * HN + j : TNN / 2 + uy * HN + j - HN);
+        if (col >= n) continue;
+        T *cc = c + col * ldc;
+#pragma unroll
+        for (int i = 0; i < GEMM_RM; i++) {
+            int64_t row = m0 + (i < HM ? ux * HM + i : TM / 2 + ux * HM + i - HM);
+            if (row >= m) continue;
+            cc[row] = beta == 0 ? alpha * acc[i][j] : alpha * acc[i][j] + beta * cc[row];
+        }
+    }
+}
+
+/* One call's arguments, as every thread of a team holds them. */
+typedef struct TN(gemm_job_, ) {
+    int64_t m, n, k;
+    /* strides of op(A) along m and k, of op(B) along n and k */
+    int64_t sla, ska, slb, skb;
+    int64_t ldc;
+    const T *a, *b;
+    T *c;
+    T alpha, beta;
+    /* consecutive threads read consecutive addresses: along m for op(A) when
+     * A is not transposed, along n for op(B) when B is */
+    bool a_long_fast, b_long_fast;
+    int64_t tiles_m, tiles_n, ntiles, nk;
+} TN(gemm_job_, );
+
+typedef T TN(slice_a_, )[TK * ROW_A];
+typedef T TN(slice_b_, )[TK * ROW_B];
+
+/* A team of exactly GEMM_NT threads (a GPU): thread t stages its share of
+ * each slice through registers (the loads of the next slice are in flight
+ * while it computes on the current one), owns register tile t of every team
+ * tile and writes it once at the end. */
+GPU_INLINE void TN(team_full_, )(const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
+                                 TN(slice_b_, ) *bs, int t, int64_t team, int64_t nteam)
+{
+    const gemm_slot my_a = TN(slot_of_, )(J->a_long_fast, TM, t);
+    const gemm_slot my_b = TN(slot_of_, )(J->b_long_fast, TNN, t);
+    const int ux = t % (TM / GEMM_RM), uy = t / (TM / GEMM_RM);
+    T ra[GEMM_LA], rb[GEMM_LB];
+    T acc[GEMM_RM][GEMM_RN];
+    for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
+        int64_t m0, n0;
+        tile_origin(tile, J->tiles_m, J->tiles_n, &m0, &n0);
+        const bool mine = TN(touches_c_, )(t, J->m - m0, J->n - n0);
+        const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
+#pragma unroll
+        for (int i = 0; i < GEMM_RM; i++)
+#pragma unroll
+            for (int j = 0; j < GEMM_RN; j++) acc[i][j] = 0;
+        const bool k_in = TK <= J->k;
+        TN(load_, )(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, 0, a_in && k_in, GEMM_LA, ra);
+        TN(load_, )(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, 0, b_in && k_in, GEMM_LB, rb);
+        TN(stage_, )(as[0], ROW_A, my_a, GEMM_LA, ra);
+        TN(stage_, )(bs[0], ROW_B, my_b, GEMM_LB, rb);
+#pragma omp barrier
+        for (int64_t kt = 0; kt < J->nk; kt++) {
+            const int cur = (int)(kt & 1), nxt = cur ^ 1;
+            const bool more = kt + 1 < J->nk;
+            if (more) {
+                const int64_t k1 = (kt + 1) * TK;
+                const bool k1_in = k1 + TK <= J->k;
+                TN(load_, )(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, k1, a_in && k1_in, GEMM_LA,
+                            ra);
+                TN(load_, )(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, k1, b_in && k1_in, GEMM_LB,
+                            rb);
+            }
+            if (mine) TN(mac_, )(ux, uy, as[cur], bs[cur], acc);
+            if (more) {
+                TN(stage_, )(as[nxt], ROW_A, my_a, GEMM_LA, ra);
+                TN(stage_, )(bs[nxt], ROW_B, my_b, GEMM_LB, rb);
+            }
+            /* the next slice is staged, and nobody reads this one any more */
+#pragma omp barrier
+        }
+        if (mine) TN(store_c_, )(ux, uy, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc, acc);
+    }
+}
+
+/* A team of any other size (host fallback: one or two threads): each
+ * thread stages a contiguous share of each slice's loaders, and after the
+ * barrier computes a contiguous share of the register tiles from the staged
+ * slice, adding each into C at once (alpha * acc + beta * C for the first
+ * slice, + C after). Each slice is staged once however few the threads, and
+ * every thread reaches every barrier, with or without register tiles.
+ * Kept out of line: a GPU never takes this path, and inlined, its register
+ * needs would weigh on the allocation of team_full_. */
+static __attribute__((noinline)) void TN(team_any_, )(const TN(gemm_job_, ) *J,
+                                                      TN(slice_a_, ) *as, TN(slice_b_, ) *bs,
+                                                      int t, int nt, int64_t team, int64_t nteam)
+{
+    const int share = (GEMM_NT + nt - 1) / nt;
+    const int v_begin = t * share < GEMM_NT ? t * share : GEMM_NT;
+    const int v_end = v_begin + share < GEMM_NT ? v_begin + share : GEMM_NT;
+    T ra[GEMM_LA], rb[GEMM_LB];
+    T acc[GEMM_RM][GEMM_RN];
+    for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
+        int64_t m0, n0;
+        tile_origin(tile, J->tiles_m, J->tiles_n, &m0, &n0);
+        const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
+        for (int64_t kt = 0; kt < J->nk; kt++) {
+            const int64_t k0 = kt * TK;
+            const bool k_in = k0 + TK <= J->k;
+            for (int v = v_begin; v < v_end; v++) {
+                const gemm_slot sa = TN(slot_of_, )(J->a_long_fast, TM, v);
+                const gemm_slot sb = TN(slot_of_, )(J->b_long_fast, TNN, v);
+                TN(load_, )(J->a, J->sla, J->ska, J->m, J->k, sa, m0, k0, a_in && k_in, GEMM_LA,
+                            ra);
+                TN(load_, )(J->b, J->slb, J->skb, J->n, J->k, sb, n0, k0, b_in && k_in, GEMM_LB,
+                            rb);
+                TN(stage_, )(as[0], ROW_A, sa, GEMM_LA, ra);
+                TN(stage_, )(bs[0], ROW_B, sb, GEMM_LB, rb);
+            }
+#pragma omp barrier
+            const T beta_k = kt == 0 ? J->beta : (T)1;
+            for (int u = v_begin; u < v_end; u++) {
+                if (!TN(touches_c_, )(u, J->m - m0, J->n - n0)) continue;
+                const int ux = u % (TM / GEMM_RM), uy = u / (TM / GEMM_RM);
+#pragma unroll
+                for (int i = 0; i < GEMM_RM; i++)
+#pragma unroll
+                    for (int j = 0; j < GEMM_RN; j++) acc[i][j] = 0;
+                TN(mac_, )(ux, uy, as[0], bs[0], acc);
+                TN(store_c_, )(ux, uy, m0, n0, J->m, J->n, J->alpha, beta_k, J->c, J->ldc, acc);
+            }
+            /* the slice is free for the next one */
+#pragma omp barrier
+        }
+    }
+}
+
+/* C := beta * C: the whole call when alpha == 0 or k == 0 (A and B unread). */
+static void TN(gemm_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
+{
+    int teams = teams_for(ceil_div(m * n, SCALE_NT));
+#pragma omp target teams distribute parallel for collapse(2) device(dev) num_teams(teams) \
+    thread_limit(SCALE_NT) is_device_ptr(c)
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            T *p = c + i + j * ldc;
+            *p = beta == 0 ? (T)0 : beta * *p;
+        }
+}
+
+static void TN(gemm_tiled_, )(int dev, bool ta, bool tb, int64_t m, int64_t n, int64_t k,
+                              T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta,
+                              T *c, int64_t ldc)
+{
+    const int64_t tiles_m = ceil_div(m, TM), tiles_n = ceil_div(n, TNN);
+    const int64_t ntiles = tiles_m * tiles_n, nk = ceil_div(k, TK);
+    const int teams = teams_for(ntiles);
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(GEMM_NT) \
+    is_device_ptr(a, b, c)
+    {
+        /* local memory: declared in the teams region, shared by its threads;
+         * two buffers of a k slice of op(A) and of op(B) */
+        _Alignas(16) TN(slice_a_, ) as[2];
+        _Alignas(16) TN(slice_b_, ) bs[2];
+        /* private copies: read once, instead of from team memory after every
+         * barrier */
+#pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, tiles_m, \
+                                      tiles_n, ntiles, nk)
+        {
+            const TN(gemm_job_, ) job = {
+                .m = m, .n = n, .k = k,
+                .sla = ta ? lda : 1, .ska = ta ? 1 : lda,
+                .slb = tb ? 1 : ldb, .skb = tb ? ldb : 1,
+                .ldc = ldc, .a = a, .b = b, .c = c, .alpha = alpha, .beta = beta,
+                .a_long_fast = !ta, .b_long_fast = tb,
+                .tiles_m = tiles_m, .tiles_n = tiles_n, .ntiles = ntiles, .nk = nk,
+            };
+            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            /* nt is the same for every thread of the team: all take one path */
+            if (nt == GEMM_NT)
+                TN(team_full_, )(&job, as, bs, t, team, nteam);
+            else
+                TN(team_any_, )(&job, as, bs, t, nt, team, nteam);
+        }
+    }
+}
+
+/* The call on data that is on the device already. */
+static void TN(gemm_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
+                                 const T *b, T beta, T *c)
+{
+    if (alpha == 0 || s->k == 0) {
+        if (beta != 1) TN(gemm_scale_, )(dev, s->m, s->n, beta, c, s->ldc);
+        return;
+    }
+    TN(gemm_tiled_, )(dev, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda, b, s->ldb,
+                      beta, c, s->ldc);
+}
+
+int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
+{
+    if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
+    const int dev = ompwg_gpu_device();
+    if (s->device_ptrs) {
+        TN(gemm_resident_, )(dev, s, alpha, a, b, beta, c);
+        return OMPWG_OK;
+    }
+    const bool reads_ab = alpha != 0 && s->k > 0;
+    if (!reads_ab && beta == 1) return OMPWG_OK;
+
+    /* Host data: copy the spans the leading dimensions cover, compute, and
+     * copy back the m x n block of C only. */
+    void *da = NULL, *db = NULL, *dc = NULL;
+    int st = OMPWG_OK;
+    if (reads_ab) {
+        size_t span_a = s->transa ? ompwg_gpu_span(s->k, s->m, s->lda)
+                                  : ompwg_gpu_span(s->m, s->k, s->lda);
+        size_t span_b = s->transb ? ompwg_gpu_span(s->n, s->k, s->ldb)
+                                  : ompwg_gpu_span(s->k, s->n, s->ldb);
+        st = ompwg_gpu_alloc_copy(dev, a, span_a * sizeof(T), &da);
+        if (st == OMPWG_OK) st = ompwg_gpu_alloc_copy(dev, b, span_b * sizeof(T), &db);
+    }
+    size_t span_c = ompwg_gpu_span(s->m, s->n, s->ldc) * sizeof(T);
+    if (st == OMPWG_OK)
+        st = beta != 0 ? ompwg_gpu_alloc_copy(dev, c, span_c, &dc)
+                       : ompwg_gpu_alloc(dev, span_c, &dc);
+    if (st == OMPWG_OK) {
+        TN(gemm_resident_, )(dev, s, alpha, da, db, beta, dc);
+        st = ompwg_gpu_block_to_host(dev, c, dc, s->m, s->n, s->ldc, sizeof(T));
+    }
+    ompwg_gpu_free(dev, dc);
+    ompwg_gpu_free(dev, db);
+    ompwg_gpu_free(dev, da);
+    return st;
+}
+
+#undef TM
+#undef TNN
+#undef TK
+#undef ROW_A
+#undef ROW_B
+#undef GEMM_NT
+#undef GEMM_LA
+#undef GEMM_LB

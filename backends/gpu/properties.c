@@ -1,0 +1,45 @@
+/* The public GPU property queries: what the probe read from the CUDA driver. */
+#include <stdio.h>
+
+#include "gpu.h"
+#include "ompwg.h"
+#include "registry.h"
+
+/* The device's properties once the backends are probed; NULL when no GPU is
+ * usable (host fallback included) or the driver could not be asked. */
+static const ompwg_gpu_props *usable_props(void)
+{
+    if (!ompwg_find_usable_backend("gpu") || ompwg_gpu_on_host()) return NULL;
+    return ompwg_gpu_device_props();
+}
+
+int ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value)
+{
+    if (!value) return OMPWG_ERR_NULL;
+    if ((unsigned)prop > OMPWG_GPU_CC_MINOR) return OMPWG_ERR_FLAGS;
+    const ompwg_gpu_props *p = usable_props();
+    if (!p) return OMPWG_ERR_UNAVAILABLE;
+    switch (prop) {
+    case OMPWG_GPU_SM_COUNT: *value = p->sm_count; break;
+    case OMPWG_GPU_WARP_SIZE: *value = p->warp_size; break;
+    case OMPWG_GPU_SHARED_PER_TEAM: *value = p->smem_per_block; break;
+    case OMPWG_GPU_SHARED_PER_TEAM_MAX: *value = p->smem_per_block_optin; break;
+    case OMPWG_GPU_GLOBAL_MEM: *value = (int64_t)p->global_mem; break;
+    case OMPWG_GPU_CLOCK_KHZ: *value = p->clock_khz; break;
+    case OMPWG_GPU_L2_BYTES: *value = p->l2_bytes; break;
+    case OMPWG_GPU_CC_MAJOR: *value = p->cc_major; break;
+    case OMPWG_GPU_CC_MINOR: *value = p->cc_minor; break;
+    }
+    return OMPWG_OK;
+}
+
+int ompwg_gpu_name(char *buf, size_t len)
+{
+    if (!buf) return OMPWG_ERR_NULL;
+    if (len == 0) return OMPWG_ERR_NULL;
+    buf[0] = '\0';
+    const ompwg_gpu_props *p = usable_props();
+    if (!p) return OMPWG_ERR_UNAVAILABLE;
+    snprintf(buf, len, "%s", p->name);
+    return OMPWG_OK;
+}

@@ -1,0 +1,284 @@
+/* Team reductions for one precision, included by reduce.c once per
+ * precision.
+ *
+ * The local-memory reduction pattern: each thread accumulates a partial over
+ * the blocks of its virtual team (float terms in double), writes it to a
+ * team-shared array zero-padded to RED_NT slots, and the team halves the
+ * active stride with a barrier per step. On a GPU the tree stops at 64
+ * partials, and warp 0 (a sub-group) adds them pairwise and finishes with
+ * shuffles, without barriers. One partial per virtual team goes to device
+ * memory; the host adds them in order, so a given device and n always give
+ * the same bits. */
+#include "prec.h"
+
+/* elements per 16-byte load, and per block */
+#define RED_VW (16 / (int)sizeof(T))
+#define RED_BLOCK ((int64_t)RED_NT * RED_U * RED_VW)
+
+/* Logical element i's term of the sum. */
+GPU_INLINE ACC TN(term_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T *y,
+                           int64_t incy, int64_t i)
+{
+    if (op == OMPWG_REDUCE_DOT) return (ACC)x[i * incx] * (ACC)y[i * incy];
+    if (op == OMPWG_REDUCE_ASUM) return (ACC)T_ABS(x[i * incx]);
+    return (ACC)x[i * incx];
+}
+
+/* acc[j] += the terms of thread t's pieces of a full block of 16-byte
+ * aligned vectors at unit stride: RED_U independent 16-byte loads, each
+ * sweep of the team over RED_NT consecutive pieces. */
+GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb, int t,
+                                   ACC acc[RED_U])
+{
+#pragma unroll
+    for (int j = 0; j < RED_U; j++) {
+        const int64_t at = ((int64_t)j * RED_NT + t) * RED_VW;
+        const T *xp = __builtin_assume_aligned(xb + at, 16);
+        if (op == OMPWG_REDUCE_DOT) {
+            const T *yp = __builtin_assume_aligned(yb + at, 16);
+#pragma unroll
+            for (int e = 0; e < RED_VW; e++) acc[j] += (ACC)xp[e] * (ACC)yp[e];
+        } else if (op == OMPWG_REDUCE_ASUM) {
+#pragma unroll
+            for (int e = 0; e < RED_VW; e++) acc[j] += (ACC)T_ABS(xp[e]);
+        } else {
+#pragma unroll
+            for (int e = 0; e < RED_VW; e++) acc[j] += (ACC)xp[e];
+        }
+    }
+}
+
+/* sum, dot, asum: part[p] := the sum of the terms of virtual team p. */
+static void TN(sum_kernel_, )(int dev, int teams, int64_t np, ompwg_reduce_op op, int64_t n,
+                              const T *x, int64_t incx, const T *y, int64_t incy, ACC *part)
+{
+    const int64_t nblocks = ceil_div(n, RED_BLOCK);
+    /* the vector path: unit strides and 16-byte aligned vectors */
+    const bool unit = incx == 1 && (uintptr_t)x % 16 == 0 &&
+                      (op != OMPWG_REDUCE_DOT || (incy == 1 && (uintptr_t)y % 16 == 0));
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
+    is_device_ptr(x, y, part)
+    {
+        /* local memory: one slot per thread a team may have */
+        ACC sh[RED_NT];
+        /* private copies: read once, instead of from team memory after every
+         * barrier */
+#pragma omp parallel firstprivate(np, op, n, x, incx, y, incy, part, nblocks, unit)
+        {
+            /* nt <= RED_NT: thread_limit bounds the threads of the team */
+            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            const bool full = nt == RED_NT;
+            /* the tree stops where a warp can take over */
+            int last = 1;
+#if defined(__NVPTX__)
+            if (full) last = 64;
+#endif
+            for (int64_t p = team; p < np; p += nteam) {
+                ACC acc[RED_U];
+#pragma unroll
+                for (int j = 0; j < RED_U; j++) acc[j] = 0;
+                for (int64_t blk = p; blk < nblocks; blk += np) {
+                    const int64_t base = blk * RED_BLOCK;
+                    if (full && unit && base + RED_BLOCK <= n) {
+                        TN(block_terms_, )(op, x + base, y ? y + base : y, t, acc);
+                    } else {
+                        const int64_t end = base + RED_BLOCK < n ? base + RED_BLOCK : n;
+                        for (int64_t i = base + t; i < end; i += nt)
+                            acc[0] += TN(term_, )(op, x, incx, y, incy, i);
+                    }
+                }
+                ACC mine = acc[0];
+#pragma unroll
+                for (int j = 1; j < RED_U; j++) mine += acc[j];
+
+                sh[t] = mine;
+                for (int i = t + nt; i < RED_NT; i += nt) sh[i] = 0;
+#pragma omp barrier
+                for (int s = RED_NT / 2; s >= last; s /= 2) {
+                    for (int i = t; i < s; i += nt) sh[i] += sh[i + s];
+#pragma omp barrier
+                }
+                if (last == 1) {
+                    if (t == 0) part[p] = sh[0];
+                }
+#if defined(__NVPTX__)
+                else if (t < 32) {
+                    /* warp 0, the sub-group: 64 partials to one without barriers */
+                    ACC v = sh[t] + sh[t + 32];
+                    for (int off = 16; off > 0; off /= 2)
+                        v += ompx_shfl_down_sync_d(0xffffffffu, v, (unsigned)off, 32);
+                    if (t == 0) part[p] = v;
+                }
+#endif
+                /* sh is reused by the next virtual team */
+#pragma omp barrier
+            }
+        }
+    }
+}
+
+/* max, min: (pv[p], pi[p]) := the extremum of virtual team p and its index,
+ * by the rule of extremum.h. */
+static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max, int64_t n,
+                                   const T *x, int64_t incx, T *pv, int64_t *pi)
+{
+    const int64_t nblocks = ceil_div(n, RED_BLOCK);
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
+    is_device_ptr(x, pv, pi)
+    {
+        T shv[RED_NT];
+        int64_t shi[RED_NT];
+#pragma omp parallel firstprivate(np, want_max, n, x, incx, pv, pi, nblocks)
+        {
+            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            for (int64_t p = team; p < np; p += nteam) {
+                T best = 0;
+                int64_t best_i = -1;
+                for (int64_t blk = p; blk < nblocks; blk += np) {
+                    const int64_t base = blk * RED_BLOCK;
+                    const int64_t end = base + RED_BLOCK < n ? base + RED_BLOCK : n;
+                    for (int64_t i = base + t; i < end; i += nt) {
+                        T v = x[i * incx];
+                        if (ompwg_extremum_beats(want_max, v, i, best, best_i)) {
+                            best = v;
+                            best_i = i;
+                        }
+                    }
+                }
+                shv[t] = best;
+                shi[t] = best_i;
+                for (int i = t + nt; i < RED_NT; i += nt) {
+                    shv[i] = 0;
+                    shi[i] = -1;
+                }
+#pragma omp barrier
+                for (int s = RED_NT / 2; s >= 1; s /= 2) {
+                    for (int i = t; i < s; i += nt)
+                        if (shi[i + s] >= 0 && ompwg_extremum_beats(want_max, shv[i + s],
+                                                                    shi[i + s], shv[i], shi[i])) {
+                            shv[i] = shv[i + s];
+                            shi[i] = shi[i + s];
+                        }
+#pragma omp barrier
+                }
+                if (t == 0) {
+                    pv[p] = shv[0];
+                    pi[p] = shi[0];
+                }
+#pragma omp barrier
+            }
+        }
+    }
+}
+
+/* A vector of host data on the device: a unit stride is copied as it lies,
+ * a larger one is packed first (copying its span would move |inc| times the
+ * data). *dx receives the device address of logical element 0 and *inc the
+ * increment there. */
+static int TN(vec_to_device_, )(int dev, int64_t n, const T *x, int64_t *inc, void **buf,
+                                const T **dx)
+{
+    *buf = NULL;
+    if (*inc == 1 || *inc == -1) {
+        int64_t low = *inc < 0 ? n - 1 : 0;
+        int st = ompwg_gpu_alloc_copy(dev, x - low, (size_t)n * sizeof(T), buf);
+        if (st == OMPWG_OK) *dx = (const T *)*buf + low;
+        return st;
+    }
+    T *packed = malloc((size_t)n * sizeof(T));
+    if (!packed) return OMPWG_ERR_NOMEM;
+    for (int64_t i = 0; i < n; i++) packed[i] = x[i * *inc];
+    int st = ompwg_gpu_alloc_copy(dev, packed, (size_t)n * sizeof(T), buf);
+    free(packed);
+    if (st == OMPWG_OK) {
+        *dx = *buf;
+        *inc = 1;
+    }
+    return st;
+}
+
+static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, int64_t incx,
+                                const T *y, int64_t incy, T *value)
+{
+    const int64_t np = partials_for(s->n, RED_BLOCK);
+    void *dpart = NULL;
+    ACC *part = malloc((size_t)np * sizeof *part);
+    if (!part) return OMPWG_ERR_NOMEM;
+    int st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *part, &dpart);
+    if (st == OMPWG_OK) {
+        TN(sum_kernel_, )(dev, teams_for(np), np, s->op, s->n, x, incx, y, incy, dpart);
+        st = ompwg_gpu_to_host(dev, part, dpart, (size_t)np * sizeof *part);
+    }
+    if (st == OMPWG_OK) {
+        ACC total = 0;
+        for (int64_t p = 0; p < np; p++) total += part[p];
+        *value = (T)total;
+    }
+    ompwg_gpu_free(dev, dpart);
+    free(part);
+    return st;
+}
+
+static int TN(extremum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x,
+                                     int64_t incx, T *value, int64_t *index)
+{
+    const int64_t np = partials_for(s->n, RED_BLOCK);
+    const bool want_max = s->op == OMPWG_REDUCE_MAX;
+    void *dpv = NULL, *dpi = NULL;
+    T *pv = malloc((size_t)np * sizeof *pv);
+    int64_t *pi = malloc((size_t)np * sizeof *pi);
+    int st = pv && pi ? OMPWG_OK : OMPWG_ERR_NOMEM;
+    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *pv, &dpv);
+    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *pi, &dpi);
+    if (st == OMPWG_OK) {
+        TN(extremum_kernel_, )(dev, teams_for(np), np, want_max, s->n, x, incx, dpv, dpi);
+        st = ompwg_gpu_to_host(dev, pv, dpv, (size_t)np * sizeof *pv);
+    }
+    if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, pi, dpi, (size_t)np * sizeof *pi);
+    if (st == OMPWG_OK) {
+        T best = 0;
+        int64_t best_i = -1;
+        for (int64_t p = 0; p < np; p++)
+            if (pi[p] >= 0 && ompwg_extremum_beats(want_max, pv[p], pi[p], best, best_i)) {
+                best = pv[p];
+                best_i = pi[p];
+            }
+        *value = best;
+        *index = best_i;
+    }
+    ompwg_gpu_free(dev, dpi);
+    ompwg_gpu_free(dev, dpv);
+    free(pi);
+    free(pv);
+    return st;
+}
+
+int TN(ompwg_gpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *value,
+                           int64_t *index)
+{
+    if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
+    const int dev = ompwg_gpu_device();
+    const bool dot = s->op == OMPWG_REDUCE_DOT;
+    int64_t incx = s->incx, incy = dot ? s->incy : 1;
+    const T *dx = x, *dy = dot ? y : NULL;
+    void *bx = NULL, *by = NULL;
+    int st = OMPWG_OK;
+    if (!s->device_ptrs) {
+        st = TN(vec_to_device_, )(dev, s->n, x, &incx, &bx, &dx);
+        if (st == OMPWG_OK && dot) st = TN(vec_to_device_, )(dev, s->n, y, &incy, &by, &dy);
+    }
+    if (st == OMPWG_OK) {
+        if (s->op == OMPWG_REDUCE_MAX || s->op == OMPWG_REDUCE_MIN)
+            st = TN(extremum_on_device_, )(dev, s, dx, incx, value, index);
+        else
+            st = TN(sum_on_device_, )(dev, s, dx, incx, dy, incy, value);
+    }
+    ompwg_gpu_free(dev, by);
+    ompwg_gpu_free(dev, bx);
+    return st;
+}
+
+#undef RED_VW
+#undef RED_BLOCK

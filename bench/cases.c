@@ -1,0 +1,90 @@
+/* Both precisions' cases in one unit: cases_tmpl.c is included per type. */
+#include "cases.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cublas.h"
+#include "extremum.h"
+#include "harness.h"
+#include "ompwg.h"
+
+const char *bench_op_name(bench_op op)
+{
+    static const char *const names[] = { [BENCH_GEMM] = "gemm", [BENCH_SUM] = "sum",
+                                         [BENCH_DOT] = "dot", [BENCH_MAX] = "max" };
+    return names[op];
+}
+
+/* Data sets rotated through so that one call does not find the previous
+ * call's data in cache. */
+static int rotation(size_t set_bytes, size_t cache)
+{
+    size_t sets = (2 * cache + set_bytes - 1) / set_bytes;
+    return sets < 1 ? 1 : sets > 16 ? 16 : (int)sets;
+}
+
+static void fill_s(float *x, size_t n, uint64_t seed)
+{
+    bench_fill_float(x, n, seed);
+}
+
+static void fill_d(double *x, size_t n, uint64_t seed)
+{
+    bench_fill_double(x, n, seed);
+}
+
+/* Device copies for the engines that work on data already on the GPU. */
+static void *to_device(const void *host, size_t bytes)
+{
+    void *d = NULL;
+    if (ompwg_device_alloc(bytes, &d) != OMPWG_OK) return NULL;
+    if (ompwg_device_copy(d, host, bytes, OMPWG_HOST_TO_DEVICE) != OMPWG_OK) {
+        ompwg_device_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+static int to_host(void *host, const void *dev_ptr, size_t bytes)
+{
+    return ompwg_device_copy(host, dev_ptr, bytes, OMPWG_DEVICE_TO_HOST);
+}
+
+static void device_free(void *p)
+{
+    ompwg_device_free(p);
+}
+
+#define OMPWG_PREC_S
+#include "cases_tmpl.c"
+#undef OMPWG_PREC_S
+#define OMPWG_PREC_D
+#include "cases_tmpl.c"
+#undef OMPWG_PREC_D
+
+void bench_run_case(const bench_engine *e, bench_op op, bool dbl, int64_t size,
+                    const bench_config *cfg, bench_result *row)
+{
+    snprintf(row->engine, sizeof row->engine, "%s", e->name);
+    snprintf(row->device, sizeof row->device, "%s", e->device);
+    snprintf(row->op, sizeof row->op, "%s", bench_op_name(op));
+    snprintf(row->prec, sizeof row->prec, "%s", dbl ? "double" : "float");
+    snprintf(row->reference, sizeof row->reference, "%s", e->reference);
+    row->size = size;
+    row->ceiling = -1;
+    row->vs_reference = -1;
+    if (e->kind == BENCH_HOST_DATA && ompwg_set_backend(e->backend) != OMPWG_OK) {
+        row->status = OMPWG_ERR_UNAVAILABLE;
+        return;
+    }
+    if (op == BENCH_GEMM) {
+        if (dbl) gemm_case_d(e, size, cfg, row);
+        else gemm_case_s(e, size, cfg, row);
+    } else {
+        if (dbl) vec_case_d(e, op, size, cfg, row);
+        else vec_case_s(e, op, size, cfg, row);
+    }
+}

@@ -1,0 +1,227 @@
+/* One precision's benchmark cases; cases.c includes this file per type. */
+#include "prec.h"
+
+static int TN(gemm_call_, )(const bench_engine *e, int64_t n, const T *a, const T *b, T *c)
+{
+    const T alpha = (T)0.7, beta = (T)0.3;
+    switch (e->kind) {
+    case BENCH_HOST_DATA:
+        return TN(ompwg_, gemm)(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, n, n, n, alpha,
+                                a, n, b, n, beta, c, n);
+    case BENCH_DEVICE_DATA:
+        return TN(ompwg_, gemm_device)(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, n, n,
+                                       n, alpha, a, n, b, n, beta, c, n);
+    case BENCH_CUBLAS:
+        return TN(bench_cublas_, gemm)(n, alpha, a, b, beta, c) ? OMPWG_ERR_DEVICE : OMPWG_OK;
+    }
+    return OMPWG_ERR_UNSUPPORTED;
+}
+
+typedef struct TN(gemm_job_, ) {
+    const bench_engine *e;
+    int64_t n;
+    int sets, next;
+    T *a[16], *b[16], *c[16]; /* where the engine reads them: host or device */
+} TN(gemm_job_, );
+
+static int TN(gemm_run_, )(void *arg)
+{
+    TN(gemm_job_, ) *j = arg;
+    int s = j->next++ % j->sets;
+    return TN(gemm_call_, )(j->e, j->n, j->a[s], j->b[s], j->c[s]);
+}
+
+static void TN(gemm_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
+                             bench_result *row)
+{
+    bool on_gpu = e->kind != BENCH_HOST_DATA;
+    size_t nn = (size_t)(n * n), bytes = nn * sizeof(T);
+    TN(gemm_job_, ) j = { .e = e, .n = n,
+                          .sets = rotation(3 * bytes, strcmp(e->device, "gpu") == 0
+                                                          ? cfg->gpu_cache : cfg->cpu_cache) };
+    T *ha[16] = { 0 }, *hb[16] = { 0 }, *hc[16] = { 0 };
+    T *c0 = malloc(bytes), *result = malloc(bytes);
+    row->status = OMPWG_ERR_NOMEM;
+    if (!c0 || !result) goto out;
+    for (int s = 0; s < j.sets; s++) {
+        ha[s] = malloc(bytes);
+        hb[s] = malloc(bytes);
+        hc[s] = malloc(bytes);
+        if (!ha[s] || !hb[s] || !hc[s]) goto out;
+        TN(fill_, )(ha[s], nn, cfg->seed + 3 * (uint64_t)s);
+        TN(fill_, )(hb[s], nn, cfg->seed + 3 * (uint64_t)s + 1);
+        TN(fill_, )(hc[s], nn, cfg->seed + 3 * (uint64_t)s + 2);
+        j.a[s] = on_gpu ? to_device(ha[s], bytes) : ha[s];
+        j.b[s] = on_gpu ? to_device(hb[s], bytes) : hb[s];
+        j.c[s] = on_gpu ? to_device(hc[s], bytes) : hc[s];
+        if (!j.a[s] || !j.b[s] || !j.c[s]) {
+            row->status = OMPWG_ERR_DEVICE_NOMEM;
+            goto out;
+        }
+    }
+    double t = bench_time(TN(gemm_run_, ), &j, 1, cfg->reps);
+    if (t < 0) {
+        row->status = TN(gemm_run_, )(&j);
+        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
+        goto out;
+    }
+    row->seconds = t;
+    row->rate = 2.0 * (double)n * (double)n * (double)n / t * 1e-9;
+
+    /* check one more call on set 0 against OpenBLAS, from the C it starts with */
+    if (on_gpu ? to_host(c0, j.c[0], bytes) != 0 : (memcpy(c0, hc[0], bytes), false)) {
+        row->status = OMPWG_ERR_DEVICE;
+        goto out;
+    }
+    row->status = TN(gemm_call_, )(e, n, j.a[0], j.b[0], j.c[0]);
+    if (row->status != OMPWG_OK) goto out;
+    if (on_gpu ? to_host(result, j.c[0], bytes) != 0 : (memcpy(result, hc[0], bytes), false)) {
+        row->status = OMPWG_ERR_DEVICE;
+        goto out;
+    }
+    row->status = TN(ompwg_, gemm_ratio)(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, n, n, n,
+                                         (T)0.7, ha[0], n, hb[0], n, (T)0.3, c0, result, n,
+                                         &row->check);
+    row->check_ok = row->check < 16;
+out:
+    for (int s = 0; s < j.sets; s++) {
+        if (on_gpu) {
+            device_free(j.a[s]);
+            device_free(j.b[s]);
+            device_free(j.c[s]);
+        }
+        free(ha[s]);
+        free(hb[s]);
+        free(hc[s]);
+    }
+    free(c0);
+    free(result);
+}
+
+static int TN(vec_call_, )(const bench_engine *e, bench_op op, int64_t n, const T *x,
+                           const T *y, T *value, int64_t *index)
+{
+    *index = -1;
+    switch (e->kind) {
+    case BENCH_HOST_DATA:
+        return op == BENCH_SUM ? TN(ompwg_, sum)(n, x, 1, value)
+             : op == BENCH_DOT ? TN(ompwg_, dot)(n, x, 1, y, 1, value)
+                               : TN(ompwg_, max)(n, x, 1, value, index);
+    case BENCH_DEVICE_DATA:
+        return op == BENCH_SUM ? TN(ompwg_, sum_device)(n, x, 1, value)
+             : op == BENCH_DOT ? TN(ompwg_, dot_device)(n, x, 1, y, 1, value)
+                               : TN(ompwg_, max_device)(n, x, 1, value, index);
+    case BENCH_CUBLAS:
+        /* cuBLAS has no plain sum or signed max: asum and amax read the same bytes */
+        *value = 0;
+        return (op == BENCH_SUM ? TN(bench_cublas_, asum)(n, x, value)
+              : op == BENCH_DOT ? TN(bench_cublas_, dot)(n, x, y, value)
+                                : TN(bench_cublas_, iamax)(n, x, index))
+                   ? OMPWG_ERR_DEVICE : OMPWG_OK;
+    }
+    return OMPWG_ERR_UNSUPPORTED;
+}
+
+typedef struct TN(vec_job_, ) {
+    const bench_engine *e;
+    bench_op op;
+    int64_t n;
+    int sets, next;
+    T *x[16], *y[16];
+    T value;
+    int64_t index;
+} TN(vec_job_, );
+
+static int TN(vec_run_, )(void *arg)
+{
+    TN(vec_job_, ) *j = arg;
+    int s = j->next++ % j->sets;
+    return TN(vec_call_, )(j->e, j->op, j->n, j->x[s], j->y[s], &j->value, &j->index);
+}
+
+/* The check of a reduction: difference to OpenBLAS (or, for cuBLAS's asum
+ * and amax, to a long double oracle of that op) in units of the documented
+ * bound; 0 or infinity for max. */
+static double TN(vec_check_, )(const bench_engine *e, bench_op op, int64_t n, const T *x,
+                               const T *y, T value, int64_t index)
+{
+    bool cublas = e->kind == BENCH_CUBLAS;
+    if (op == BENCH_MAX) {
+        T ref = 0;
+        int64_t ref_i = -1;
+        for (int64_t i = 0; i < n; i++) {
+            T v = cublas ? T_ABS(x[i]) : x[i];
+            if (ompwg_extremum_beats(true, v, i, ref, ref_i)) {
+                ref = v;
+                ref_i = i;
+            }
+        }
+        return index == ref_i && (cublas || value == ref) ? 0 : INFINITY;
+    }
+    long double abs_sum = 0, exact = 0;
+    for (int64_t i = 0; i < n; i++) {
+        long double t = op == BENCH_DOT ? (long double)x[i] * y[i] : (long double)x[i];
+        abs_sum += fabsl(t);
+        exact += cublas && op == BENCH_SUM ? fabsl(t) : t;
+    }
+    T ref = (T)exact;
+    if (!cublas || op == BENCH_DOT) {
+        char keep[32];
+        snprintf(keep, sizeof keep, "%s", ompwg_get_backend());
+        ompwg_set_backend("openblas");
+        int st = op == BENCH_SUM ? TN(ompwg_, sum)(n, x, 1, &ref) : TN(ompwg_, dot)(n, x, 1, y, 1, &ref);
+        ompwg_set_backend(keep);
+        if (st != OMPWG_OK) return INFINITY;
+    }
+    double bound = (double)((n + 1) * (long double)T_EPS * abs_sum);
+    return fabs((double)value - (double)ref) / bound;
+}
+
+static void TN(vec_case_, )(const bench_engine *e, bench_op op, int64_t n,
+                            const bench_config *cfg, bench_result *row)
+{
+    bool on_gpu = e->kind != BENCH_HOST_DATA;
+    bool dot = op == BENCH_DOT;
+    size_t bytes = (size_t)n * sizeof(T);
+    TN(vec_job_, ) j = { .e = e, .op = op, .n = n,
+                         .sets = rotation((dot ? 2 : 1) * bytes, strcmp(e->device, "gpu") == 0
+                                                                     ? cfg->gpu_cache
+                                                                     : cfg->cpu_cache) };
+    T *hx[16] = { 0 }, *hy[16] = { 0 };
+    row->status = OMPWG_ERR_NOMEM;
+    for (int s = 0; s < j.sets; s++) {
+        hx[s] = malloc(bytes);
+        hy[s] = dot ? malloc(bytes) : NULL;
+        if (!hx[s] || (dot && !hy[s])) goto out;
+        TN(fill_, )(hx[s], (size_t)n, cfg->seed + 2 * (uint64_t)s);
+        if (dot) TN(fill_, )(hy[s], (size_t)n, cfg->seed + 2 * (uint64_t)s + 1);
+        j.x[s] = on_gpu ? to_device(hx[s], bytes) : hx[s];
+        j.y[s] = dot ? (on_gpu ? to_device(hy[s], bytes) : hy[s]) : NULL;
+        if (!j.x[s] || (dot && !j.y[s])) {
+            row->status = OMPWG_ERR_DEVICE_NOMEM;
+            goto out;
+        }
+    }
+    double t = bench_time(TN(vec_run_, ), &j, 1, cfg->reps);
+    if (t < 0) {
+        row->status = TN(vec_run_, )(&j);
+        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
+        goto out;
+    }
+    row->seconds = t;
+    row->rate = (double)((dot ? 2 : 1) * bytes) / t * 1e-9;
+    j.next = 0;
+    row->status = TN(vec_run_, )(&j);
+    if (row->status != OMPWG_OK) goto out;
+    row->check = TN(vec_check_, )(e, op, n, hx[0], hy[0], j.value, j.index);
+    row->check_ok = row->check <= 1;
+out:
+    for (int s = 0; s < j.sets; s++) {
+        if (on_gpu) {
+            device_free(j.x[s]);
+            device_free(j.y[s]);
+        }
+        free(hx[s]);
+        free(hy[s]);
+    }
+}

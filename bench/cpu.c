@@ -1,0 +1,328 @@
+/* bench_cpu: the CPU backend against its references, in one run.
+ *
+ * - SGEMM and DGEMM (n x n x n, alpha 1, beta 0) on the `cpu` backend against
+ *   the `openblas` backend, both through the public API;
+ * - sum and dot over 2^26 elements on the `cpu` backend against a streaming
+ *   read of the same arrays with the same number of OpenMP threads: the rate
+ *   a memory-bound reduction can at best reach.
+ *
+ * Each figure is the median of --reps timed runs after one warm-up run. A
+ * ratio is ompwg's rate over the reference's; the program never fails on
+ * speed, only on errors (exit status 1). */
+#include <omp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cblas.h>
+
+#include "harness.h"
+#include "ompwg.h"
+
+#define MAX_SIZES 16
+#define WARMUP 1
+
+typedef struct options {
+    int64_t sizes[MAX_SIZES];
+    int n_sizes;
+    int64_t vec_len;
+    int reps;
+} options;
+
+typedef struct gemm_case {
+    bool dbl;
+    int64_t n;
+    const void *a, *b;
+    void *c;
+} gemm_case;
+
+typedef struct vec_case {
+    bool dbl, dot;
+    int64_t n;
+    const void *x, *y;
+    int threads;
+    uint64_t sink; /* keeps the streaming read's result alive */
+} vec_case;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bench_cpu [--n N]... [--reps R] [--quick]\n"
+            "  --n N      GEMM size n x n x n (repeatable; default 2048)\n"
+            "  --reps R   timed runs per figure, median reported (default 5, at least 1)\n"
+            "  --quick    small sizes (GEMM 256, reductions 2^20) for meson test --benchmark\n");
+}
+
+static int parse(int argc, char **argv, options *o)
+{
+    *o = (options){ .n_sizes = 0, .vec_len = (int64_t)1 << 26, .reps = 5 };
+    bool quick = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (strcmp(arg, "--quick") == 0) {
+            quick = true;
+        } else if (strcmp(arg, "--n") == 0 && val) {
+            long long v = strtoll(val, &end, 10);
+            if (*end || v < 1 || v > 65536 || o->n_sizes == MAX_SIZES) {
+                fprintf(stderr, "bench_cpu: --n %s: want 1..65536, at most %d times\n", val,
+                        MAX_SIZES);
+                return -1;
+            }
+            o->sizes[o->n_sizes++] = v;
+            i++;
+        } else if (strcmp(arg, "--reps") == 0 && val) {
+            long v = strtol(val, &end, 10);
+            if (*end || v < 1 || v > 1000) {
+                fprintf(stderr, "bench_cpu: --reps %s: want 1..1000\n", val);
+                return -1;
+            }
+            o->reps = (int)v;
+            i++;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage(stdout);
+            return 1;
+        } else {
+            fprintf(stderr, "bench_cpu: unknown or incomplete option %s\n", arg);
+            usage(stderr);
+            return -1;
+        }
+    }
+    if (quick) {
+        o->vec_len = (int64_t)1 << 20;
+        if (o->n_sizes == 0) o->sizes[o->n_sizes++] = 256;
+    }
+    if (o->n_sizes == 0) o->sizes[o->n_sizes++] = 2048;
+    return 0;
+}
+
+static int run_gemm(void *arg)
+{
+    const gemm_case *g = arg;
+    if (g->dbl)
+        return ompwg_dgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n, g->n, 1,
+                           g->a, g->n, g->b, g->n, 0, g->c, g->n);
+    return ompwg_sgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n, g->n, 1,
+                       g->a, g->n, g->b, g->n, 0, g->c, g->n);
+}
+
+static int run_reduce(void *arg)
+{
+    const vec_case *v = arg;
+    if (v->dbl) {
+        double r;
+        return v->dot ? ompwg_ddot(v->n, v->x, 1, v->y, 1, &r) : ompwg_dsum(v->n, v->x, 1, &r);
+    }
+    float r;
+    return v->dot ? ompwg_sdot(v->n, v->x, 1, v->y, 1, &r) : ompwg_ssum(v->n, v->x, 1, &r);
+}
+
+/* An OR of the bits of every element: as cheap per element as a load,
+ * impossible to drop since the result is kept, and split into per-thread
+ * contiguous slices the way the CPU backend splits a reduction. memcpy reads
+ * the bits without breaking the aliasing rules and compiles to a load. With
+ * y, both arrays are read in the same pass, as the dot product reads them. */
+static uint64_t read_bits_float(const float *x, const float *y, int64_t n, int threads)
+{
+    uint32_t all = 0;
+#pragma omp parallel num_threads(threads) reduction(| : all)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        int64_t begin = n * t / nt, end = n * (t + 1) / nt;
+        uint32_t acc = 0, u, w;
+        if (y) {
+#pragma omp simd reduction(| : acc)
+            for (int64_t i = begin; i < end; i++) {
+                memcpy(&u, x + i, sizeof u);
+                memcpy(&w, y + i, sizeof w);
+                acc |= u ^ w;
+            }
+        } else {
+#pragma omp simd reduction(| : acc)
+            for (int64_t i = begin; i < end; i++) {
+                memcpy(&u, x + i, sizeof u);
+                acc |= u;
+            }
+        }
+        all |= acc;
+    }
+    return all;
+}
+
+static uint64_t read_bits_double(const double *x, const double *y, int64_t n, int threads)
+{
+    uint64_t all = 0;
+#pragma omp parallel num_threads(threads) reduction(| : all)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        int64_t begin = n * t / nt, end = n * (t + 1) / nt;
+        uint64_t acc = 0, u, w;
+        if (y) {
+#pragma omp simd reduction(| : acc)
+            for (int64_t i = begin; i < end; i++) {
+                memcpy(&u, x + i, sizeof u);
+                memcpy(&w, y + i, sizeof w);
+                acc |= u ^ w;
+            }
+        } else {
+#pragma omp simd reduction(| : acc)
+            for (int64_t i = begin; i < end; i++) {
+                memcpy(&u, x + i, sizeof u);
+                acc |= u;
+            }
+        }
+        all |= acc;
+    }
+    return all;
+}
+
+static int run_stream(void *arg)
+{
+    vec_case *v = arg;
+    const void *y = v->dot ? v->y : NULL;
+    v->sink |= v->dbl ? read_bits_double(v->x, y, v->n, v->threads)
+                      : read_bits_float(v->x, y, v->n, v->threads);
+    return 0;
+}
+
+static void print_header(void)
+{
+    printf("%-5s %-4s %10s %10s %9s %-7s %-9s %10s %9s %6s\n", "op", "prec", "size", "ompwg ms",
+           "rate", "unit", "reference", "ref ms", "ref rate", "ratio");
+}
+
+static void print_row(const char *op, bool dbl, int64_t size, double t, double ref_t,
+                      const char *ref, double work, const char *unit)
+{
+    printf("%-5s %-4s %10lld %10.3f %9.1f %-7s %-9s %10.3f %9.1f %6.3f\n", op, dbl ? "d" : "s",
+           (long long)size, 1e3 * t, work / t * 1e-9, unit, ref, 1e3 * ref_t, work / ref_t * 1e-9,
+           ref_t / t);
+}
+
+/* Threads the CPU backend runs with: the count its description starts
+ * with ("N threads on M cores; ..."). */
+static int cpu_threads(char *desc, size_t len)
+{
+    for (int i = 0; i < ompwg_backend_count(); i++) {
+        const char *name;
+        if (ompwg_backend_info(i, &name, desc, len) == 1 && strcmp(name, "cpu") == 0) {
+            int t = atoi(desc);
+            return t > 0 ? t : -1;
+        }
+    }
+    return -1;
+}
+
+static int bench_gemm(const options *o, int64_t n, bool dbl)
+{
+    size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)(n * n);
+    void *a = malloc(count * elem), *b = malloc(count * elem), *c = malloc(count * elem);
+    int st = 0;
+    if (!a || !b || !c) {
+        fprintf(stderr, "bench_cpu: out of memory for n = %lld\n", (long long)n);
+        st = -1;
+        goto out;
+    }
+    if (dbl) {
+        bench_fill_double(a, count, 1);
+        bench_fill_double(b, count, 2);
+        bench_fill_double(c, count, 3);
+    } else {
+        bench_fill_float(a, count, 1);
+        bench_fill_float(b, count, 2);
+        bench_fill_float(c, count, 3);
+    }
+    gemm_case g = { .dbl = dbl, .n = n, .a = a, .b = b, .c = c };
+    double t[2];
+    const char *backends[2] = { "cpu", "openblas" };
+    for (int i = 0; i < 2; i++) {
+        int bs = ompwg_set_backend(backends[i]);
+        t[i] = bs == OMPWG_OK ? bench_time(run_gemm, &g, WARMUP, o->reps) : -1;
+        if (t[i] < 0) {
+            fprintf(stderr, "bench_cpu: %cgemm n=%lld on %s failed\n", dbl ? 'd' : 's',
+                    (long long)n, backends[i]);
+            st = -1;
+            goto out;
+        }
+    }
+    print_row("gemm", dbl, n, t[0], t[1], "openblas", 2.0 * (double)n * (double)n * (double)n,
+              "GFLOP/s");
+out:
+    free(a);
+    free(b);
+    free(c);
+    return st;
+}
+
+static int bench_reduce(const options *o, bool dbl, int threads)
+{
+    int64_t n = o->vec_len;
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    void *x = malloc((size_t)n * elem), *y = malloc((size_t)n * elem);
+    int st = 0;
+    if (!x || !y) {
+        fprintf(stderr, "bench_cpu: out of memory for %lld elements\n", (long long)n);
+        st = -1;
+        goto out;
+    }
+    if (dbl) {
+        bench_fill_double(x, (size_t)n, 4);
+        bench_fill_double(y, (size_t)n, 5);
+    } else {
+        bench_fill_float(x, (size_t)n, 4);
+        bench_fill_float(y, (size_t)n, 5);
+    }
+    if (ompwg_set_backend("cpu") != OMPWG_OK) {
+        st = -1;
+        goto out;
+    }
+    for (int dot = 0; dot <= 1; dot++) {
+        vec_case v = { .dbl = dbl, .dot = dot, .n = n, .x = x, .y = y, .threads = threads };
+        double t = bench_time(run_reduce, &v, WARMUP, o->reps);
+        double ref = bench_time(run_stream, &v, WARMUP, o->reps);
+        if (t < 0 || ref < 0) {
+            fprintf(stderr, "bench_cpu: %c%s failed\n", dbl ? 'd' : 's', dot ? "dot" : "sum");
+            st = -1;
+            goto out;
+        }
+        print_row(dot ? "dot" : "sum", dbl, n, t, ref, "read", (double)n * (double)elem * (dot ? 2 : 1),
+                  "GB/s");
+    }
+out:
+    free(x);
+    free(y);
+    return st;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    int p = parse(argc, argv, &o);
+    if (p != 0) return p > 0 ? 0 : 2;
+
+    char desc[256];
+    int threads = cpu_threads(desc, sizeof desc);
+    if (threads < 0) {
+        fprintf(stderr, "bench_cpu: the cpu backend is not usable\n");
+        return 1;
+    }
+    /* the reference gets the same number of threads as ompwg */
+    openblas_set_num_threads(threads);
+    printf("ompwg %s, cpu backend: %s\n", ompwg_version_string(), desc);
+    printf("%s: core %s, %d threads\n", openblas_get_config(), openblas_get_corename(),
+           openblas_get_num_threads());
+    printf("threads: %d (ompwg cpu, OpenBLAS, streaming read); median of %d runs after %d "
+           "warm-up\n\n",
+           threads, o.reps, WARMUP);
+
+    int failed = 0;
+    print_header();
+    for (int i = 0; i < o.n_sizes; i++)
+        for (int dbl = 0; dbl <= 1; dbl++) failed |= bench_gemm(&o, o.sizes[i], dbl) != 0;
+    for (int dbl = 0; dbl <= 1; dbl++) failed |= bench_reduce(&o, dbl, threads) != 0;
+    fflush(stdout);
+    return failed ? 1 : 0;
+}

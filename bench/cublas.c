@@ -1,0 +1,189 @@
+#include "cublas.h"
+
+#include <dlfcn.h>
+#include <glob.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef void *handle_t;
+enum { OP_N = 0, DEFAULT_MATH = 0 };
+
+static struct {
+    void *lib, *cuda;
+    handle_t h;
+    char path[1024];
+    char why[256];
+    bool ok;
+    int (*create)(handle_t *);
+    int (*set_math_mode)(handle_t, int);
+    int (*sgemm)(handle_t, int, int, int, int, int, const float *, const float *, int,
+                 const float *, int, const float *, float *, int);
+    int (*dgemm)(handle_t, int, int, int, int, int, const double *, const double *, int,
+                 const double *, int, const double *, double *, int);
+    int (*sdot)(handle_t, int, const float *, int, const float *, int, float *);
+    int (*ddot)(handle_t, int, const double *, int, const double *, int, double *);
+    int (*sasum)(handle_t, int, const float *, int, float *);
+    int (*dasum)(handle_t, int, const double *, int, double *);
+    int (*isamax)(handle_t, int, const float *, int, int *);
+    int (*idamax)(handle_t, int, const double *, int, int *);
+    int (*ctx_sync)(void);
+} cb;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void *try_open(const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h) snprintf(cb.path, sizeof cb.path, "%s", path);
+    return h;
+}
+
+static void *open_cublas(void)
+{
+    const char *env = getenv("OMPWG_CUBLAS");
+    if (env && env[0]) return try_open(env);
+    static const char *const names[] = { "libcublas.so.13", "libcublas.so.12", "libcublas.so" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        void *h = try_open(names[i]);
+        if (h) return h;
+    }
+    /* the CUDA toolkit, and the copies that ship inside Python packages */
+    static const char *const patterns[] = {
+        "/usr/local/cuda/lib64/libcublas.so.*[0-9]",
+        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cu*/lib/libcublas.so.*[0-9]",
+        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
+        "/usr/local/lib/python3*/dist-packages/nvidia/cu*/lib/libcublas.so.*[0-9]",
+        "/usr/local/lib/python3*/dist-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
+        "/usr/lib/python3*/site-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
+    };
+    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
+        glob_t g;
+        if (glob(patterns[i], 0, NULL, &g) == 0) {
+            for (size_t j = 0; j < g.gl_pathc; j++) {
+                void *h = try_open(g.gl_pathv[j]);
+                if (h) {
+                    globfree(&g);
+                    return h;
+                }
+            }
+        }
+        globfree(&g);
+    }
+    return NULL;
+}
+
+static bool sym(void *lib, const char *name, void *fn_ptr)
+{
+    void *p = dlsym(lib, name);
+    memcpy(fn_ptr, &p, sizeof p);
+    if (!p) snprintf(cb.why, sizeof cb.why, "%s lacks %s", cb.path, name);
+    return p != NULL;
+}
+
+static void load(void)
+{
+    cb.lib = open_cublas();
+    if (!cb.lib) {
+        snprintf(cb.why, sizeof cb.why, "libcublas not found (set OMPWG_CUBLAS=/path/libcublas.so)");
+        return;
+    }
+    cb.cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!cb.cuda) {
+        snprintf(cb.why, sizeof cb.why, "libcuda.so.1 not loadable");
+        return;
+    }
+    if (!sym(cb.lib, "cublasCreate_v2", &cb.create) ||
+        !sym(cb.lib, "cublasSetMathMode", &cb.set_math_mode) ||
+        !sym(cb.lib, "cublasSgemm_v2", &cb.sgemm) || !sym(cb.lib, "cublasDgemm_v2", &cb.dgemm) ||
+        !sym(cb.lib, "cublasSdot_v2", &cb.sdot) || !sym(cb.lib, "cublasDdot_v2", &cb.ddot) ||
+        !sym(cb.lib, "cublasSasum_v2", &cb.sasum) || !sym(cb.lib, "cublasDasum_v2", &cb.dasum) ||
+        !sym(cb.lib, "cublasIsamax_v2", &cb.isamax) ||
+        !sym(cb.lib, "cublasIdamax_v2", &cb.idamax) ||
+        !sym(cb.cuda, "cuCtxSynchronize", &cb.ctx_sync))
+        return;
+    int st = cb.create(&cb.h);
+    if (st != 0) {
+        snprintf(cb.why, sizeof cb.why, "cublasCreate failed (status %d)", st);
+        return;
+    }
+    /* plain FP32/FP64 arithmetic: no TF32 tensor cores for SGEMM */
+    cb.set_math_mode(cb.h, DEFAULT_MATH);
+    cb.ok = true;
+}
+
+bool bench_cublas_load(char *why, size_t len)
+{
+    pthread_once(&load_once, load);
+    if (!cb.ok && why) snprintf(why, len, "%s", cb.why);
+    return cb.ok;
+}
+
+const char *bench_cublas_path(void)
+{
+    return cb.ok ? cb.path : "";
+}
+
+static int finish(int st)
+{
+    int sync = cb.ctx_sync();
+    return st ? st : sync;
+}
+
+static bool fits(int64_t n)
+{
+    return cb.ok && n > 0 && n <= INT_MAX;
+}
+
+int bench_cublas_sgemm(int64_t n, float alpha, const float *a, const float *b, float beta, float *c)
+{
+    if (!fits(n)) return -1;
+    int m = (int)n;
+    return finish(cb.sgemm(cb.h, OP_N, OP_N, m, m, m, &alpha, a, m, b, m, &beta, c, m));
+}
+
+int bench_cublas_dgemm(int64_t n, double alpha, const double *a, const double *b, double beta,
+                       double *c)
+{
+    if (!fits(n)) return -1;
+    int m = (int)n;
+    return finish(cb.dgemm(cb.h, OP_N, OP_N, m, m, m, &alpha, a, m, b, m, &beta, c, m));
+}
+
+int bench_cublas_sdot(int64_t n, const float *x, const float *y, float *result)
+{
+    return fits(n) ? finish(cb.sdot(cb.h, (int)n, x, 1, y, 1, result)) : -1;
+}
+
+int bench_cublas_ddot(int64_t n, const double *x, const double *y, double *result)
+{
+    return fits(n) ? finish(cb.ddot(cb.h, (int)n, x, 1, y, 1, result)) : -1;
+}
+
+int bench_cublas_sasum(int64_t n, const float *x, float *result)
+{
+    return fits(n) ? finish(cb.sasum(cb.h, (int)n, x, 1, result)) : -1;
+}
+
+int bench_cublas_dasum(int64_t n, const double *x, double *result)
+{
+    return fits(n) ? finish(cb.dasum(cb.h, (int)n, x, 1, result)) : -1;
+}
+
+int bench_cublas_siamax(int64_t n, const float *x, int64_t *index)
+{
+    int i = 0;
+    int st = fits(n) ? finish(cb.isamax(cb.h, (int)n, x, 1, &i)) : -1;
+    *index = i - 1;
+    return st;
+}
+
+int bench_cublas_diamax(int64_t n, const double *x, int64_t *index)
+{
+    int i = 0;
+    int st = fits(n) ? finish(cb.idamax(cb.h, (int)n, x, 1, &i)) : -1;
+    *index = i - 1;
+    return st;
+}

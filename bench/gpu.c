@@ -1,0 +1,632 @@
+/* bench_gpu: the GPU backend on device-resident data (the *_device API),
+ * against cuBLAS for GEMM and against the device's own copy bandwidth for
+ * the reductions, all measured in the same run.
+ *
+ *   bench_gpu [--quick] [--reps N]   timings
+ *   bench_gpu --check                every kernel once on odd shapes, with
+ *                                    the results checked (a short run for
+ *                                    compute-sanitizer); exit status 1 on a
+ *                                    wrong result
+ *
+ * Without a usable GPU it says why and exits 0 (--check also runs in host
+ * fallback, OMP_TARGET_OFFLOAD=DISABLED). */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cublas.h"
+#include "harness.h"
+#include "ompwg.h"
+
+typedef struct options {
+    bool quick, check;
+    int reps;
+} options;
+
+static int parse(int argc, char **argv, options *o)
+{
+    *o = (options){ .quick = false, .check = false, .reps = 10 };
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) {
+            o->quick = true;
+        } else if (!strcmp(argv[i], "--check")) {
+            o->check = true;
+        } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+            o->reps = atoi(argv[++i]);
+            if (o->reps < 1) o->reps = 1;
+        } else {
+            fprintf(stderr, "usage: %s [--quick] [--reps N] | --check\n", argv[0]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The GPU backend's line of ompwg_backend_info (why it is or is not usable). */
+static void gpu_status(char *why, size_t len)
+{
+    snprintf(why, len, "no gpu backend compiled in");
+    for (int i = 0; i < ompwg_backend_count(); i++) {
+        const char *name;
+        char line[512];
+        ompwg_backend_info(i, &name, line, sizeof line);
+        if (!strcmp(name, "gpu")) snprintf(why, len, "%s", line);
+    }
+}
+
+/* ---- device buffers: the library's own device-memory calls -------------- */
+
+static void *dev_alloc(size_t bytes)
+{
+    void *p = NULL;
+    int st = ompwg_device_alloc(bytes, &p);
+    if (st != OMPWG_OK)
+        fprintf(stderr, "bench_gpu: ompwg_device_alloc(%zu bytes): %s\n", bytes,
+                ompwg_strerror(st));
+    return st == OMPWG_OK ? p : NULL;
+}
+
+static void dev_free(void *p)
+{
+    ompwg_device_free(p);
+}
+
+static int to_dev(void *d, const void *h, size_t bytes)
+{
+    return ompwg_device_copy(d, h, bytes, OMPWG_HOST_TO_DEVICE);
+}
+
+static int to_host(void *h, const void *d, size_t bytes)
+{
+    return ompwg_device_copy(h, d, bytes, OMPWG_DEVICE_TO_HOST);
+}
+
+static int dev_copy(void *d, const void *s, size_t bytes)
+{
+    return ompwg_device_copy(d, s, bytes, OMPWG_DEVICE_TO_DEVICE);
+}
+
+/* Random data of n elements of `elem` bytes on the device. */
+static void *dev_random(size_t n, size_t elem, uint64_t seed)
+{
+    void *h = malloc(n * elem), *d = dev_alloc(n * elem);
+    if (h && d) {
+        if (elem == sizeof(float))
+            bench_fill_float(h, n, seed);
+        else
+            bench_fill_double(h, n, seed);
+        if (to_dev(d, h, n * elem) != 0) {
+            dev_free(d);
+            d = NULL;
+        }
+    } else if (d) {
+        dev_free(d);
+        d = NULL;
+    }
+    free(h);
+    return d;
+}
+
+/* ---- timing ------------------------------------------------------------- */
+
+typedef struct gemm_call {
+    bool dbl, cublas;
+    int64_t n;
+    void *a, *b, *c;
+} gemm_call;
+
+static int run_gemm(void *arg)
+{
+    gemm_call *g = arg;
+    if (g->cublas)
+        return g->dbl ? bench_cublas_dgemm(g->n, 1.0, g->a, g->b, 0.0, g->c)
+                      : bench_cublas_sgemm(g->n, 1.0f, g->a, g->b, 0.0f, g->c);
+    return g->dbl ? ompwg_dgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n,
+                                       g->n, 1.0, g->a, g->n, g->b, g->n, 0.0, g->c, g->n)
+                  : ompwg_sgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n,
+                                       g->n, 1.0f, g->a, g->n, g->b, g->n, 0.0f, g->c, g->n);
+}
+
+/* Reductions and the copy rotate over `sets` copies of their input when one
+ * copy would sit in the L2 cache, so that every run reads device memory. */
+typedef struct vec_call {
+    bool dbl, dot, copy;
+    int64_t n;
+    int sets, next;
+    char *x, *y, *dst; /* sets * n elements each */
+    double result;
+} vec_call;
+
+static int run_vec(void *arg)
+{
+    vec_call *v = arg;
+    size_t elem = v->dbl ? sizeof(double) : sizeof(float);
+    size_t off = (size_t)v->next * (size_t)v->n * elem;
+    v->next = (v->next + 1) % v->sets;
+    const void *x = v->x + off, *y = v->y + off;
+    if (v->copy) return dev_copy(v->dst + off, x, (size_t)v->n * elem);
+    int st;
+    if (v->dbl) {
+        double r;
+        st = v->dot ? ompwg_ddot_device(v->n, x, 1, y, 1, &r) : ompwg_dsum_device(v->n, x, 1, &r);
+        v->result = r;
+    } else {
+        float r;
+        st = v->dot ? ompwg_sdot_device(v->n, x, 1, y, 1, &r) : ompwg_ssum_device(v->n, x, 1, &r);
+        v->result = r;
+    }
+    return st;
+}
+
+/* ---- the benchmark table ------------------------------------------------ */
+
+static void rule(void)
+{
+    printf("%s\n", "---------------------------------------------------------------------------"
+                   "----------------");
+}
+
+static void header(void)
+{
+    printf("%-5s %10s %10s %17s   %-22s %7s %9s\n", "op", "n", "ms", "rate", "reference", "ratio",
+           "diff/err");
+}
+
+/* One row; ref_rate <= 0: no reference figure. */
+static void row(const char *op, int64_t n, double seconds, double rate, const char *unit,
+                const char *ref_name, double ref_rate, double ratio, double diff)
+{
+    printf("%-5s %10lld %10.3f %9.2f %-7s   ", op, (long long)n, seconds * 1e3, rate, unit);
+    if (ref_rate > 0)
+        printf("%-6s %8.2f %-7s %6.1f%% %9.1e\n", ref_name, ref_rate, unit, 100.0 * ratio, diff);
+    else
+        printf("%-6s %8s %-7s %7s %9s\n", ref_name, "-", "", "-", "-");
+}
+
+/* A row without figures. */
+static void row_failed(const char *op, int64_t n, const char *why)
+{
+    printf("%-5s %10lld  %s\n", op, (long long)n, why);
+}
+
+/* Largest |ours - cublas| / max |cublas| over C, after both ran on the same
+ * input; negative when the copies fail. */
+static double gemm_difference(bool dbl, int64_t n, const void *c_ours, const void *c_ref)
+{
+    size_t count = (size_t)(n * n), elem = dbl ? sizeof(double) : sizeof(float);
+    char *h1 = malloc(count * elem), *h2 = malloc(count * elem);
+    double worst = -1;
+    if (h1 && h2 && to_host(h1, c_ours, count * elem) == 0 &&
+        to_host(h2, c_ref, count * elem) == 0) {
+        double diff = 0, scale = 0;
+        for (size_t i = 0; i < count; i++) {
+            double p = dbl ? ((double *)h1)[i] : ((float *)h1)[i];
+            double q = dbl ? ((double *)h2)[i] : ((float *)h2)[i];
+            double d = fabs(p - q);
+            if (!(d <= diff)) diff = d;
+            if (fabs(q) > scale) scale = fabs(q);
+        }
+        worst = scale > 0 ? diff / scale : diff;
+    }
+    free(h1);
+    free(h2);
+    return worst;
+}
+
+static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
+{
+    size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)(n * n);
+    void *a = dev_random(count, elem, 1), *b = dev_random(count, elem, 2);
+    void *c = dev_random(count, elem, 3), *c_ref = have_cublas ? dev_random(count, elem, 4) : NULL;
+    const char *op = dbl ? "dgemm" : "sgemm";
+    if (!a || !b || !c || (have_cublas && !c_ref)) {
+        row_failed(op, n, "out of device memory");
+        goto out;
+    }
+    double flops = 2.0 * (double)n * (double)n * (double)n;
+    gemm_call ours = { .dbl = dbl, .cublas = false, .n = n, .a = a, .b = b, .c = c };
+    double t = bench_time(run_gemm, &ours, 2, o->reps);
+    double t_ref = -1, diff = -1;
+    if (have_cublas) {
+        gemm_call ref = { .dbl = dbl, .cublas = true, .n = n, .a = a, .b = b, .c = c_ref };
+        t_ref = bench_time(run_gemm, &ref, 2, o->reps);
+        if (t > 0 && t_ref > 0) diff = gemm_difference(dbl, n, c, c_ref);
+    }
+    if (t <= 0) {
+        row_failed(op, n, "failed");
+        goto out;
+    }
+    row(op, n, t, flops / t * 1e-12, "TFLOP/s", "cuBLAS", t_ref > 0 ? flops / t_ref * 1e-12 : -1,
+        t_ref / t, diff);
+out:
+    dev_free(a);
+    dev_free(b);
+    dev_free(c);
+    dev_free(c_ref);
+}
+
+/* Host sum (or dot) of set 0 in long double, for a sanity column. */
+static long double host_reference(bool dbl, bool dot, int64_t n, const char *x, const char *y)
+{
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    char *hx = malloc((size_t)n * elem), *hy = dot ? malloc((size_t)n * elem) : NULL;
+    long double s = NAN;
+    if (hx && (!dot || hy) && to_host(hx, x, (size_t)n * elem) == 0 &&
+        (!dot || to_host(hy, y, (size_t)n * elem) == 0)) {
+        s = 0;
+        for (int64_t i = 0; i < n; i++) {
+            long double xi = dbl ? ((double *)hx)[i] : ((float *)hx)[i];
+            long double yi = !dot ? 1 : dbl ? ((double *)hy)[i] : ((float *)hy)[i];
+            s += xi * yi;
+        }
+    }
+    free(hx);
+    free(hy);
+    return s;
+}
+
+static void bench_reduce(bool dbl, bool dot, int64_t n, const options *o, size_t l2)
+{
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    size_t bytes = (size_t)n * elem;
+    int sets = (int)((4 * l2 + bytes - 1) / bytes);
+    if (sets < 1) sets = 1;
+    if (sets > 64) sets = 64;
+    size_t total = (size_t)sets * (size_t)n;
+    char *x = dev_random(total, elem, 5), *y = dot ? dev_random(total, elem, 6) : NULL;
+    char *dst = dev_alloc(total * elem);
+    const char *name = dot ? (dbl ? "ddot" : "sdot") : (dbl ? "dsum" : "ssum");
+    if (!x || (dot && !y) || !dst) {
+        row_failed(name, n, "out of device memory");
+        goto out;
+    }
+    vec_call ours = { .dbl = dbl, .dot = dot, .copy = false, .n = n, .sets = sets, .x = x,
+                      .y = dot ? y : x };
+    vec_call copy = { .dbl = dbl, .copy = true, .n = n, .sets = sets, .x = x, .y = x, .dst = dst };
+    double t = bench_time(run_vec, &ours, 3, o->reps);
+    double t_copy = bench_time(run_vec, &copy, 3, o->reps);
+    /* set 0 once more, for the check column */
+    ours.next = 0;
+    run_vec(&ours);
+    long double ref = host_reference(dbl, dot, n, x, dot ? y : x);
+    double err = ref != 0 ? (double)fabsl(((long double)ours.result - ref) / ref)
+                          : fabs(ours.result);
+    if (t <= 0 || t_copy <= 0) {
+        row_failed(name, n, "failed");
+        goto out;
+    }
+    double read = (double)bytes * (dot ? 2 : 1);
+    double gbs = read / t * 1e-9, copy_gbs = 2.0 * (double)bytes / t_copy * 1e-9;
+    row(name, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs, err);
+out:
+    dev_free(x);
+    dev_free(y);
+    dev_free(dst);
+}
+
+static int benchmark(const options *o)
+{
+    char name[128] = "?";
+    int64_t sms = 0, l2 = 50 << 20;
+    ompwg_gpu_name(name, sizeof name);
+    ompwg_gpu_property(OMPWG_GPU_SM_COUNT, &sms);
+    ompwg_gpu_property(OMPWG_GPU_L2_BYTES, &l2);
+    char why[256];
+    bool have_cublas = bench_cublas_load(why, sizeof why);
+    printf("device: %s, %lld SMs, %lld MiB L2\n", name, (long long)sms, (long long)(l2 >> 20));
+    printf("cuBLAS: %s\n", have_cublas ? bench_cublas_path() : why);
+    printf("median of %d runs after warm-up; data on the device (the *_device API)\n", o->reps);
+    printf("GEMM: C = A B, n x n x n, column-major, alpha 1, beta 0; ratio = cuBLAS time / ours;\n"
+           "      diff = max |C - C_cuBLAS| / max |C_cuBLAS|\n");
+    printf("sum, dot: GB/s of bytes read; ratio to a device-to-device copy of the same size\n"
+           "      (bytes read + written); err = relative error against a host long double sum\n");
+    rule();
+    header();
+    rule();
+    static const int64_t gemm_full[] = { 1024, 2048, 4096, 8192 };
+    static const int64_t gemm_quick[] = { 512, 1024 };
+    const int64_t *gs = o->quick ? gemm_quick : gemm_full;
+    int ng = o->quick ? 2 : 4;
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < ng; i++) bench_gemm(d == 1, gs[i], o, have_cublas);
+    rule();
+    int lo = 20, hi = o->quick ? 22 : 28;
+    for (int d = 0; d < 2; d++)
+        for (int dot = 0; dot < 2; dot++)
+            for (int e = lo; e <= hi; e += o->quick ? 1 : 2)
+                bench_reduce(d == 1, dot == 1, (int64_t)1 << e, o, (size_t)l2);
+    rule();
+    return 0;
+}
+
+/* ---- --check: every kernel once on odd shapes ---------------------------- */
+
+static int failures, checked;
+
+static void verdict(bool ok, const char *what)
+{
+    checked++;
+    if (!ok) {
+        failures++;
+        printf("FAIL %s\n", what);
+    }
+}
+
+/* One GEMM on device data with padded leading dimensions, compared with
+ * OpenBLAS by the netlib ratio. */
+static void check_gemm(bool dbl, ompwg_layout layout, ompwg_trans ta, ompwg_trans tb, int64_t m,
+                       int64_t n, int64_t k, double alpha, double beta, bool device)
+{
+    bool row = layout == OMPWG_ROW_MAJOR;
+    int64_t ar = (ta == OMPWG_NO_TRANS) != row ? m : k, ac = (ta == OMPWG_NO_TRANS) != row ? k : m;
+    int64_t br = (tb == OMPWG_NO_TRANS) != row ? k : n, bc = (tb == OMPWG_NO_TRANS) != row ? n : k;
+    int64_t cr = row ? n : m, cc = row ? m : n;
+    int64_t lda = ar + 3, ldb = br + 1, ldc = cr + 2;
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    size_t sa = (size_t)(lda * ac), sb = (size_t)(ldb * bc), sc = (size_t)(ldc * cc);
+    char *a = malloc(sa * elem), *b = malloc(sb * elem), *c0 = malloc(sc * elem),
+         *c = malloc(sc * elem);
+    char *da = NULL, *db = NULL, *dc = NULL;
+    char what[160];
+    snprintf(what, sizeof what, "%cgemm%s %s %c%c m=%lld n=%lld k=%lld alpha=%g beta=%g",
+             dbl ? 'd' : 's', device ? "_device" : "", row ? "row" : "col",
+             ta == OMPWG_NO_TRANS ? 'N' : 'T', tb == OMPWG_NO_TRANS ? 'N' : 'T', (long long)m,
+             (long long)n, (long long)k, alpha, beta);
+    if (!a || !b || !c0 || !c) {
+        verdict(false, what);
+        goto out;
+    }
+    if (dbl) {
+        bench_fill_double((double *)a, sa, 7);
+        bench_fill_double((double *)b, sb, 8);
+        bench_fill_double((double *)c0, sc, 9);
+    } else {
+        bench_fill_float((float *)a, sa, 7);
+        bench_fill_float((float *)b, sb, 8);
+        bench_fill_float((float *)c0, sc, 9);
+    }
+    memcpy(c, c0, sc * elem);
+    const void *pa = a, *pb = b;
+    void *pc = c;
+    if (device) {
+        da = dev_alloc(sa * elem);
+        db = dev_alloc(sb * elem);
+        dc = dev_alloc(sc * elem);
+        if (!da || !db || !dc || to_dev(da, a, sa * elem) || to_dev(db, b, sb * elem) ||
+            to_dev(dc, c, sc * elem)) {
+            verdict(false, what);
+            goto out;
+        }
+        pa = da;
+        pb = db;
+        pc = dc;
+    }
+    int st = dbl ? (device ? ompwg_dgemm_device : ompwg_dgemm)(layout, ta, tb, m, n, k, alpha, pa,
+                                                               lda, pb, ldb, beta, pc, ldc)
+                 : (device ? ompwg_sgemm_device : ompwg_sgemm)(layout, ta, tb, m, n, k,
+                                                               (float)alpha, pa, lda, pb, ldb,
+                                                               (float)beta, pc, ldc);
+    if (st == OMPWG_OK && device && to_host(c, dc, sc * elem) != 0) st = OMPWG_ERR_DEVICE;
+    double ratio = INFINITY;
+    if (st == OMPWG_OK) {
+        if (dbl)
+            ompwg_dgemm_ratio(layout, ta, tb, m, n, k, alpha, (double *)a, lda, (double *)b, ldb,
+                              beta, (double *)c0, (double *)c, ldc, &ratio);
+        else
+            ompwg_sgemm_ratio(layout, ta, tb, m, n, k, (float)alpha, (float *)a, lda, (float *)b,
+                              ldb, (float)beta, (float *)c0, (float *)c, ldc, &ratio);
+    }
+    /* the rows between the columns of C are the caller's */
+    bool pad_kept = true;
+    for (int64_t j = 0; j < cc; j++)
+        if (memcmp(c + (size_t)(j * ldc + cr) * elem, c0 + (size_t)(j * ldc + cr) * elem,
+                   (size_t)(ldc - cr) * elem) != 0)
+            pad_kept = false;
+    size_t used = strlen(what);
+    snprintf(what + used, sizeof what - used, ": status %d, ratio %.2f%s", st, ratio,
+             pad_kept ? "" : ", wrote outside C");
+    verdict(st == OMPWG_OK && ratio < 16 && pad_kept, what);
+out:
+    dev_free(da);
+    dev_free(db);
+    dev_free(dc);
+    free(a);
+    free(b);
+    free(c0);
+    free(c);
+}
+
+/* Where logical element i of an n-element vector with increment inc lies,
+ * in elements from the lowest address (the BLAS order). */
+static size_t at(int64_t n, int64_t inc, int64_t i)
+{
+    return (size_t)(inc > 0 ? i * inc : (n - 1 - i) * -inc);
+}
+
+static double element(bool dbl, const char *p, size_t at)
+{
+    return dbl ? ((const double *)p)[at] : (double)((const float *)p)[at];
+}
+
+static void set_element(bool dbl, char *p, size_t at, double v)
+{
+    if (dbl)
+        ((double *)p)[at] = v;
+    else
+        ((float *)p)[at] = (float)v;
+}
+
+/* Reductions of an n-element strided vector against a long double host
+ * oracle: sum, dot, asum within the documented bound, max and min exactly
+ * (with a NaN, and ties, planted). */
+static void check_reduce(bool dbl, int64_t n, int64_t inc, bool device)
+{
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    int64_t ainc = inc < 0 ? -inc : inc;
+    size_t span = (size_t)((n - 1) * ainc + 1);
+    char *x = malloc(span * elem), *y = malloc(span * elem);
+    char *dx = NULL, *dy = NULL;
+    char what[160];
+    if (!x || !y) {
+        verdict(false, "host memory");
+        goto out;
+    }
+    if (dbl) {
+        bench_fill_double((double *)x, span, 10);
+        bench_fill_double((double *)y, span, 11);
+    } else {
+        bench_fill_float((float *)x, span, 10);
+        bench_fill_float((float *)y, span, 11);
+    }
+    long double s = 0, d = 0, as = 0, abs_d = 0;
+    for (int64_t i = 0; i < n; i++) {
+        long double xi = element(dbl, x, at(n, inc, i)), yi = element(dbl, y, at(n, inc, i));
+        s += xi;
+        d += xi * yi;
+        as += fabsl(xi);
+        abs_d += fabsl(xi * yi);
+    }
+    const void *px = x, *py = y;
+    if (device) {
+        dx = dev_alloc(span * elem);
+        dy = dev_alloc(span * elem);
+        if (!dx || !dy || to_dev(dx, x, span * elem) || to_dev(dy, y, span * elem)) {
+            verdict(false, "device copies");
+            goto out;
+        }
+        px = dx;
+        py = dy;
+    }
+    /* the API takes the pointer BLAS takes: the lowest address */
+    double got[3] = { 0, 0, 0 };
+    int st[3];
+    if (dbl) {
+        st[0] = (device ? ompwg_dsum_device : ompwg_dsum)(n, px, inc, &got[0]);
+        st[1] = (device ? ompwg_ddot_device : ompwg_ddot)(n, px, inc, py, inc, &got[1]);
+        st[2] = (device ? ompwg_dasum_device : ompwg_dasum)(n, px, inc, &got[2]);
+    } else {
+        float r[3] = { 0, 0, 0 };
+        st[0] = (device ? ompwg_ssum_device : ompwg_ssum)(n, px, inc, &r[0]);
+        st[1] = (device ? ompwg_sdot_device : ompwg_sdot)(n, px, inc, py, inc, &r[1]);
+        st[2] = (device ? ompwg_sasum_device : ompwg_sasum)(n, px, inc, &r[2]);
+        for (int i = 0; i < 3; i++) got[i] = r[i];
+    }
+    const long double exact[3] = { s, d, as }, absolute[3] = { as, abs_d, as };
+    const double u = dbl ? 0x1p-53 : 0x1p-24;
+    static const char *const names[3] = { "sum", "dot", "asum" };
+    for (int i = 0; i < 3; i++) {
+        long double bound = (long double)n * 0x1p-53 * absolute[i] + u * fabsl(exact[i]);
+        long double diff = fabsl((long double)got[i] - exact[i]);
+        snprintf(what, sizeof what, "%c%s%s n=%lld inc=%lld: status %d, |diff| %.3Lg, bound %.3Lg",
+                 dbl ? 'd' : 's', names[i], device ? "_device" : "", (long long)n,
+                 (long long)inc, st[i], diff, bound);
+        verdict(st[i] == OMPWG_OK && diff <= 2 * bound, what);
+    }
+    /* max and min: a tie for the maximum at 1/3 and 2/3, a NaN after 3/4 */
+    for (int plant = 0; plant < 2; plant++) {
+        int64_t i1 = n / 3, i2 = 2 * n / 3, i3 = 3 * n / 4 + 1 < n ? 3 * n / 4 + 1 : n - 1;
+        double top = 2.0;
+        set_element(dbl, x, at(n, inc, i1), top);
+        set_element(dbl, x, at(n, inc, i2), top);
+        if (plant) set_element(dbl, x, at(n, inc, i3), NAN);
+        if (device && to_dev(dx, x, span * elem)) verdict(false, "device copy");
+        for (int want_max = 0; want_max < 2; want_max++) {
+            double best = 0;
+            int64_t best_i = -1;
+            for (int64_t i = 0; i < n; i++) {
+                double v = element(dbl, x, at(n, inc, i));
+                bool take = best_i < 0 || (!isnan(best) && (isnan(v) || (want_max ? v > best
+                                                                                  : v < best)));
+                if (take) {
+                    best = v;
+                    best_i = i;
+                }
+            }
+            double value = 0;
+            int64_t index = -2;
+            int s2;
+            if (dbl) {
+                s2 = want_max
+                         ? (device ? ompwg_dmax_device : ompwg_dmax)(n, px, inc, &value, &index)
+                         : (device ? ompwg_dmin_device : ompwg_dmin)(n, px, inc, &value, &index);
+            } else {
+                float fv = 0;
+                s2 = want_max ? (device ? ompwg_smax_device : ompwg_smax)(n, px, inc, &fv, &index)
+                              : (device ? ompwg_smin_device : ompwg_smin)(n, px, inc, &fv, &index);
+                value = fv;
+            }
+            bool same = (isnan(value) && isnan(best)) || value == best;
+            snprintf(what, sizeof what,
+                     "%c%s%s n=%lld inc=%lld nan=%d: status %d, got %g at %lld, want %g at %lld",
+                     dbl ? 'd' : 's', want_max ? "max" : "min", device ? "_device" : "",
+                     (long long)n, (long long)inc, plant, s2, value, (long long)index, best,
+                     (long long)best_i);
+            verdict(s2 == OMPWG_OK && same && index == best_i, what);
+        }
+    }
+out:
+    dev_free(dx);
+    dev_free(dy);
+    free(x);
+    free(y);
+}
+
+static int check(void)
+{
+    if (ompwg_set_backend("gpu") != OMPWG_OK) {
+        printf("check: nothing to check, the gpu backend is not usable here\n");
+        return 0;
+    }
+    static const int64_t shapes[][3] = { { 37, 29, 53 }, { 1, 1, 1 },   { 129, 130, 7 },
+                                         { 200, 3, 300 }, { 5, 257, 128 }, { 128, 128, 8 } };
+    static const ompwg_trans tr[] = { OMPWG_NO_TRANS, OMPWG_TRANS };
+    for (int d = 0; d < 2; d++)
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int t = 0; t < 4; t++) {
+                /* every transpose pair on device data; both layouts, alpha 0
+                 * (C := beta C) and host data on a few */
+                ompwg_layout layout = (s + t) % 2 ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR;
+                double beta = t % 2 ? 1.3 : 0.0;
+                check_gemm(d, layout, tr[t / 2], tr[t % 2], shapes[s][0], shapes[s][1],
+                           shapes[s][2], 0.7, beta, true);
+                if (t == 0) {
+                    check_gemm(d, layout, tr[1], tr[0], shapes[s][0], shapes[s][1], shapes[s][2],
+                               0.0, 1.3, true);
+                    check_gemm(d, layout, tr[0], tr[1], shapes[s][0], shapes[s][1], shapes[s][2],
+                               -1.0, 0.5, false);
+                }
+            }
+    static const int64_t incs[] = { 1, -1, 3, -2 };
+    for (int d = 0; d < 2; d++)
+        for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++) {
+            check_reduce(d, 1000003, incs[i], true);
+            check_reduce(d, 4099, incs[i], i % 2 == 0);
+        }
+    check_reduce(false, 1, 1, true);
+    check_reduce(true, 2, -1, true);
+    printf("check: %d of %d passed\n", checked - failures, checked);
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    if (parse(argc, argv, &o) != 0) return 2;
+    char why[512];
+    gpu_status(why, sizeof why);
+    int64_t sms;
+    bool on_device = ompwg_gpu_property(OMPWG_GPU_SM_COUNT, &sms) == OMPWG_OK;
+    if (o.check) {
+        /* the GPU, or host fallback when OMP_TARGET_OFFLOAD=DISABLED */
+        printf("gpu backend: %s\n", why);
+        return check();
+    }
+    if (!on_device) {
+        printf("bench_gpu: no GPU to measure: %s\n", why);
+        return 0;
+    }
+    return benchmark(&o);
+}

@@ -1,0 +1,141 @@
+/* Throughput against size, one panel per (op, precision), one line per
+ * engine: gnuplot when installed, else python3 with matplotlib. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define MAX_KEYS 32
+
+typedef struct keys {
+    const char *v[MAX_KEYS];
+    int n;
+} keys;
+
+static int key_index(keys *k, const char *s)
+{
+    for (int i = 0; i < k->n; i++)
+        if (strcmp(k->v[i], s) == 0) return i;
+    if (k->n == MAX_KEYS) return -1;
+    k->v[k->n] = s;
+    return k->n++;
+}
+
+static bool have(const char *cmd)
+{
+    char probe[256];
+    snprintf(probe, sizeof probe, "%s >/dev/null 2>&1", cmd);
+    return system(probe) == 0;
+}
+
+static int gnuplot(const bench_report *r, const char *png, char *why, size_t why_len)
+{
+    char dat[4096], gp[4096];
+    snprintf(dat, sizeof dat, "%s.dat", png);
+    snprintf(gp, sizeof gp, "%s.gp", png);
+    FILE *d = fopen(dat, "w"), *g = fopen(gp, "w");
+    if (!d || !g) {
+        if (d) fclose(d);
+        if (g) fclose(g);
+        snprintf(why, why_len, "cannot write %s", dat);
+        return -1;
+    }
+    keys panels = { 0 };
+    char panel_names[MAX_KEYS][24];
+    for (int i = 0; i < r->count && panels.n < MAX_KEYS; i++) {
+        char *name = panel_names[panels.n];
+        snprintf(name, 24, "%s %s", r->rows[i].op, r->rows[i].prec);
+        key_index(&panels, name);
+    }
+    int rows = (panels.n + 1) / 2;
+    fprintf(g, "set terminal pngcairo size 1400,%d font ',10'\nset output '%s'\n",
+            rows * 380 + 40, png);
+    fprintf(g, "set multiplot layout %d,2 title 'ompwg bench: throughput against size'\n", rows);
+    fputs("set logscale x 2\nset format x '2^{%L}'\nset grid\nset key outside right top\nset xlabel 'size'\n", g);
+    int block = 0;
+    for (int p = 0; p < panels.n; p++) {
+        keys engines = { 0 };
+        const char *unit = "";
+        for (int i = 0; i < r->count; i++) {
+            char name[24];
+            snprintf(name, sizeof name, "%s %s", r->rows[i].op, r->rows[i].prec);
+            if (strcmp(name, panels.v[p]) != 0) continue;
+            key_index(&engines, r->rows[i].engine);
+            unit = bench_unit(&r->rows[i]);
+        }
+        fprintf(g, "set title '%s'\nset ylabel '%s'\nplot ", panels.v[p], unit);
+        for (int e = 0; e < engines.n; e++) {
+            for (int i = 0; i < r->count; i++) {
+                const bench_result *x = &r->rows[i];
+                char name[24];
+                snprintf(name, sizeof name, "%s %s", x->op, x->prec);
+                if (strcmp(name, panels.v[p]) == 0 && strcmp(x->engine, engines.v[e]) == 0 &&
+                    x->status == 0)
+                    fprintf(d, "%lld %g\n", (long long)x->size, x->rate);
+            }
+            fputs("\n\n", d);
+            fprintf(g, "%s'%s' index %d with linespoints lw 2 title '%s'", e ? ", " : "", dat,
+                    block++, engines.v[e]);
+        }
+        fputs("\n", g);
+    }
+    fputs("unset multiplot\n", g);
+    fclose(d);
+    fclose(g);
+    char cmd[8300];
+    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
+    if (system(cmd) != 0) {
+        snprintf(why, why_len, "gnuplot failed on %s", gp);
+        return -1;
+    }
+    remove(gp);
+    remove(dat);
+    return 0;
+}
+
+static int matplotlib(const char *csv, const char *png, char *why, size_t why_len)
+{
+    char py[4096];
+    snprintf(py, sizeof py, "%s.py", png);
+    FILE *f = fopen(py, "w");
+    if (!f) {
+        snprintf(why, why_len, "cannot write %s", py);
+        return -1;
+    }
+    fprintf(f,
+            "import csv, sys\nimport matplotlib\nmatplotlib.use('Agg')\n"
+            "import matplotlib.pyplot as plt\n"
+            "rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['status'] == 'ok']\n"
+            "panels = sorted({(r['op'], r['precision']) for r in rows})\n"
+            "n = (len(panels) + 1) // 2\n"
+            "fig, axes = plt.subplots(max(n, 1), 2, figsize=(14, 3.8 * max(n, 1)), squeeze=False)\n"
+            "for ax, (op, prec) in zip(axes.flat, panels):\n"
+            "    sel = [r for r in rows if (r['op'], r['precision']) == (op, prec)]\n"
+            "    for eng in dict.fromkeys(r['engine'] for r in sel):\n"
+            "        pts = sorted((int(r['size']), float(r['rate'])) for r in sel if r['engine'] == eng)\n"
+            "        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker='o', label=eng)\n"
+            "    ax.set_xscale('log', base=2); ax.grid(True); ax.legend()\n"
+            "    ax.set_title(f'{op} {prec}'); ax.set_ylabel(sel[0]['unit']); ax.set_xlabel('size')\n"
+            "fig.suptitle('ompwg bench: throughput against size'); fig.tight_layout()\n"
+            "fig.savefig(sys.argv[2], dpi=100)\n");
+    fclose(f);
+    char cmd[8400];
+    snprintf(cmd, sizeof cmd, "python3 '%s' '%s' '%s'", py, csv, png);
+    int rc = system(cmd);
+    remove(py);
+    if (rc != 0) {
+        snprintf(why, why_len, "python3/matplotlib failed");
+        return -1;
+    }
+    return 0;
+}
+
+int bench_plot(const bench_report *r, const char *csv_path, const char *png_path, char *why,
+               size_t why_len)
+{
+    if (have("gnuplot --version")) return gnuplot(r, png_path, why, why_len);
+    if (have("python3 -c 'import matplotlib'")) return matplotlib(csv_path, png_path, why, why_len);
+    snprintf(why, why_len,
+             "no plotter found: install gnuplot (Debian: gnuplot-nox) or python3-matplotlib");
+    return -1;
+}

@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine, from the repository root, on a build made by
+# tools/gpu-pack.sh and carried along with .gpu-rt:
+#     bash tools/gpu-check.sh [builddir]        (default: build-gpu)
+# Steps: the GPU, `ompwg info`, every test program (TAP, every usable
+# backend), bench_gpu, `ompwg bench` (CSV, JSON and plot into $OUT/bench),
+# compute-sanitizer memcheck and racecheck on
+# `bench_gpu --check`, and one run with the offload runtime's kernel launch
+# report. A failing step is reported and the next one runs; the whole log
+# goes to $OUT/gpu-check.log (OUT: the device tool's output folder).
+set -u
+
+builddir=${1:-build-gpu}
+out=${OUT:-/tmp/gpu-check}
+mkdir -p "$out"
+log=$out/gpu-check.log
+exec > >(tee "$log") 2>&1
+tee_pid=$!
+
+# The device tool stops a command at 10 minutes: steps that would start
+# after this many seconds are skipped, and each step has its own limit.
+deadline=${GPU_CHECK_DEADLINE:-500}
+t0=$(date +%s)
+summary=()
+
+elapsed() { echo $(( $(date +%s) - t0 )); }
+
+# step NAME LIMIT_SECONDS COMMAND...: runs COMMAND under `timeout`, prints
+# its status and time, and records a line for the summary.
+step() {
+    local name=$1 limit=$2
+    shift 2
+    if [ "$(elapsed)" -ge "$deadline" ]; then
+        echo "=== $name: skipped (${deadline} s budget spent)"
+        summary+=("$(printf '%-28s skipped' "$name")")
+        return 0
+    fi
+    echo
+    echo "=== $name ($(elapsed) s in)"
+    local start rc
+    start=$(date +%s)
+    timeout --kill-after=10 "$limit" "$@"
+    rc=$?
+    local took=$(( $(date +%s) - start ))
+    local what="rc=$rc"
+    [ "$rc" -eq 124 ] && what="timed out after ${limit} s"
+    echo "--- $name: $what (${took} s)"
+    summary+=("$(printf '%-28s %s, %d s' "$name" "$what" "$took")")
+    return 0
+}
+
+echo "gpu-check: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname), build $builddir"
+if [ ! -f .gpu-rt/env.sh ]; then
+    echo "gpu-check: .gpu-rt/env.sh missing: carry .gpu-rt (made by ../shared/gpu/bundle)"
+    exit 1
+fi
+if [ ! -d "$builddir" ]; then
+    echo "gpu-check: no build directory $builddir: carry it (tools/gpu-pack.sh makes it)"
+    exit 1
+fi
+# shellcheck disable=SC1091
+source .gpu-rt/env.sh
+echo "OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-}"
+
+step "nvidia-smi -L" 30 nvidia-smi -L
+
+if [ -x "$builddir/src/cli/ompwg" ]; then
+    step "ompwg info" 60 "$builddir/src/cli/ompwg" info
+else
+    echo "=== ompwg info: $builddir/src/cli/ompwg not built"
+fi
+
+# ---- tests: TAP on stdout; every usable backend, the GPU's included -------
+unset OMPWG_TEST_BACKENDS
+tests_ok=0 tests_not_ok=0 tests_skip=0 failed=()
+echo
+echo "=== tests ($(elapsed) s in)"
+for t in "$builddir"/tests/test_*; do
+    if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
+    name=$(basename "$t")
+    if [ "$(elapsed)" -ge "$deadline" ]; then
+        echo "$name: skipped (${deadline} s budget spent)"
+        failed+=("$name(skipped)")
+        continue
+    fi
+    start=$(date +%s)
+    timeout --kill-after=10 120 "$t" > "$out/$name.tap" 2>&1
+    rc=$?
+    ok=$(grep -c '^ok' "$out/$name.tap")
+    not_ok=$(grep -c '^not ok' "$out/$name.tap")
+    skip=$(grep -c '^ok.*# SKIP' "$out/$name.tap")
+    tests_ok=$((tests_ok + ok))
+    tests_not_ok=$((tests_not_ok + not_ok))
+    tests_skip=$((tests_skip + skip))
+    printf '%-20s rc=%-3d ok %4d  not ok %3d  skipped %3d  %3d s\n' "$name" "$rc" "$ok" "$not_ok" \
+        "$skip" $(( $(date +%s) - start ))
+    if [ "$rc" -ne 0 ] || [ "$not_ok" -ne 0 ]; then
+        failed+=("$name")
+        grep -A6 '^not ok' "$out/$name.tap" | head -40
+        [ "$not_ok" -eq 0 ] && tail -5 "$out/$name.tap"
+    fi
+done
+tests_line="ok $tests_ok (skipped $tests_skip), not ok $tests_not_ok; failing: ${failed[*]:-none}"
+echo "--- tests: $tests_line"
+summary+=("$(printf '%-28s %s' "tests" "$tests_line")")
+# the TAP files stay in one archive (the device tool returns few files)
+taps=()
+for f in "$out"/*.tap; do [ -f "$f" ] && taps+=("$(basename "$f")"); done
+[ ${#taps[@]} -gt 0 ] && tar -C "$out" -czf "$out/tests-tap.tar.gz" --remove-files "${taps[@]}"
+
+# ---- benchmark ------------------------------------------------------------
+bench=$builddir/bench/bench_gpu
+if [ -x "$bench" ]; then
+    step "bench_gpu" 240 "$bench"
+    step "bench_gpu --check" 120 "$bench" --check
+else
+    echo "=== bench_gpu: $bench not built"
+fi
+
+# ---- the comparison users run: GPU, CPU, OpenBLAS and cuBLAS side by side ---
+cli=$builddir/src/cli/ompwg
+if [ -x "$cli" ]; then
+    step "ompwg bench" 200 "$cli" bench --sizes "${GPU_CHECK_GEMM_SIZES:-1024,2048,4096}" \
+        --vec-sizes "${GPU_CHECK_VEC_SIZES:-1048576,16777216,268435456}" --reps 10 \
+        --out "$out/bench"
+fi
+
+# ---- compute-sanitizer -----------------------------------------------------
+sanitizer=$(command -v compute-sanitizer || true)
+if [ -z "$sanitizer" ]; then
+    for c in /usr/local/cuda*/bin/compute-sanitizer \
+             /usr/local/cuda*/compute-sanitizer/compute-sanitizer \
+             /opt/nvidia/*/compute-sanitizer /opt/nvidia/compute-sanitizer*/compute-sanitizer; do
+        [ -x "$c" ] && sanitizer=$c && break
+    done
+fi
+if [ -n "$sanitizer" ] && [ -x "$bench" ]; then
+    echo
+    echo "compute-sanitizer: $sanitizer"
+    # every allocation straight from the driver, so that out-of-bounds
+    # accesses are not hidden inside the runtime's pooled blocks
+    export LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD=0
+    for tool in memcheck racecheck; do
+        step "sanitizer $tool" 120 "$sanitizer" --tool "$tool" --print-limit 20 \
+            "$bench" --check
+    done
+    unset LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD
+else
+    echo "=== compute-sanitizer: not found (or bench_gpu missing)"
+fi
+
+# ---- launch configuration of each kernel ------------------------------------
+if [ -x "$bench" ]; then
+    echo
+    echo "=== kernel launches, LIBOMPTARGET_INFO=16 ($(elapsed) s in)"
+    LIBOMPTARGET_INFO=16 timeout --kill-after=10 120 "$bench" --check > "$out/launches.txt" 2>&1
+    echo "--- rc=$?; distinct launch configurations (count, kernel, grid):"
+    grep -i 'launching kernel' "$out/launches.txt" |
+        sed -e 's/^.*Launching kernel //' -e 's/__omp_offloading_[0-9a-f]*_[0-9a-f]*_//' |
+        sort | uniq -c | sort -rn | head -40
+    gzip -f "$out/launches.txt"
+fi
+
+echo
+echo "=== summary ($(elapsed) s)"
+printf '%s\n' "${summary[@]}"
+echo "log: $log"
+# let tee write the last lines before the device tool collects $OUT
+exec >&- 2>&-
+wait "$tee_pid" 2>/dev/null
+exit 0

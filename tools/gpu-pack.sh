@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs here (the build machine): makes the offload build that
+# tools/gpu-check.sh runs on the GPU machine, and checks that it and the
+# carried runtime fit what the device tool carries (64 MiB in all, the
+# working tree included).
+#     tools/gpu-pack.sh [builddir]        (default: build-gpu)
+# Then, through the device tool, from the repository root:
+#     command: bash tools/gpu-check.sh <builddir>
+#     carry:   [".gpu-rt", "<builddir>"]
+set -euo pipefail
+
+builddir=${1:-build-gpu}
+root=$(git rev-parse --show-toplevel)
+cd "$root"
+limit_mib=64
+
+# the runtime the GPU machine lacks (libomptarget 22, libomp, OpenBLAS, hwloc)
+if [ ! -f .gpu-rt/env.sh ]; then
+    bundle=$root/../shared/gpu/bundle
+    [ -x "$bundle" ] || { echo "gpu-pack: no .gpu-rt and no $bundle to make it" >&2; exit 1; }
+    "$bundle"
+fi
+
+if [ ! -f "$builddir/build.ninja" ]; then
+    CC=${CC:-clang-19} meson setup "$builddir" --buildtype=release -Dgpu=enabled
+fi
+ninja -C "$builddir"
+
+fail=0
+lib=
+for f in "$builddir"/libompwg.so.*.*.*; do [ -f "$f" ] && lib=$f; done
+if ! grep -q '^#define OMPWG_HAVE_OFFLOAD 1' "$builddir/ompwg_config.h"; then
+    echo "gpu-pack: $builddir is not an offload build (OMPWG_HAVE_OFFLOAD is 0)" >&2
+    fail=1
+fi
+if [ -z "$lib" ]; then
+    echo "gpu-pack: no libompwg.so in $builddir" >&2
+    fail=1
+else
+    # CUDA >= 12.8 cubins load only with libomptarget >= 21 (../shared/TOOLCHAIN.md)
+    needed=$(readelf -d "$lib" | sed -n 's/.*NEEDED.*\[\(libomptarget[^]]*\)\].*/\1/p')
+    echo "gpu-pack: $lib needs ${needed:-no libomptarget}"
+    [ -n "$needed" ] || fail=1
+    # the device image: an offloading entry table and an embedded cubin
+    if readelf -S -W "$lib" | grep -q -E 'omp_offloading_entries|llvm_offload_entries'; then
+        echo "gpu-pack: device image present ($(grep '^#define OMPWG_OFFLOAD_ARCHS' \
+            "$builddir/ompwg_config.h" | cut -d' ' -f3 | tr -d '"'))"
+    else
+        echo "gpu-pack: $lib carries no offload entries" >&2
+        fail=1
+    fi
+fi
+for exe in bench/bench_gpu src/cli/ompwg; do
+    [ -x "$builddir/$exe" ] || echo "gpu-pack: note: $builddir/$exe not built"
+done
+
+# What travels: the working tree (tracked and untracked-not-ignored files)
+# plus the carried folders.
+tree_kib=$( (git ls-files -z --cached --others --exclude-standard |
+             du -ck --files0-from=- 2>/dev/null || true) | tail -1 | cut -f1)
+build_kib=$(du -sk "$builddir" | cut -f1)
+rt_kib=$(du -sk .gpu-rt | cut -f1)
+total_kib=$((tree_kib + build_kib + rt_kib))
+awk -v t="$tree_kib" -v b="$build_kib" -v r="$rt_kib" -v d="$builddir" -v l="$limit_mib" 'BEGIN {
+    printf "gpu-pack: working tree %d KiB + %s %d KiB + .gpu-rt %d KiB = %.1f MiB (limit %d MiB)\n",
+           t, d, b, r, (t + b + r) / 1024, l }'
+if [ "$total_kib" -gt $((limit_mib * 1024 - 2048)) ]; then
+    echo "gpu-pack: too close to the ${limit_mib} MiB carry limit" >&2
+    fail=1
+fi
+[ "$fail" -eq 0 ] || exit 1
+cat <<EOF
+gpu-pack: ready. Device tool call, from the repository root:
+    command: bash tools/gpu-check.sh $builddir
+    carry:   [".gpu-rt", "$builddir"]
+    (the full log comes back as \$OUT/gpu-check.log)
+EOF
