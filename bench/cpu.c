@@ -6,15 +6,21 @@
  *   read of the same arrays with the same number of OpenMP threads: the rate
  *   a memory-bound reduction can at best reach.
  *
- * Each figure is the median of --reps timed runs after one warm-up run. A
- * ratio is ompwg's rate over the reference's; the program never fails on
- * speed, only on errors (exit status 1). */
+ * Each figure is the median of --reps timed runs. The runs of ompwg and of
+ * its reference alternate, so that a change in the machine's load during the
+ * program hits both alike; before each timed run the program pauses until
+ * the other side's idle threads have stopped spinning (OpenBLAS's and
+ * OpenMP's workers busy-wait for a while after a call, and would take cores
+ * from the side being timed), then makes one untimed warm-up run. A ratio is
+ * ompwg's rate over the reference's; the program never fails on speed, only
+ * on errors (exit status 1). */
 #include <omp.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cblas.h>
 
@@ -23,6 +29,9 @@
 
 #define MAX_SIZES 16
 #define WARMUP 1
+/* Longer than OpenBLAS's spin before its threads sleep (2^28 cycles by
+ * default) and libomp's (KMP_BLOCKTIME, 200 ms by default). */
+#define SETTLE_NS 300000000L
 
 typedef struct options {
     int64_t sizes[MAX_SIZES];
@@ -32,6 +41,7 @@ typedef struct options {
 } options;
 
 typedef struct gemm_case {
+    const char *backend;
     bool dbl;
     int64_t n;
     const void *a, *b;
@@ -51,7 +61,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: bench_cpu [--n N]... [--reps R] [--quick]\n"
             "  --n N      GEMM size n x n x n (repeatable; default 2048)\n"
-            "  --reps R   timed runs per figure, median reported (default 5, at least 1)\n"
+            "  --reps R   timed runs per figure, median reported (5..1000, default 5)\n"
             "  --quick    small sizes (GEMM 256, reductions 2^20) for meson test --benchmark\n");
 }
 
@@ -76,8 +86,8 @@ static int parse(int argc, char **argv, options *o)
             i++;
         } else if (strcmp(arg, "--reps") == 0 && val) {
             long v = strtol(val, &end, 10);
-            if (*end || v < 1 || v > 1000) {
-                fprintf(stderr, "bench_cpu: --reps %s: want 1..1000\n", val);
+            if (*end || v < 5 || v > 1000) {
+                fprintf(stderr, "bench_cpu: --reps %s: want 5..1000\n", val);
                 return -1;
             }
             o->reps = (int)v;
@@ -102,6 +112,8 @@ static int parse(int argc, char **argv, options *o)
 static int run_gemm(void *arg)
 {
     const gemm_case *g = arg;
+    int st = ompwg_set_backend(g->backend);
+    if (st != OMPWG_OK) return st;
     if (g->dbl)
         return ompwg_dgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n, g->n, 1,
                            g->a, g->n, g->b, g->n, 0, g->c, g->n);
@@ -188,6 +200,35 @@ static int run_stream(void *arg)
     return 0;
 }
 
+static void settle(void)
+{
+    struct timespec ts = { .tv_sec = SETTLE_NS / 1000000000L, .tv_nsec = SETTLE_NS % 1000000000L };
+    nanosleep(&ts, NULL);
+}
+
+/* Median times of fn_a and fn_b over reps alternating runs, each after a
+ * pause and a warm-up run; -1 when a run failed. */
+static int pair_time(int (*fn_a)(void *), void *a, int (*fn_b)(void *), void *b, int reps,
+                     double *ta, double *tb)
+{
+    double *va = malloc((size_t)reps * sizeof *va), *vb = malloc((size_t)reps * sizeof *vb);
+    int st = va && vb ? 0 : -1;
+    for (int r = 0; r < reps && st == 0; r++) {
+        settle();
+        va[r] = bench_time(fn_a, a, WARMUP, 1);
+        settle();
+        vb[r] = bench_time(fn_b, b, WARMUP, 1);
+        if (va[r] < 0 || vb[r] < 0) st = -1;
+    }
+    if (st == 0) {
+        *ta = bench_median(va, reps);
+        *tb = bench_median(vb, reps);
+    }
+    free(va);
+    free(vb);
+    return st;
+}
+
 static void print_header(void)
 {
     printf("%-5s %-4s %10s %10s %9s %-7s %-9s %10s %9s %6s\n", "op", "prec", "size", "ompwg ms",
@@ -235,20 +276,17 @@ static int bench_gemm(const options *o, int64_t n, bool dbl)
         bench_fill_float(b, count, 2);
         bench_fill_float(c, count, 3);
     }
-    gemm_case g = { .dbl = dbl, .n = n, .a = a, .b = b, .c = c };
-    double t[2];
-    const char *backends[2] = { "cpu", "openblas" };
-    for (int i = 0; i < 2; i++) {
-        int bs = ompwg_set_backend(backends[i]);
-        t[i] = bs == OMPWG_OK ? bench_time(run_gemm, &g, WARMUP, o->reps) : -1;
-        if (t[i] < 0) {
-            fprintf(stderr, "bench_cpu: %cgemm n=%lld on %s failed\n", dbl ? 'd' : 's',
-                    (long long)n, backends[i]);
-            st = -1;
-            goto out;
-        }
+    gemm_case mine = { .backend = "cpu", .dbl = dbl, .n = n, .a = a, .b = b, .c = c };
+    gemm_case ref = mine;
+    ref.backend = "openblas";
+    double t, ref_t;
+    if (pair_time(run_gemm, &mine, run_gemm, &ref, o->reps, &t, &ref_t) != 0) {
+        fprintf(stderr, "bench_cpu: %cgemm n=%lld failed (cpu or openblas backend)\n",
+                dbl ? 'd' : 's', (long long)n);
+        st = -1;
+        goto out;
     }
-    print_row("gemm", dbl, n, t[0], t[1], "openblas", 2.0 * (double)n * (double)n * (double)n,
+    print_row("gemm", dbl, n, t, ref_t, "openblas", 2.0 * (double)n * (double)n * (double)n,
               "GFLOP/s");
 out:
     free(a);
@@ -281,9 +319,8 @@ static int bench_reduce(const options *o, bool dbl, int threads)
     }
     for (int dot = 0; dot <= 1; dot++) {
         vec_case v = { .dbl = dbl, .dot = dot, .n = n, .x = x, .y = y, .threads = threads };
-        double t = bench_time(run_reduce, &v, WARMUP, o->reps);
-        double ref = bench_time(run_stream, &v, WARMUP, o->reps);
-        if (t < 0 || ref < 0) {
+        double t, ref;
+        if (pair_time(run_reduce, &v, run_stream, &v, o->reps, &t, &ref) != 0) {
             fprintf(stderr, "bench_cpu: %c%s failed\n", dbl ? 'd' : 's', dot ? "dot" : "sum");
             st = -1;
             goto out;
@@ -314,8 +351,8 @@ int main(int argc, char **argv)
     printf("ompwg %s, cpu backend: %s\n", ompwg_version_string(), desc);
     printf("%s: core %s, %d threads\n", openblas_get_config(), openblas_get_corename(),
            openblas_get_num_threads());
-    printf("threads: %d (ompwg cpu, OpenBLAS, streaming read); median of %d runs after %d "
-           "warm-up\n\n",
+    printf("threads: %d (ompwg cpu, OpenBLAS, streaming read); median of %d alternating runs, "
+           "each after a pause and %d warm-up run\n\n",
            threads, o.reps, WARMUP);
 
     int failed = 0;

@@ -11,7 +11,7 @@ const ompwg_backend ompwg_backend_cpu = {
     .name = "cpu",
     .probe = probe,
     .accepts_device_ptrs = false,
-    .tile = { .m = 16, .n = 6, .k = 256 },
+    .tile = { .m = 32, .n = 12, .k = 384 },
     .sgemm = ompwg_cpu_sgemm,
     .dgemm = ompwg_cpu_dgemm,
     .sreduce = ompwg_cpu_sreduce,

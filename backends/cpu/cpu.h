@@ -16,8 +16,13 @@ int ompwg_cpu_threads(void);
  * the OpenMP runtime already binds threads or hwloc is missing. */
 void ompwg_cpu_pin_worker(int tid);
 
-/* One line describing the topology and the pinning policy. */
+/* One line describing the topology, the pinning policy and the GEMM kernel. */
 void ompwg_cpu_describe(char *buf, size_t len);
+
+/* Name of the GEMM kernel variant the next call runs ("avx512", "avx2",
+ * "generic"; "unpacked" when none is usable; see kernel.h), after
+ * OMPWG_CPU_ARCH and the CPU's features. */
+const char *ompwg_cpu_kernel_name(void);
 
 int ompwg_cpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
                     float beta, float *c);

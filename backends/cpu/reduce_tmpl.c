@@ -1,6 +1,7 @@
 /* CPU reductions, compiled once per precision: each thread reduces one
- * contiguous slice with vectorised partials, and the partials are combined
- * in thread order, so a run with the same thread count gives the same bits. */
+ * contiguous slice with vectorised partials in a fixed order, and the
+ * partials are combined in thread order, so a run with the same thread count
+ * gives the same bits. */
 #include "prec.h"
 
 #include <math.h>
@@ -9,33 +10,23 @@
 
 #include "cpu.h"
 #include "extremum_tmpl.h"
+#include "kernel_tmpl.h"
 #include "ompwg.h"
 
-static ACC TN(slice_sum_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T *y,
-                            int64_t incy, int64_t begin, int64_t end)
+static ACC TN(slice_sum_, )(const TN(ompwg_cpu_, lanes) *lanes, ompwg_reduce_op op,
+                            const T *x, int64_t incx, const T *y, int64_t incy, int64_t begin,
+                            int64_t end)
 {
     ACC acc = 0;
     if (op == OMPWG_REDUCE_DOT) {
-        if (incx == 1 && incy == 1) {
-#pragma omp simd reduction(+ : acc)
-            for (int64_t i = begin; i < end; i++) acc += (ACC)x[i] * (ACC)y[i];
-        } else {
-            for (int64_t i = begin; i < end; i++) acc += (ACC)x[i * incx] * (ACC)y[i * incy];
-        }
+        if (incx == 1 && incy == 1) return lanes->dot(x + begin, y + begin, end - begin);
+        for (int64_t i = begin; i < end; i++) acc += (ACC)x[i * incx] * (ACC)y[i * incy];
     } else if (op == OMPWG_REDUCE_ASUM) {
-        if (incx == 1) {
-#pragma omp simd reduction(+ : acc)
-            for (int64_t i = begin; i < end; i++) acc += (ACC)T_ABS(x[i]);
-        } else {
-            for (int64_t i = begin; i < end; i++) acc += (ACC)T_ABS(x[i * incx]);
-        }
+        if (incx == 1) return lanes->asum(x + begin, end - begin);
+        for (int64_t i = begin; i < end; i++) acc += (ACC)T_ABS(x[i * incx]);
     } else {
-        if (incx == 1) {
-#pragma omp simd reduction(+ : acc)
-            for (int64_t i = begin; i < end; i++) acc += (ACC)x[i];
-        } else {
-            for (int64_t i = begin; i < end; i++) acc += (ACC)x[i * incx];
-        }
+        if (incx == 1) return lanes->sum(x + begin, end - begin);
+        for (int64_t i = begin; i < end; i++) acc += (ACC)x[i * incx];
     }
     return acc;
 }
@@ -56,6 +47,9 @@ int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
     TN(partial_, ) *parts = aligned_alloc(64, (size_t)want * sizeof *parts);
     if (!parts) return OMPWG_ERR_NOMEM;
     bool extremum = s->op == OMPWG_REDUCE_MAX || s->op == OMPWG_REDUCE_MIN;
+    /* the GEMM's instruction-set variant; the plain one when none is usable */
+    const TN(ompwg_cpu_, kernel) *kd = extremum ? NULL : TN(ompwg_cpu_, kernel_pick)();
+    const TN(ompwg_cpu_, lanes) *lanes = kd ? kd->lanes : &TN(ompwg_cpu_, lanes_generic);
     int got = 1;
 #pragma omp parallel num_threads(want) if (want > 1)
     {
@@ -67,7 +61,8 @@ int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
             TN(ompwg_extremum_scan_, )(s->op == OMPWG_REDUCE_MAX, x, s->incx, begin, end,
                                        &parts[t].value, &parts[t].index);
         else
-            parts[t].sum = TN(slice_sum_, )(s->op, x, s->incx, y, s->incy, begin, end);
+            parts[t].sum =
+                TN(slice_sum_, )(lanes, s->op, x, s->incx, y, s->incy, begin, end);
     }
     if (extremum) {
         T best = 0;

@@ -79,5 +79,6 @@ void ompwg_cpu_describe(char *buf, size_t len)
                       : topo_ok ? "workers pinned to cores with hwloc"
 #endif
                       : "threads not pinned (built without hwloc)";
-    snprintf(buf, len, "%d threads on %d cores; %s", ompwg_cpu_threads(), core_count, pin);
+    snprintf(buf, len, "%d threads on %d cores; %s; gemm kernel %s", ompwg_cpu_threads(),
+             core_count, pin, ompwg_cpu_kernel_name());
 }
