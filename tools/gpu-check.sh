@@ -4,7 +4,7 @@
 #     bash tools/gpu-check.sh [builddir]        (default: build-gpu)
 # Steps: the GPU, `ompwg info`, every test program (TAP, every usable
 # backend), bench_gpu, `ompwg bench` (CSV, JSON and plot into $OUT/bench),
-# compute-sanitizer memcheck and racecheck on
+# compute-sanitizer memcheck, racecheck, synccheck and initcheck on
 # `bench_gpu --check`, and one run with the offload runtime's kernel launch
 # report. A failing step is reported and the next one runs; the whole log
 # goes to $OUT/gpu-check.log (OUT: the device tool's output folder).
@@ -19,7 +19,7 @@ tee_pid=$!
 
 # The device tool stops a command at 10 minutes: steps that would start
 # after this many seconds are skipped, and each step has its own limit.
-deadline=${GPU_CHECK_DEADLINE:-500}
+deadline=${GPU_CHECK_DEADLINE:-540}
 t0=$(date +%s)
 summary=()
 
@@ -108,24 +108,9 @@ taps=()
 for f in "$out"/*.tap; do [ -f "$f" ] && taps+=("$(basename "$f")"); done
 [ ${#taps[@]} -gt 0 ] && tar -C "$out" -czf "$out/tests-tap.tar.gz" --remove-files "${taps[@]}"
 
-# ---- benchmark ------------------------------------------------------------
+# ---- compute-sanitizer on odd shapes, before the timings ---------------------
 bench=$builddir/bench/bench_gpu
-if [ -x "$bench" ]; then
-    step "bench_gpu" 240 "$bench"
-    step "bench_gpu --check" 120 "$bench" --check
-else
-    echo "=== bench_gpu: $bench not built"
-fi
-
-# ---- the comparison users run: GPU, CPU, OpenBLAS and cuBLAS side by side ---
-cli=$builddir/src/cli/ompwg
-if [ -x "$cli" ]; then
-    step "ompwg bench" 200 "$cli" bench --sizes "${GPU_CHECK_GEMM_SIZES:-1024,2048,4096}" \
-        --vec-sizes "${GPU_CHECK_VEC_SIZES:-1048576,16777216,268435456}" --reps 10 \
-        --out "$out/bench"
-fi
-
-# ---- compute-sanitizer -----------------------------------------------------
+[ -x "$bench" ] && step "bench_gpu --check" 120 "$bench" --check
 sanitizer=$(command -v compute-sanitizer || true)
 if [ -z "$sanitizer" ]; then
     for c in /usr/local/cuda*/bin/compute-sanitizer \
@@ -140,13 +125,28 @@ if [ -n "$sanitizer" ] && [ -x "$bench" ]; then
     # every allocation straight from the driver, so that out-of-bounds
     # accesses are not hidden inside the runtime's pooled blocks
     export LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD=0
-    for tool in memcheck racecheck; do
-        step "sanitizer $tool" 120 "$sanitizer" --tool "$tool" --print-limit 20 \
+    for tool in memcheck racecheck synccheck initcheck; do
+        step "sanitizer $tool" 100 "$sanitizer" --tool "$tool" --error-exitcode 3 --print-limit 20 \
             "$bench" --check
     done
     unset LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD
 else
     echo "=== compute-sanitizer: not found (or bench_gpu missing)"
+fi
+
+# ---- benchmark ------------------------------------------------------------
+if [ -x "$bench" ]; then
+    step "bench_gpu" 240 "$bench"
+else
+    echo "=== bench_gpu: $bench not built"
+fi
+
+# ---- the comparison users run: GPU, CPU, OpenBLAS and cuBLAS side by side ---
+cli=$builddir/src/cli/ompwg
+if [ -x "$cli" ]; then
+    step "ompwg bench" 200 "$cli" bench --sizes "${GPU_CHECK_GEMM_SIZES:-1024,2048,4096}" \
+        --vec-sizes "${GPU_CHECK_VEC_SIZES:-1048576,16777216,268435456}" --reps 10 \
+        --out "$out/bench"
 fi
 
 # ---- launch configuration of each kernel ------------------------------------
