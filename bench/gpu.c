@@ -2,14 +2,18 @@
  * against cuBLAS for GEMM and against the device's own copy bandwidth for
  * the reductions, all measured in the same run.
  *
- *   bench_gpu [--quick] [--reps N]   timings
+ *   bench_gpu [--quick] [--reps N] [--only gemm|reduce]   timings
  *   bench_gpu --check                every kernel once on odd shapes, with
  *                                    the results checked (a short run for
  *                                    compute-sanitizer); exit status 1 on a
  *                                    wrong result
  *
  * Without a usable GPU it says why and exits 0 (--check also runs in host
- * fallback, OMP_TARGET_OFFLOAD=DISABLED). */
+ * fallback, OMP_TARGET_OFFLOAD=DISABLED).
+ *
+ * Under compute-sanitizer run it as `late_load bench_gpu_module.so --check`:
+ * the offload runtime initialises CUDA when libompwg is loaded, which, for a
+ * program linked to libompwg, is before the sanitizer has attached. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -22,23 +26,28 @@
 #include "ompwg.h"
 
 typedef struct options {
-    bool quick, check;
+    bool quick, check, gemm, reduce;
     int reps;
 } options;
 
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){ .quick = false, .check = false, .reps = 10 };
+    *o = (options){ .quick = false, .check = false, .gemm = true, .reduce = true, .reps = 10 };
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             o->quick = true;
         } else if (!strcmp(argv[i], "--check")) {
             o->check = true;
+        } else if (!strcmp(argv[i], "--only") && i + 1 < argc &&
+                   (!strcmp(argv[i + 1], "gemm") || !strcmp(argv[i + 1], "reduce"))) {
+            o->gemm = !strcmp(argv[++i], "gemm");
+            o->reduce = !o->gemm;
         } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
             o->reps = atoi(argv[++i]);
             if (o->reps < 1) o->reps = 1;
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--reps N] | --check\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--reps N] [--only gemm|reduce] | --check\n",
+                    argv[0]);
             return -1;
         }
     }
@@ -330,11 +339,11 @@ static int benchmark(const options *o)
     static const int64_t gemm_quick[] = { 512, 1024 };
     const int64_t *gs = o->quick ? gemm_quick : gemm_full;
     int ng = o->quick ? 2 : 4;
-    for (int d = 0; d < 2; d++)
+    for (int d = 0; d < 2 && o->gemm; d++)
         for (int i = 0; i < ng; i++) bench_gemm(d == 1, gs[i], o, have_cublas);
-    rule();
+    if (o->gemm) rule();
     int lo = 20, hi = o->quick ? 22 : 28;
-    for (int d = 0; d < 2; d++)
+    for (int d = 0; d < 2 && o->reduce; d++)
         for (int dot = 0; dot < 2; dot++)
             for (int e = lo; e <= hi; e += o->quick ? 1 : 2)
                 bench_reduce(d == 1, dot == 1, (int64_t)1 << e, o, (size_t)l2);
@@ -611,7 +620,11 @@ static int check(void)
     return failures ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+/* The program's body; bench/gpu_main.c is its main(), and bench/late_load.c
+ * runs it from the bench_gpu_module library (see there why). */
+int bench_gpu_main(int argc, char **argv);
+
+int bench_gpu_main(int argc, char **argv)
 {
     options o;
     if (parse(argc, argv, &o) != 0) return 2;

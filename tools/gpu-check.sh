@@ -119,15 +119,16 @@ if [ -z "$sanitizer" ]; then
         [ -x "$c" ] && sanitizer=$c && break
     done
 fi
-if [ -n "$sanitizer" ] && [ -x "$bench" ]; then
+if [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
     echo
     echo "compute-sanitizer: $sanitizer"
+    # bench_gpu's body loaded from main() (bench/late_load.c says why);
     # every allocation straight from the driver, so that out-of-bounds
     # accesses are not hidden inside the runtime's pooled blocks
     export LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD=0
     for tool in memcheck racecheck synccheck initcheck; do
         step "sanitizer $tool" 100 "$sanitizer" --tool "$tool" --error-exitcode 3 --print-limit 20 \
-            "$bench" --check
+            "$builddir/bench/late_load" "$builddir/bench/bench_gpu_module.so" --check
     done
     unset LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD
 else

@@ -15,16 +15,36 @@
 #include "gpu.h"
 #include "ompwg.h"
 
-/* Threads of a team, and the 16-byte loads each keeps in flight per block:
- * a block is RED_NT * RED_U 16-byte pieces, read by the team in RED_U
- * coalesced sweeps (see reduce_tmpl.c). */
+/* Kernel parameters (each can be overridden with -D for experiments; see
+ * tools/gpu-variants.sh). A team has RED_NT threads; a block is RED_NT * U
+ * 16-byte pieces, read by the team in U coalesced sweeps, so each thread
+ * has U loads per stream in flight (see reduce_tmpl.c). Sum and asum read
+ * one stream, dot two, and each has its own kernel.
+ *
+ * Measured on an H100 (bench_gpu, 2^28 elements, fraction of the device
+ * copy bandwidth), one run of five settings: U 8 for both kernels with 2
+ * teams per SM gave sum 64 % (float) and 69 % (double), dot 98 % and 101 %;
+ * U 16 for sum changed nothing (60-68 %); U 4 with 3 sum teams per SM gave
+ * sum 74 % and 84 %, dot 100 %. More resident threads beat more loads per
+ * thread: ptxas gives U 4 kernels 68-80 registers (sum) and 92-128 (dot),
+ * which fits 3 sum teams or 2 dot teams of 256 threads on an SM, so every
+ * team of the grid is resident at once. Should another compiler need more
+ * registers, the extra teams run in a second wave: slower, never wrong. */
+#ifndef RED_NT
 #define RED_NT 256
-#define RED_U 8
-/* Teams per SM: 2 x 256 threads with RED_U 16-byte loads each keep 64 KiB
- * in flight per SM, about twice what a Hopper GPU's memory needs, and two
- * such teams fit on an SM at once (the kernel needs < 128 registers), so the
- * grid runs in a single wave. */
-#define RED_TEAMS_PER_SM 2
+#endif
+#ifndef RED_SUM_U
+#define RED_SUM_U 4
+#endif
+#ifndef RED_DOT_U
+#define RED_DOT_U 4
+#endif
+#ifndef RED_TEAMS_PER_SM
+#define RED_TEAMS_PER_SM 3
+#endif
+#ifndef RED_DOT_TEAMS_PER_SM
+#define RED_DOT_TEAMS_PER_SM 2
+#endif
 /* Partials on the host: a few, each combined by the one host team. */
 #define RED_HOST_PARTIALS 4
 
@@ -39,10 +59,10 @@ static int64_t ceil_div(int64_t x, int64_t y)
 /* Partial results, one per virtual team. Their number depends only on n and
  * the device, so that a result does not depend on how many teams the
  * runtime grants; the teams granted stride over them. */
-static int64_t partials_for(int64_t n, int64_t block)
+static int64_t partials_for(int64_t n, int64_t block, int teams_per_sm)
 {
     int64_t cap = ompwg_gpu_on_host() ? RED_HOST_PARTIALS
-                                      : (int64_t)ompwg_gpu_sm_count() * RED_TEAMS_PER_SM;
+                                      : (int64_t)ompwg_gpu_sm_count() * teams_per_sm;
     int64_t blocks = ceil_div(n, block);
     return blocks < cap ? blocks : cap;
 }

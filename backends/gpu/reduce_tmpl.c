@@ -11,9 +11,9 @@
  * the same bits. */
 #include "prec.h"
 
-/* elements per 16-byte load, and per block */
+/* elements per 16-byte load; elements per block of the max/min kernel */
 #define RED_VW (16 / (int)sizeof(T))
-#define RED_BLOCK ((int64_t)RED_NT * RED_U * RED_VW)
+#define RED_BLOCK ((int64_t)RED_NT * RED_SUM_U * RED_VW)
 
 /* Logical element i's term of the sum. */
 GPU_INLINE ACC TN(term_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T *y,
@@ -25,13 +25,13 @@ GPU_INLINE ACC TN(term_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T
 }
 
 /* acc[j] += the terms of thread t's pieces of a full block of 16-byte
- * aligned vectors at unit stride: RED_U independent 16-byte loads, each
- * sweep of the team over RED_NT consecutive pieces. */
-GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb, int t,
-                                   ACC acc[RED_U])
+ * aligned vectors at unit stride: u independent 16-byte loads (a constant
+ * once inlined), each sweep of the team over RED_NT consecutive pieces. */
+GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb, int t, int u,
+                                   ACC *acc)
 {
 #pragma unroll
-    for (int j = 0; j < RED_U; j++) {
+    for (int j = 0; j < u; j++) {
         const int64_t at = ((int64_t)j * RED_NT + t) * RED_VW;
         const T *xp = __builtin_assume_aligned(xb + at, 16);
         if (op == OMPWG_REDUCE_DOT) {
@@ -48,75 +48,14 @@ GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb,
     }
 }
 
-/* sum, dot, asum: part[p] := the sum of the terms of virtual team p. */
-static void TN(sum_kernel_, )(int dev, int teams, int64_t np, ompwg_reduce_op op, int64_t n,
-                              const T *x, int64_t incx, const T *y, int64_t incy, ACC *part)
-{
-    const int64_t nblocks = ceil_div(n, RED_BLOCK);
-    /* the vector path: unit strides and 16-byte aligned vectors */
-    const bool unit = incx == 1 && (uintptr_t)x % 16 == 0 &&
-                      (op != OMPWG_REDUCE_DOT || (incy == 1 && (uintptr_t)y % 16 == 0));
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
-    is_device_ptr(x, y, part)
-    {
-        /* local memory: one slot per thread a team may have */
-        ACC sh[RED_NT];
-        /* private copies: read once, instead of from team memory after every
-         * barrier */
-#pragma omp parallel firstprivate(np, op, n, x, incx, y, incy, part, nblocks, unit)
-        {
-            /* nt <= RED_NT: thread_limit bounds the threads of the team */
-            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
-            const bool full = nt == RED_NT;
-            /* the tree stops where a warp can take over */
-            int last = 1;
-#if defined(__NVPTX__)
-            if (full) last = 64;
-#endif
-            for (int64_t p = team; p < np; p += nteam) {
-                ACC acc[RED_U];
-#pragma unroll
-                for (int j = 0; j < RED_U; j++) acc[j] = 0;
-                for (int64_t blk = p; blk < nblocks; blk += np) {
-                    const int64_t base = blk * RED_BLOCK;
-                    if (full && unit && base + RED_BLOCK <= n) {
-                        TN(block_terms_, )(op, x + base, y ? y + base : y, t, acc);
-                    } else {
-                        const int64_t end = base + RED_BLOCK < n ? base + RED_BLOCK : n;
-                        for (int64_t i = base + t; i < end; i += nt)
-                            acc[0] += TN(term_, )(op, x, incx, y, incy, i);
-                    }
-                }
-                ACC mine = acc[0];
-#pragma unroll
-                for (int j = 1; j < RED_U; j++) mine += acc[j];
-
-                sh[t] = mine;
-                for (int i = t + nt; i < RED_NT; i += nt) sh[i] = 0;
-#pragma omp barrier
-                for (int s = RED_NT / 2; s >= last; s /= 2) {
-                    for (int i = t; i < s; i += nt) sh[i] += sh[i + s];
-#pragma omp barrier
-                }
-                if (last == 1) {
-                    if (t == 0) part[p] = sh[0];
-                }
-#if defined(__NVPTX__)
-                else if (t < 32) {
-                    /* warp 0, the sub-group: 64 partials to one without barriers */
-                    ACC v = sh[t] + sh[t + 32];
-                    for (int off = 16; off > 0; off /= 2)
-                        v += ompx_shfl_down_sync_d(0xffffffffu, v, (unsigned)off, 32);
-                    if (t == 0) part[p] = v;
-                }
-#endif
-                /* sh is reused by the next virtual team */
-#pragma omp barrier
-            }
-        }
-    }
-}
+/* sum and asum, then dot: each its own kernel, so that sum and asum carry
+ * only one stream's registers and more of their teams fit on an SM. */
+#define RED_DOT 0
+#include "reduce_sum_tmpl.c"
+#undef RED_DOT
+#define RED_DOT 1
+#include "reduce_sum_tmpl.c"
+#undef RED_DOT
 
 /* max, min: (pv[p], pi[p]) := the extremum of virtual team p and its index,
  * by the rule of extremum.h. */
@@ -202,13 +141,18 @@ static int TN(vec_to_device_, )(int dev, int64_t n, const T *x, int64_t *inc, vo
 static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, int64_t incx,
                                 const T *y, int64_t incy, T *value)
 {
-    const int64_t np = partials_for(s->n, RED_BLOCK);
+    const bool dot = s->op == OMPWG_REDUCE_DOT;
+    const int64_t np = dot ? partials_for(s->n, RED_NT * RED_DOT_U * RED_VW, RED_DOT_TEAMS_PER_SM)
+                           : partials_for(s->n, RED_NT * RED_SUM_U * RED_VW, RED_TEAMS_PER_SM);
     void *dpart = NULL;
     ACC *part = malloc((size_t)np * sizeof *part);
     if (!part) return OMPWG_ERR_NOMEM;
     int st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *part, &dpart);
     if (st == OMPWG_OK) {
-        TN(sum_kernel_, )(dev, teams_for(np), np, s->op, s->n, x, incx, y, incy, dpart);
+        if (dot)
+            TN(dot_kernel_, )(dev, teams_for(np), np, s->op, s->n, x, incx, y, incy, dpart);
+        else
+            TN(sum_kernel_, )(dev, teams_for(np), np, s->op, s->n, x, incx, y, incy, dpart);
         st = ompwg_gpu_to_host(dev, part, dpart, (size_t)np * sizeof *part);
     }
     if (st == OMPWG_OK) {
@@ -224,7 +168,7 @@ static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, i
 static int TN(extremum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x,
                                      int64_t incx, T *value, int64_t *index)
 {
-    const int64_t np = partials_for(s->n, RED_BLOCK);
+    const int64_t np = partials_for(s->n, RED_BLOCK, RED_TEAMS_PER_SM);
     const bool want_max = s->op == OMPWG_REDUCE_MAX;
     void *dpv = NULL, *dpi = NULL;
     T *pv = malloc((size_t)np * sizeof *pv);

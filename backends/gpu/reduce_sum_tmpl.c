@@ -1,0 +1,89 @@
+/* The kernel of sum and asum (RED_DOT 0) or of dot (RED_DOT 1) for one
+ * precision, included twice by reduce_tmpl.c.
+ *
+ * part[p] := the sum of the terms of virtual team p. */
+#if RED_DOT
+#define RED_KERNEL TN(dot_kernel_, )
+#define RED_KU RED_DOT_U
+#else
+#define RED_KERNEL TN(sum_kernel_, )
+#define RED_KU RED_SUM_U
+#endif
+#define RED_KBLOCK ((int64_t)RED_NT * RED_KU * RED_VW)
+
+static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, int64_t n,
+                       const T *x, int64_t incx, const T *y, int64_t incy, ACC *part)
+{
+    /* a constant in the dot kernel, and never dot in the other */
+    const ompwg_reduce_op op = RED_DOT ? OMPWG_REDUCE_DOT
+                               : op_in == OMPWG_REDUCE_ASUM ? OMPWG_REDUCE_ASUM
+                                                            : OMPWG_REDUCE_SUM;
+    const int64_t nblocks = ceil_div(n, RED_KBLOCK);
+    /* the vector path: unit strides and 16-byte aligned vectors */
+    const bool unit = incx == 1 && (uintptr_t)x % 16 == 0 &&
+                      (!RED_DOT || (incy == 1 && (uintptr_t)y % 16 == 0));
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
+    is_device_ptr(x, y, part)
+    {
+        /* local memory: one slot per thread a team may have */
+        ACC sh[RED_NT];
+        /* private copies: read once, instead of from team memory after every
+         * barrier */
+#pragma omp parallel firstprivate(np, op, n, x, incx, y, incy, part, nblocks, unit)
+        {
+            /* nt <= RED_NT: thread_limit bounds the threads of the team */
+            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            const bool full = nt == RED_NT;
+            /* the tree stops where a warp can take over */
+            int last = 1;
+#if defined(__NVPTX__)
+            if (full) last = 64;
+#endif
+            for (int64_t p = team; p < np; p += nteam) {
+                ACC acc[RED_KU];
+#pragma unroll
+                for (int j = 0; j < RED_KU; j++) acc[j] = 0;
+                for (int64_t blk = p; blk < nblocks; blk += np) {
+                    const int64_t base = blk * RED_KBLOCK;
+                    if (full && unit && base + RED_KBLOCK <= n) {
+                        TN(block_terms_, )(op, x + base, y ? y + base : y, t, RED_KU, acc);
+                    } else {
+                        const int64_t end = base + RED_KBLOCK < n ? base + RED_KBLOCK : n;
+                        for (int64_t i = base + t; i < end; i += nt)
+                            acc[0] += TN(term_, )(op, x, incx, y, incy, i);
+                    }
+                }
+                ACC mine = acc[0];
+#pragma unroll
+                for (int j = 1; j < RED_KU; j++) mine += acc[j];
+
+                sh[t] = mine;
+                for (int i = t + nt; i < RED_NT; i += nt) sh[i] = 0;
+#pragma omp barrier
+                for (int s = RED_NT / 2; s >= last; s /= 2) {
+                    for (int i = t; i < s; i += nt) sh[i] += sh[i + s];
+#pragma omp barrier
+                }
+                if (last == 1) {
+                    if (t == 0) part[p] = sh[0];
+                }
+#if defined(__NVPTX__)
+                else if (t < 32) {
+                    /* warp 0, the sub-group: 64 partials to one without barriers */
+                    ACC v = sh[t] + sh[t + 32];
+                    for (int off = 16; off > 0; off /= 2)
+                        v += ompx_shfl_down_sync_d(0xffffffffu, v, (unsigned)off, 32);
+                    if (t == 0) part[p] = v;
+                }
+#endif
+                /* sh is reused by the next virtual team */
+#pragma omp barrier
+            }
+        }
+    }
+}
+
+#undef RED_KBLOCK
+#undef RED_KU
+#undef RED_KERNEL
