@@ -11,10 +11,16 @@
  * OpenMP parallel region. */
 int ompwg_cpu_threads(void);
 
-/* Called by each thread of a backend parallel region: pins the calling worker
- * thread once to its core (never the application's own thread, tid 0), unless
+/* The allowed-core index the calling (application) thread runs on now; 0
+ * when unknown. Read before a parallel region and passed to every thread's
+ * ompwg_cpu_pin_worker. */
+int ompwg_cpu_pin_base(void);
+
+/* Called by each thread of a backend parallel region: pins worker tid to the
+ * core tid places after the caller's (base), so that no worker shares the
+ * core of the application's own thread (tid 0, never pinned). Nothing when
  * the OpenMP runtime already binds threads or hwloc is missing. */
-void ompwg_cpu_pin_worker(int tid);
+void ompwg_cpu_pin_worker(int tid, int base);
 
 /* One line describing the topology, the pinning policy and the GEMM kernel. */
 void ompwg_cpu_describe(char *buf, size_t len);

@@ -46,9 +46,10 @@ static void TN(scale_, )(const ompwg_gemm_shape *s, T beta, T *c)
 {
     if (beta == 1) return;
     int64_t want = min64(ompwg_cpu_threads(), ceil_div(s->m * s->n, SCALE_PER_THREAD));
+    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
 #pragma omp parallel num_threads((int)want) if (want > 1)
     {
-        ompwg_cpu_pin_worker(omp_get_thread_num());
+        ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
 #pragma omp for schedule(static)
         for (int64_t j = 0; j < s->n; j++) TN(scale_column_, )(s->m, beta, c + j * s->ldc);
     }
@@ -183,10 +184,11 @@ static int TN(packed_, )(const TN(ompwg_cpu_, kernel) *kd, const ompwg_gemm_shap
         .kd = kd, .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c, .bpack = bpack,
     };
     int failed = 0;
+    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
 #pragma omp parallel num_threads(want) if (want > 1)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        ompwg_cpu_pin_worker(t);
+        ompwg_cpu_pin_worker(t, pin_base);
         /* allocated by the thread that uses it, so that it lies near its core */
         T *apack = aligned_alloc(64, abytes);
         if (!apack) {

@@ -51,10 +51,11 @@ int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
     const TN(ompwg_cpu_, kernel) *kd = extremum ? NULL : TN(ompwg_cpu_, kernel_pick)();
     const TN(ompwg_cpu_, lanes) *lanes = kd ? kd->lanes : &TN(ompwg_cpu_, lanes_generic);
     int got = 1;
+    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
 #pragma omp parallel num_threads(want) if (want > 1)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        ompwg_cpu_pin_worker(t);
+        ompwg_cpu_pin_worker(t, pin_base);
         if (t == 0) got = nt;
         int64_t begin = s->n * t / nt, end = s->n * (t + 1) / nt;
         if (extremum)

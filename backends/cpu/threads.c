@@ -1,6 +1,7 @@
 /* Thread count and hwloc pinning for the CPU backend. */
 #include <omp.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,10 @@ static int runtime_binds;
 static hwloc_topology_t topo;
 static hwloc_cpuset_t allowed;
 static bool topo_ok;
+/* core index (among the allowed cores) of each OS processor number, -1 for
+ * processors outside the allowed set */
+static int *core_of_pu;
+static int pu_count;
 #endif
 
 static void topo_init(void)
@@ -41,6 +46,19 @@ static void topo_init(void)
     int cores = hwloc_get_nbobjs_inside_cpuset_by_type(topo, allowed, HWLOC_OBJ_CORE);
     if (cores > 0) core_count = cores;
     topo_ok = allowed != NULL;
+    int last = allowed ? hwloc_bitmap_last(allowed) : -1;
+    if (topo_ok && cores > 0 && last >= 0 && (core_of_pu = malloc((size_t)(last + 1) * sizeof(int)))) {
+        pu_count = last + 1;
+        for (int i = 0; i < pu_count; i++) core_of_pu[i] = -1;
+        for (int c = 0; c < cores; c++) {
+            hwloc_obj_t core = hwloc_get_obj_inside_cpuset_by_type(topo, allowed,
+                                                                   HWLOC_OBJ_CORE, (unsigned)c);
+            unsigned pu;
+            hwloc_bitmap_foreach_begin(pu, core->cpuset)
+                if ((int)pu < pu_count) core_of_pu[pu] = c;
+            hwloc_bitmap_foreach_end();
+        }
+    }
 #endif
 }
 
@@ -57,17 +75,32 @@ int ompwg_cpu_threads(void)
     return core_count;
 }
 
-void ompwg_cpu_pin_worker(int tid)
+int ompwg_cpu_pin_base(void)
 {
 #if OMPWG_HAVE_HWLOC
+    pthread_once(&topo_once, topo_init);
+    int cpu = sched_getcpu();
+    if (core_of_pu && cpu >= 0 && cpu < pu_count && core_of_pu[cpu] >= 0) return core_of_pu[cpu];
+#endif
+    return 0;
+}
+
+void ompwg_cpu_pin_worker(int tid, int base)
+{
+#if OMPWG_HAVE_HWLOC
+    /* the core this OpenMP worker thread is pinned to; the runtime reuses
+     * its workers, so a repeat call with the same core costs nothing */
     static _Thread_local int pinned_to = -1;
-    if (tid == 0 || runtime_binds || !topo_ok || pinned_to == tid) return;
+    if (tid == 0 || runtime_binds || !topo_ok) return;
+    int want = (base + tid) % core_count;
+    if (pinned_to == want) return;
     hwloc_obj_t core = hwloc_get_obj_inside_cpuset_by_type(topo, allowed, HWLOC_OBJ_CORE,
-                                                           (unsigned)(tid % core_count));
+                                                           (unsigned)want);
     if (core && hwloc_set_cpubind(topo, core->cpuset, HWLOC_CPUBIND_THREAD) == 0)
-        pinned_to = tid;
+        pinned_to = want;
 #else
     (void)tid;
+    (void)base;
 #endif
 }
 
