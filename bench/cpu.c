@@ -29,9 +29,6 @@
 
 #define MAX_SIZES 16
 #define WARMUP 1
-/* Longer than OpenBLAS's spin before its threads sleep (2^28 cycles by
- * default) and libomp's (KMP_BLOCKTIME, 200 ms by default). */
-#define SETTLE_NS 300000000L
 
 typedef struct options {
     int64_t sizes[MAX_SIZES];
@@ -200,12 +197,6 @@ static int run_stream(void *arg)
     return 0;
 }
 
-static void settle(void)
-{
-    struct timespec ts = { .tv_sec = SETTLE_NS / 1000000000L, .tv_nsec = SETTLE_NS % 1000000000L };
-    nanosleep(&ts, NULL);
-}
-
 /* Median times of fn_a and fn_b over reps alternating runs, each after a
  * pause and a warm-up run; -1 when a run failed. */
 static int pair_time(int (*fn_a)(void *), void *a, int (*fn_b)(void *), void *b, int reps,
@@ -214,9 +205,9 @@ static int pair_time(int (*fn_a)(void *), void *a, int (*fn_b)(void *), void *b,
     double *va = malloc((size_t)reps * sizeof *va), *vb = malloc((size_t)reps * sizeof *vb);
     int st = va && vb ? 0 : -1;
     for (int r = 0; r < reps && st == 0; r++) {
-        settle();
+        bench_settle();
         va[r] = bench_time(fn_a, a, WARMUP, 1);
-        settle();
+        bench_settle();
         vb[r] = bench_time(fn_b, b, WARMUP, 1);
         if (va[r] < 0 || vb[r] < 0) st = -1;
     }

@@ -10,6 +10,12 @@ double bench_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+void bench_settle(void)
+{
+    struct timespec ts = { .tv_sec = 0, .tv_nsec = 300000000L };
+    nanosleep(&ts, NULL);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;

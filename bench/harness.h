@@ -15,6 +15,12 @@ double bench_median(double *v, int n);
  * time in seconds, or a negative value when fn returned nonzero. */
 double bench_time(int (*fn)(void *), void *arg, int warmup, int reps);
 
+/* Sleeps long enough for OpenBLAS's threads (they spin 2^28 cycles by
+ * default after a call) and libomp's (KMP_BLOCKTIME, 200 ms) to go idle,
+ * so that the next timed run does not share cores with spinning threads of
+ * another engine. */
+void bench_settle(void);
+
 /* Fills with uniform values in [-1, 1) from a seeded xorshift generator;
  * never zeros, so a kernel cannot skip work on them. */
 void bench_fill_float(float *x, size_t n, uint64_t seed);

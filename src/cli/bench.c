@@ -335,6 +335,8 @@ int ompwg_cli_bench(int argc, char **argv)
         if (o.ops[op]) total += (op == BENCH_GEMM ? o.n_gemm : o.n_vec) * n_eng * (o.prec_s + o.prec_d);
     printf("\n");
     bench_print_header(stdout);
+    /* a CPU engine after another: the other's threads stop spinning first */
+    int last_cpu_engine = -1;
     for (int op = 0; op < 4; op++) {
         if (!o.ops[op]) continue;
         for (int d = 0; d < 2; d++) {
@@ -344,6 +346,10 @@ int ompwg_cli_bench(int argc, char **argv)
                 int64_t size = op == BENCH_GEMM ? o.gemm_sizes[s] : o.vec_sizes[s];
                 int first = rep.count;
                 for (int e = 0; e < n_eng; e++) {
+                    if (!strcmp(engines[e].device, "cpu")) {
+                        if (last_cpu_engine >= 0 && last_cpu_engine != e) bench_settle();
+                        last_cpu_engine = e;
+                    }
                     fprintf(stderr, "[%d/%d] %s %s %s %lld\n", ++done, total, engines[e].name,
                             bench_op_name((bench_op)op), d ? "double" : "float", (long long)size);
                     bench_result row = { 0 };
