@@ -37,10 +37,13 @@ install_missing() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
-        # the offload runtime is optional: without it the GPU backend builds for host fallback only
+        # optional: without the offload runtime the GPU backend builds for host
+        # fallback only; without gnuplot the bench writes no plot
         local required=()
-        for p in "${missing[@]}"; do [ "$p" = liboffload-22-dev ] || required+=("$p"); done
-        say "retrying without liboffload-22-dev (the GPU backend will not offload)"
+        for p in "${missing[@]}"; do
+            case "$p" in liboffload-22-dev | gnuplot-nox) ;; *) required+=("$p") ;; esac
+        done
+        say "retrying without the optional liboffload-22-dev and gnuplot-nox"
         apt-get install -y -qq --no-install-recommends "${required[@]}" >/dev/null
     fi
 }
@@ -67,6 +70,8 @@ case "$cmd" in
         "$build_dir/src/cli/ompwg" info
         ;;
     bench)
+        # the plot of `--out DIR` (python3-matplotlib serves too, where present)
+        packages+=(gnuplot-nox)
         build >&2
         "$build_dir/src/cli/ompwg" info
         echo
