@@ -129,57 +129,32 @@ static int run_reduce(void *arg)
     return v->dot ? ompwg_sdot(v->n, v->x, 1, v->y, 1, &r) : ompwg_ssum(v->n, v->x, 1, &r);
 }
 
-/* An OR of the bits of every element: as cheap per element as a load,
- * impossible to drop since the result is kept, and split into per-thread
- * contiguous slices the way the CPU backend splits a reduction. memcpy reads
- * the bits without breaking the aliasing rules and compiles to a load. With
- * y, both arrays are read in the same pass, as the dot product reads them. */
-static uint64_t read_bits_float(const float *x, const float *y, int64_t n, int threads)
+/* An OR of the bits of every 32-bit word of the vectors: as cheap per byte
+ * as a load, impossible to drop since the result is kept, and split into
+ * per-thread contiguous slices the way the CPU backend splits a reduction.
+ * memcpy reads the bits without breaking the aliasing rules and compiles to
+ * a load. With y, both arrays are read in the same pass, as the dot product
+ * reads them. */
+static uint32_t read_bits(const void *x, const void *y, int64_t words, int threads)
 {
+    const char *xb = x, *yb = y;
     uint32_t all = 0;
 #pragma omp parallel num_threads(threads) reduction(| : all)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        int64_t begin = n * t / nt, end = n * (t + 1) / nt;
+        int64_t begin = words * t / nt, end = words * (t + 1) / nt;
         uint32_t acc = 0, u, w;
-        if (y) {
+        if (yb) {
 #pragma omp simd reduction(| : acc)
             for (int64_t i = begin; i < end; i++) {
-                memcpy(&u, x + i, sizeof u);
-                memcpy(&w, y + i, sizeof w);
+                memcpy(&u, xb + 4 * i, sizeof u);
+                memcpy(&w, yb + 4 * i, sizeof w);
                 acc |= u ^ w;
             }
         } else {
 #pragma omp simd reduction(| : acc)
             for (int64_t i = begin; i < end; i++) {
-                memcpy(&u, x + i, sizeof u);
-                acc |= u;
-            }
-        }
-        all |= acc;
-    }
-    return all;
-}
-
-static uint64_t read_bits_double(const double *x, const double *y, int64_t n, int threads)
-{
-    uint64_t all = 0;
-#pragma omp parallel num_threads(threads) reduction(| : all)
-    {
-        int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        int64_t begin = n * t / nt, end = n * (t + 1) / nt;
-        uint64_t acc = 0, u, w;
-        if (y) {
-#pragma omp simd reduction(| : acc)
-            for (int64_t i = begin; i < end; i++) {
-                memcpy(&u, x + i, sizeof u);
-                memcpy(&w, y + i, sizeof w);
-                acc |= u ^ w;
-            }
-        } else {
-#pragma omp simd reduction(| : acc)
-            for (int64_t i = begin; i < end; i++) {
-                memcpy(&u, x + i, sizeof u);
+                memcpy(&u, xb + 4 * i, sizeof u);
                 acc |= u;
             }
         }
@@ -192,8 +167,7 @@ static int run_stream(void *arg)
 {
     vec_case *v = arg;
     const void *y = v->dot ? v->y : NULL;
-    v->sink |= v->dbl ? read_bits_double(v->x, y, v->n, v->threads)
-                      : read_bits_float(v->x, y, v->n, v->threads);
+    v->sink |= read_bits(v->x, y, v->n * (v->dbl ? 2 : 1), v->threads);
     return 0;
 }
 

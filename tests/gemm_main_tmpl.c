@@ -14,8 +14,8 @@ static void run_backend(const char *backend, void *ctx)
     grid_rotating(backend);
     grid_large(backend);
     rule_beta_zero(backend);
-    rule_alpha_zero(backend);
-    rule_k_zero(backend);
+    rule_scale_only(backend, false);
+    rule_scale_only(backend, true);
     rule_empty(backend);
     rule_nan_propagates(backend);
 }
