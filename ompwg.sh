@@ -15,6 +15,9 @@ build_dir=${OMPWG_BUILD_DIR:-build}
 # clang-19 builds the OpenMP offload images; libomp-19-dev carries its NVPTX
 # device runtime. Never libomp-22-dev: it conflicts with libomp-19-dev.
 packages=(clang-19 libomp-19-dev meson ninja-build pkg-config libhwloc-dev libopenblas-dev)
+# The drop-in BLAS's tests: a gfortran caller, and a program linked with the
+# system's -lblas (the reference BLAS) that libompwg_blas is preloaded into.
+packages+=(gfortran libblas-dev)
 # A CUDA >= 12.8 ptxas writes cubins that only libomptarget >= 21 loads.
 if [ -x /usr/local/cuda/bin/ptxas ] || [ -n "${CUDA_PATH:-}" ]; then
     packages+=(liboffload-22-dev)

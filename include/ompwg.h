@@ -294,11 +294,26 @@ OMPWG_API int ompwg_dgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_t
  *         selection is then unchanged).
  */
 OMPWG_API int ompwg_set_backend(const char *name);
-/** Name of the backend the calls go to now ("gpu", "cpu" or "openblas"), or
- *  "none" when OMPWG_BACKEND named a backend that is unknown or not usable
- *  here and nothing has been selected since (calls then return
- *  ::OMPWG_ERR_UNAVAILABLE). */
+/** Name of the backend the calling thread's calls go to now ("gpu", "cpu"
+ *  or "openblas": its own choice when ompwg_set_thread_backend() made one,
+ *  else the process-wide selection), or "none" when OMPWG_BACKEND named a
+ *  backend that is unknown or not usable here and nothing has been selected
+ *  since (calls then return ::OMPWG_ERR_UNAVAILABLE). */
 OMPWG_API const char *ompwg_get_backend(void);
+/**
+ * Route the calls of the calling thread only to the named backend, or
+ * "auto", whatever the process-wide selection is; other threads are not
+ * affected. NULL returns the thread to the process-wide selection. Lets a
+ * thread keep its calls on the CPU while others use the GPU, or run one call
+ * elsewhere after a failure (the BLAS library does so, see ompwg_blas.h).
+ * @return ::OMPWG_OK, ::OMPWG_ERR_BACKEND for an unknown name, or
+ *         ::OMPWG_ERR_UNAVAILABLE when the backend is not usable here (the
+ *         thread's choice is then unchanged).
+ */
+OMPWG_API int ompwg_set_thread_backend(const char *name);
+/** The calling thread's own choice ("gpu", "cpu" or "openblas"), or NULL when
+ *  it follows the process-wide selection. */
+OMPWG_API const char *ompwg_get_thread_backend(void);
 /** Number of backends compiled into the library. */
 OMPWG_API int ompwg_backend_count(void);
 /**

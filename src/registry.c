@@ -26,6 +26,8 @@ static _Atomic(const ompwg_backend *) current;
 static atomic_int check_on;
 static atomic_int fallback_on;
 static atomic_int verbose_done;
+/* A thread's own choice (ompwg_set_thread_backend), ahead of `current`. */
+static _Thread_local const ompwg_backend *thread_choice;
 
 /* A table with a hole would crash at the first call: refuse it here, the way
  * BLIS refuses a configuration with bad block sizes. */
@@ -131,7 +133,8 @@ static void ensure_init(void)
 const ompwg_backend *ompwg_current_backend(void)
 {
     ensure_init();
-    return atomic_load_explicit(&current, memory_order_acquire);
+    const ompwg_backend *own = thread_choice;
+    return own ? own : atomic_load_explicit(&current, memory_order_acquire);
 }
 
 const ompwg_backend *ompwg_find_usable_backend(const char *name)
@@ -181,6 +184,25 @@ int ompwg_set_backend(const char *name)
     }
     pthread_mutex_unlock(&select_lock);
     return st;
+}
+
+int ompwg_set_thread_backend(const char *name)
+{
+    ensure_init();
+    if (!name) {
+        thread_choice = NULL;
+        return OMPWG_OK;
+    }
+    /* reg[] does not change after initialisation: no lock */
+    const ompwg_backend *b = NULL;
+    int st = resolve(name, &b);
+    if (st == OMPWG_OK) thread_choice = b;
+    return st;
+}
+
+const char *ompwg_get_thread_backend(void)
+{
+    return thread_choice ? thread_choice->name : NULL;
 }
 
 const char *ompwg_get_backend(void)

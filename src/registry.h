@@ -4,8 +4,9 @@
 
 #include "backend.h"
 
-/* The backend calls go to now; NULL when the selected one is not usable
- * (its reason was printed to stderr once). */
+/* The backend the calling thread's calls go to now: its own choice
+ * (ompwg_set_thread_backend), else the process-wide one; NULL when that is
+ * not usable (its reason was printed to stderr once). */
 const ompwg_backend *ompwg_current_backend(void);
 
 /* A backend by name if it is compiled in and usable (explicit-only counts),

@@ -1,7 +1,9 @@
 /* Backend listing and selection: ompwg_backend_count/info, "auto",
- * unknown and unusable names (selection unchanged), and
- * ompwg_set_backend(NULL) reading OMPWG_BACKEND again. */
+ * unknown and unusable names (selection unchanged),
+ * ompwg_set_backend(NULL) reading OMPWG_BACKEND again, and a thread's own
+ * choice (ompwg_set_thread_backend). */
 #include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +186,62 @@ static void from_environment(void)
     ompwg_set_backend(NULL);
 }
 
+typedef struct seen_by_thread {
+    char backend[32];
+    bool own_choice;
+} seen_by_thread;
+
+static void *look(void *arg)
+{
+    seen_by_thread *seen = arg;
+    snprintf(seen->backend, sizeof seen->backend, "%s", ompwg_get_backend());
+    seen->own_choice = ompwg_get_thread_backend() != NULL;
+    return NULL;
+}
+
+/* A thread's own choice goes ahead of the process-wide selection, for that
+ * thread only, and fails the way ompwg_set_backend() does. */
+static void thread_choice(void)
+{
+    ompwg_set_backend("openblas");
+    int st = ompwg_set_thread_backend("cpu");
+    const char *own = ompwg_get_thread_backend();
+    if (!tap_ok(st == OMPWG_OK && strcmp(ompwg_get_backend(), "cpu") == 0 && own &&
+                    strcmp(own, "cpu") == 0,
+                "ompwg_set_thread_backend(\"cpu\") over a process-wide openblas: this thread's calls go to cpu"))
+        tap_diag("status %d, ompwg_get_backend() %s, ompwg_get_thread_backend() %s", st,
+                 ompwg_get_backend(), own ? own : "NULL");
+
+    seen_by_thread seen = { "", true };
+    pthread_t t;
+    bool ran = pthread_create(&t, NULL, look, &seen) == 0 && pthread_join(t, NULL) == 0;
+    if (!tap_ok(ran && strcmp(seen.backend, "openblas") == 0 && !seen.own_choice,
+                "another thread still follows the process-wide selection (openblas)"))
+        tap_diag("the other thread saw %s, own choice %d", seen.backend, seen.own_choice);
+
+    bool pass = ompwg_set_thread_backend("nope") == OMPWG_ERR_BACKEND;
+    const char *unusable = NULL;
+    for (int i = 0; i < ompwg_backend_count() && !unusable; i++) {
+        const char *name = NULL;
+        if (ompwg_backend_info(i, &name, NULL, 0) == 0) unusable = name;
+    }
+    if (unusable) pass = pass && ompwg_set_thread_backend(unusable) == OMPWG_ERR_UNAVAILABLE;
+    tap_ok(pass && strcmp(ompwg_get_backend(), "cpu") == 0,
+           "an unknown (or unusable) name leaves the thread's choice unchanged");
+
+    ompwg_set_backend("auto");
+    char auto_name[32];
+    snprintf(auto_name, sizeof auto_name, "%s", ompwg_get_backend());
+    ompwg_set_backend("openblas");
+    st = ompwg_set_thread_backend("auto");
+    pass = st == OMPWG_OK && strcmp(ompwg_get_backend(), auto_name) == 0;
+    st = ompwg_set_thread_backend(NULL);
+    pass = pass && st == OMPWG_OK && !ompwg_get_thread_backend() &&
+           strcmp(ompwg_get_backend(), "openblas") == 0;
+    tap_ok(pass, "\"auto\" chooses as ompwg_set_backend does (%s); NULL returns the thread to the process-wide selection",
+           auto_name);
+}
+
 int main(void)
 {
     tap_init("test_backend");
@@ -195,5 +253,6 @@ int main(void)
     unknown_names();
     unusable_names();
     from_environment();
+    thread_choice();
     return tap_done();
 }

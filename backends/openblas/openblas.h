@@ -1,5 +1,7 @@
 #ifndef OMPWG_OPENBLAS_H
 #define OMPWG_OPENBLAS_H
+#include <cblas.h>
+
 #include "backend.h"
 
 int ompwg_openblas_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
@@ -10,4 +12,33 @@ int ompwg_openblas_sreduce(const ompwg_vec_shape *s, const float *x, const float
                            float *value, int64_t *index);
 int ompwg_openblas_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,
                            double *value, int64_t *index);
+
+/* The CBLAS functions the backend calls, as cblas.h declares them. */
+typedef void ompwg_cblas_sgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
+                                  enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
+                                  float alpha, const float *a, blasint lda, const float *b,
+                                  blasint ldb, float beta, float *c, blasint ldc);
+typedef void ompwg_cblas_dgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
+                                  enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
+                                  double alpha, const double *a, blasint lda, const double *b,
+                                  blasint ldb, double beta, double *c, blasint ldc);
+typedef float ompwg_cblas_sdot_fn(blasint n, const float *x, blasint incx, const float *y,
+                                  blasint incy);
+typedef double ompwg_cblas_ddot_fn(blasint n, const double *x, blasint incx, const double *y,
+                                   blasint incy);
+typedef float ompwg_cblas_sasum_fn(blasint n, const float *x, blasint incx);
+typedef double ompwg_cblas_dasum_fn(blasint n, const double *x, blasint incx);
+
+typedef struct ompwg_openblas_fns {
+    ompwg_cblas_sgemm_fn *sgemm;
+    ompwg_cblas_dgemm_fn *dgemm;
+    ompwg_cblas_sdot_fn *sdot;
+    ompwg_cblas_ddot_fn *ddot;
+    ompwg_cblas_sasum_fn *sasum;
+    ompwg_cblas_dasum_fn *dasum;
+} ompwg_openblas_fns;
+
+/* OpenBLAS's own definitions of those functions, never an interposed
+ * BLAS's (symbols.c says why). */
+const ompwg_openblas_fns *ompwg_openblas(void);
 #endif

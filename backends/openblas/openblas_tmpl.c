@@ -1,4 +1,5 @@
-/* GEMM and reductions through OpenBLAS's CBLAS, compiled once per precision.
+/* GEMM and reductions through OpenBLAS's CBLAS (its own entry points:
+ * symbols.c), compiled once per precision.
  * OpenBLAS takes 32-bit sizes (blasint): longer problems are cut into
  * pieces that fit; a leading dimension or an increment that does not fit is
  * OMPWG_ERR_TOO_LARGE. */
@@ -24,9 +25,9 @@ static void TN(blas_, gemm)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T
                             int64_t ldc)
 {
 #if defined(OMPWG_PREC_S)
-    cblas_sgemm(
+    ompwg_openblas()->sgemm(
 #else
-    cblas_dgemm(
+    ompwg_openblas()->dgemm(
 #endif
         CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
         (blasint)m, (blasint)n, (blasint)k, alpha, a, (blasint)lda, b, (blasint)ldb, beta, c,
@@ -68,18 +69,19 @@ static const T *lowest(const T *x, int64_t n, int64_t inc)
 static ACC TN(piece_, )(const ompwg_vec_shape *s, const T *x, const T *y, int64_t n)
 {
     static const T one = 1;
+    const ompwg_openblas_fns *blas = ompwg_openblas();
     blasint bn = (blasint)n, ix = (blasint)s->incx, iy = (blasint)s->incy;
 #if defined(OMPWG_PREC_S)
     switch (s->op) {
-    case OMPWG_REDUCE_SUM: return cblas_sdot(bn, lowest(x, n, ix), ix, &one, 0);
-    case OMPWG_REDUCE_DOT: return cblas_sdot(bn, lowest(x, n, ix), ix, lowest(y, n, iy), iy);
-    default: return cblas_sasum(bn, lowest(x, n, ix), ix < 0 ? -ix : ix);
+    case OMPWG_REDUCE_SUM: return blas->sdot(bn, lowest(x, n, ix), ix, &one, 0);
+    case OMPWG_REDUCE_DOT: return blas->sdot(bn, lowest(x, n, ix), ix, lowest(y, n, iy), iy);
+    default: return blas->sasum(bn, lowest(x, n, ix), ix < 0 ? -ix : ix);
     }
 #else
     switch (s->op) {
-    case OMPWG_REDUCE_SUM: return cblas_ddot(bn, lowest(x, n, ix), ix, &one, 0);
-    case OMPWG_REDUCE_DOT: return cblas_ddot(bn, lowest(x, n, ix), ix, lowest(y, n, iy), iy);
-    default: return cblas_dasum(bn, lowest(x, n, ix), ix < 0 ? -ix : ix);
+    case OMPWG_REDUCE_SUM: return blas->ddot(bn, lowest(x, n, ix), ix, &one, 0);
+    case OMPWG_REDUCE_DOT: return blas->ddot(bn, lowest(x, n, ix), ix, lowest(y, n, iy), iy);
+    default: return blas->dasum(bn, lowest(x, n, ix), ix < 0 ? -ix : ix);
     }
 #endif
 }

@@ -1,0 +1,175 @@
+/* The level-1 routines (dot, asum, iamax), Fortran and CBLAS, compiled once
+ * per precision (prec.h): the reference rules for sizes and increments
+ * here, the reductions in ompwg. */
+#include "prec.h"
+
+#include <math.h>
+
+#include "shim.h"
+
+/* the names messages give */
+#if defined(OMPWG_PREC_S)
+static const char dot_name[] = "sdot";
+static const char asum_name[] = "sasum";
+static const char iamax_name[] = "isamax";
+#else
+static const char dot_name[] = "ddot";
+static const char asum_name[] = "dasum";
+static const char iamax_name[] = "idamax";
+#endif
+
+typedef int TN(extremum_fn_, )(int64_t n, const T *x, int64_t incx, T *value, int64_t *index);
+
+/* A reduction that cannot start (a NULL vector): said on stderr. */
+static void null_vector(const char *routine)
+{
+    ompwg_blas_attempt at = { .routine = routine };
+    ompwg_blas_retry(&at, OMPWG_ERR_NULL, false);
+}
+
+/* The reference loop for a zero increment (one element used n times),
+ * which ompwg refuses; it accumulates as ompwg does (ACC, prec.h). */
+static T TN(repeated_dot_, )(int n, const T *x, int incx, const T *y, int incy)
+{
+    int64_t ix = incx < 0 ? (int64_t)(n - 1) * -incx : 0;
+    int64_t iy = incy < 0 ? (int64_t)(n - 1) * -incy : 0;
+    ACC sum = 0;
+    for (int i = 0; i < n; i++, ix += incx, iy += incy) sum += (ACC)x[ix] * (ACC)y[iy];
+    return (T)sum;
+}
+
+static T TN(dot_, )(int n, const T *x, int incx, const T *y, int incy)
+{
+    if (n <= 0) return 0;
+    if (!x || !y) {
+        null_vector(dot_name);
+        return (T)NAN;
+    }
+    if (incx == 0 || incy == 0) return TN(repeated_dot_, )(n, x, incx, y, incy);
+    ompwg_blas_attempt at = { .routine = dot_name };
+    T result = 0;
+    int st;
+    do
+        st = TN(ompwg_, dot)(n, x, incx, y, incy, &result);
+    while (ompwg_blas_retry(&at, st, true));
+    return st == OMPWG_OK || st == OMPWG_ERR_CHECK ? result : (T)NAN;
+}
+
+static T TN(asum_, )(int n, const T *x, int incx)
+{
+    if (n <= 0 || incx <= 0) return 0;
+    if (!x) {
+        null_vector(asum_name);
+        return (T)NAN;
+    }
+    ompwg_blas_attempt at = { .routine = asum_name };
+    T result = 0;
+    int st;
+    do
+        st = TN(ompwg_, asum)(n, x, incx, &result);
+    while (ompwg_blas_retry(&at, st, true));
+    return st == OMPWG_OK || st == OMPWG_ERR_CHECK ? result : (T)NAN;
+}
+
+/* The reference loop (1-based): a NaN after the first element never
+ * compares greater, so it is never chosen. */
+static int TN(iamax_scan_, )(int n, const T *x, int incx)
+{
+    int best = 1;
+    T big = T_ABS(x[0]);
+    for (int i = 1; i < n; i++) {
+        T v = T_ABS(x[(int64_t)i * incx]);
+        if (v > big) {
+            best = i + 1;
+            big = v;
+        }
+    }
+    return best;
+}
+
+/* ompwg's max or min of the vector; false when it failed (reported). */
+static bool TN(extremum_, )(TN(extremum_fn_, ) *fn, int n, const T *x, int incx, T *value,
+                            int64_t *index)
+{
+    ompwg_blas_attempt at = { .routine = iamax_name };
+    int st;
+    do
+        st = fn(n, x, incx, value, index);
+    while (ompwg_blas_retry(&at, st, true));
+    return st == OMPWG_OK || st == OMPWG_ERR_CHECK;
+}
+
+/* The largest |x_i| is the larger of max x and -min x; where they are
+ * equal, the first of the two indices wins, as in the reference loop. A NaN
+ * makes ompwg's max and min stop at it, where the reference passes it by:
+ * such a vector takes the reference loop. */
+static int TN(iamax_, )(int n, const T *x, int incx)
+{
+    if (n < 1 || incx <= 0) return 0;
+    if (n == 1) return 1;
+    if (!x) {
+        null_vector(iamax_name);
+        return 0;
+    }
+    /* nothing compares greater than a first NaN: the reference keeps it */
+    if (x[0] != x[0]) return 1;
+    T hi, lo;
+    int64_t at_hi, at_lo;
+    if (!TN(extremum_, )(TN(ompwg_, max), n, x, incx, &hi, &at_hi)) return 0;
+    if (hi != hi) return TN(iamax_scan_, )(n, x, incx);
+    if (!TN(extremum_, )(TN(ompwg_, min), n, x, incx, &lo, &at_lo)) return 0;
+    if (lo != lo) return TN(iamax_scan_, )(n, x, incx);
+    if (hi > -lo) return (int)at_hi + 1;
+    if (-lo > hi) return (int)at_lo + 1;
+    return (int)(at_hi < at_lo ? at_hi : at_lo) + 1;
+}
+
+/* Scalars passed by address: a NULL one (never from Fortran) reads as 0,
+ * which makes every routine here return 0 without reading the vectors. */
+static int read_int(const int *p)
+{
+    return p ? *p : 0;
+}
+
+/** The Fortran xDOT (LP64): sum of x_i y_i with the reference rules
+ *  (n <= 0: 0; negative increments from the end; zero ones repeat). */
+OMPWG_BLAS_EXPORT T TN(, dot_)(const int *n, const T *x, const int *incx, const T *y,
+                               const int *incy)
+{
+    int nn = read_int(n);
+    if (!incx || !incy) nn = 0;
+    return TN(dot_, )(nn, x, read_int(incx), y, read_int(incy));
+}
+
+/** The Fortran xASUM (LP64): sum of |x_i|; 0 for n <= 0 or incx <= 0. */
+OMPWG_BLAS_EXPORT T TN(, asum_)(const int *n, const T *x, const int *incx)
+{
+    return TN(asum_, )(read_int(n), x, read_int(incx));
+}
+
+/** The Fortran IxAMAX (LP64): 1-based index of the first largest |x_i|;
+ *  0 for n < 1 or incx <= 0. */
+OMPWG_BLAS_EXPORT int TN(i, amax_)(const int *n, const T *x, const int *incx)
+{
+    return TN(iamax_, )(read_int(n), x, read_int(incx));
+}
+
+/** cblas_xdot: as xDOT. */
+OMPWG_BLAS_EXPORT T TN(cblas_, dot)(int n, const T *x, int incx, const T *y, int incy)
+{
+    return TN(dot_, )(n, x, incx, y, incy);
+}
+
+/** cblas_xasum: as xASUM. */
+OMPWG_BLAS_EXPORT T TN(cblas_, asum)(int n, const T *x, int incx)
+{
+    return TN(asum_, )(n, x, incx);
+}
+
+/** cblas_ixamax: IxAMAX's index less one (0-based), and 0 where IxAMAX
+ *  gives 0 (n < 1 or incx <= 0), as netlib's CBLAS returns it. */
+OMPWG_BLAS_EXPORT size_t TN(cblas_i, amax)(int n, const T *x, int incx)
+{
+    int i = TN(iamax_, )(n, x, incx);
+    return i > 0 ? (size_t)(i - 1) : 0;
+}

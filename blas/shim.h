@@ -1,0 +1,57 @@
+/* What the files of libompwg_blas share: argument checks with the reference
+ * numbering, error reports, and the recovery from backend failures. Only the
+ * standard BLAS names are exported (OMPWG_BLAS_EXPORT); everything else is
+ * hidden (-fvisibility=hidden). */
+#ifndef OMPWG_BLAS_SHIM_H
+#define OMPWG_BLAS_SHIM_H
+
+#include <stdbool.h>
+
+#include "ompwg.h"
+#include "ompwg_blas.h"
+
+#define OMPWG_BLAS_EXPORT __attribute__((visibility("default")))
+
+/* A transpose character as LSAME reads it: OMPWG_NO_TRANS for 'N'/'n',
+ * OMPWG_TRANS for 'T'/'t'/'C'/'c' (real types), 0 for anything else or
+ * NULL. */
+ompwg_trans ompwg_blas_trans_of_char(const char *c);
+
+/* The reference xGEMM's checks, in its order: the INFO it passes to
+ * XERBLA for the first illegal argument (transa 1, transb 2, m 3, n 4, k 5,
+ * lda 8, ldb 10, ldc 13), or 0. A transpose of 0 is illegal. */
+int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, int m, int n, int k, int lda,
+                         int ldb, int ldc);
+
+/* netlib's cblas_xGEMM checks: the parameter number it reports for the
+ * first illegal argument, or 0 (ompwg_blas.h lists the numbers). */
+int ompwg_blas_cblas_gemm_param(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                int m, int n, int k, int lda, int ldb, int ldc);
+
+/* Calls cblas_xerbla(p, rout, ...) with netlib's message for parameter p of
+ * a cblas_xGEMM call. */
+void ompwg_blas_cblas_gemm_error(int p, const char *rout, ompwg_layout layout,
+                                 ompwg_trans transa, ompwg_trans transb);
+
+/* One BLAS call through ompwg, run again on a fallback backend when the
+ * backend fails at run time:
+ *     ompwg_blas_attempt at = { .routine = "SGEMM" };
+ *     do st = ompwg_sgemm(...); while (ompwg_blas_retry(&at, st, rerun_ok));
+ */
+typedef struct ompwg_blas_attempt {
+    const char *routine;     /* the name messages give */
+    int next_fallback;       /* the next backend to try */
+    bool switched;           /* the thread's backend was changed ... */
+    const char *own_choice;  /* ... from this (NULL: the process-wide one) */
+} ompwg_blas_attempt;
+
+/* After an ompwg call returned st: true when the call must run again (the
+ * calling thread's backend now is a fallback); false when the attempt is
+ * over: the result is in place (st OMPWG_OK, or OMPWG_ERR_CHECK, whose
+ * message ompwg printed), or the failure has been reported on stderr.
+ * rerun_ok says whether the outputs may be written again from scratch after
+ * a failure that may have written part of them. The thread's backend is as
+ * it was whenever false is returned. */
+bool ompwg_blas_retry(ompwg_blas_attempt *at, int st, bool rerun_ok);
+
+#endif

@@ -1,0 +1,113 @@
+/* iamax against the reference loop: part of blas_level1_tmpl.c's
+ * translation unit (blas, api, rand_real). */
+
+/* Reference BLAS 3.11's IxAMAX, 1-based: ABS(X(I)).GT.SMAX, so that a NaN
+ * is never chosen unless it comes first (then nothing beats it). */
+static int reference_iamax(int n, const real *x, int incx)
+{
+    if (n < 1 || incx <= 0) return 0;
+    if (n == 1) return 1;
+    int best = 1;
+    real big = (real)fabs((double)x[0]);
+    for (int i = 1; i < n; i++) {
+        real v = (real)fabs((double)x[(size_t)i * (size_t)incx]);
+        if (v > big) {
+            best = i + 1;
+            big = v;
+        }
+    }
+    return best;
+}
+
+/* Both entry points give want (1-based; cblas_ixamax want - 1, or 0). */
+static bool iamax_gives(int n, const real *x, int incx, int want, char *why, size_t why_len)
+{
+    int f = blas.iamax_(&n, x, &incx);
+    size_t c = blas.cblas_iamax(n, x, incx);
+    size_t want_c = want > 0 ? (size_t)(want - 1) : 0;
+    if (f == want && c == want_c) return true;
+    snprintf(why, why_len, "i%samax_ %d, cblas %zu; expected %d and %zu", api.prefix, f, c,
+             want, want_c);
+    return false;
+}
+
+typedef struct iamax_case {
+    const char *what;
+    int n, incx;
+    real x[6];
+    int want;  /* 1-based, as reference IxAMAX */
+} iamax_case;
+
+static void iamax_table(const char *backend)
+{
+    const real nan = (real)NAN, inf = (real)INFINITY, tiny = (real)0x1p-100;
+    const iamax_case cases[] = {
+        { "a NaN after the first element is passed by", 4, 1, { 0, nan, 2, 1 }, 3 },
+        { "a first NaN is kept", 3, 1, { nan, 5, 7 }, 1 },
+        { "Inf before a NaN", 3, 1, { 1, inf, nan }, 2 },
+        { "Inf after a NaN", 3, 1, { 1, nan, inf }, 3 },
+        { "-Inf and Inf tie", 2, 1, { -inf, inf }, 1 },
+        { "only NaN after the first", 3, 1, { -2, nan, nan }, 1 },
+        { "3 and -3 tie", 2, 1, { 3, -3 }, 1 },
+        { "-3 and 3 tie", 2, 1, { -3, 3 }, 1 },
+        { "a tie later on", 3, 1, { 1, -3, 3 }, 2 },
+        { "a negative largest", 4, 1, { 1, 2, -5, 4 }, 3 },
+        { "signed zeros tie", 2, 1, { (real)-0.0, 0 }, 1 },
+        { "a tiny magnitude beats zeros", 3, 1, { 0, (real)-0.0, -tiny }, 3 },
+        { "n == 1, even a NaN", 1, 1, { nan }, 1 },
+        { "stride 2", 3, 2, { 1, 100, 2, -100, -3 }, 3 },
+        { "stride 2 with a NaN", 3, 2, { 1, 0, nan, 0, -3 }, 3 },
+        { "n == 0", 0, 1, { 1 }, 0 },
+        { "n < 0", -2, 1, { 1 }, 0 },
+        { "incx == 0", 3, 0, { 1, 2, 3 }, 0 },
+        { "incx < 0", 3, -1, { 1, 2, 3 }, 0 },
+    };
+    group g;
+    group_init(&g, NULL);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const iamax_case *c = &cases[i];
+        char why[128] = "";
+        bool pass = iamax_gives(c->n, c->x, c->incx, c->want, why, sizeof why) &&
+                    reference_iamax(c->n, c->x, c->incx) == c->want;
+        if (!pass && !why[0]) snprintf(why, sizeof why, "the test's reference loop disagrees");
+        group_add(&g, c->what, pass, why, -1);
+    }
+    group_report(&g, "%s: i%samax_ and cblas_i%samax as reference BLAS 3.11 (a NaN is chosen "
+                 "only first; ties to the first; 0 for n < 1 or incx <= 0)", backend,
+                 api.prefix, api.prefix);
+}
+
+/* Long vectors (several of the CPU backend's 1024-element chunks), with a
+ * largest magnitude of either sign repeated, NaN and Inf planted. */
+static void iamax_random(const char *backend)
+{
+    enum { N = 5000 };
+    static const int incs[] = { 1, 2, 7 };
+    group g;
+    group_init(&g, NULL);
+    test_rng rng;
+    test_rng_init(&rng, 13);
+    for (int plant = 0; plant < 6; plant++)
+        for (int t = 0; t < 8; t++)
+            for (int s = 0; s < 3; s++) {
+                int incx = incs[s], n = N / incx;
+                real *x = random_vector(span(n, incx), &rng);
+                size_t p = (size_t)(1 + test_below(&rng, (uint64_t)n - 1)) * (size_t)incx;
+                size_t q = (size_t)(1 + test_below(&rng, (uint64_t)n - 1)) * (size_t)incx;
+                switch (plant) {
+                case 1: x[p] = 2; x[q] = -2; break;                    /* a tie of signs */
+                case 2: x[p] = (real)NAN; break;                       /* passed by */
+                case 3: x[p] = (real)NAN; x[q] = (real)-INFINITY; break;
+                case 4: x[p] = 2; x[q] = (real)NAN; break;
+                case 5: x[0] = (real)NAN; x[p] = 2; break;             /* kept */
+                default: break;
+                }
+                char what[80], why[128] = "";
+                snprintf(what, sizeof what, "i%samax plant %d, incx %d", api.prefix, plant, incx);
+                bool pass = iamax_gives(n, x, incx, reference_iamax(n, x, incx), why, sizeof why);
+                group_add(&g, what, pass, why, -1);
+                free(x);
+            }
+    group_report(&g, "%s: i%samax on %d-element vectors with ties, NaN and Inf planted: the "
+                 "reference loop's index", backend, api.prefix, N);
+}
