@@ -75,7 +75,7 @@ unset OMPWG_TEST_BACKENDS
 tests_ok=0 tests_not_ok=0 tests_skip=0 failed=()
 echo
 echo "=== tests ($(elapsed) s in)"
-for t in "$builddir"/tests/test_*; do
+for t in "$builddir"/tests/test_* "$builddir"/blas/tests/test_blas_*; do
     if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
     name=$(basename "$t")
     if [ "$(elapsed)" -ge "$deadline" ]; then
