@@ -18,9 +18,11 @@ packages=(clang-19 libomp-19-dev meson ninja-build pkg-config libhwloc-dev libop
 # The drop-in BLAS's tests: a gfortran caller, and a program linked with the
 # system's -lblas (the reference BLAS) that libompwg_blas is preloaded into.
 packages+=(gfortran libblas-dev)
-# A CUDA >= 12.8 ptxas writes cubins that only libomptarget >= 21 loads.
+# Where a CUDA toolkit is present, the GPU backend is built too: clang's
+# offload driver runs clang-offload-packager (clang-tools-19), and a CUDA >= 12.8
+# ptxas writes cubins that only libomptarget >= 21 loads (liboffload-22-dev).
 if [ -x /usr/local/cuda/bin/ptxas ] || [ -n "${CUDA_PATH:-}" ]; then
-    packages+=(liboffload-22-dev)
+    packages+=(clang-tools-19 liboffload-22-dev)
 fi
 
 say() { printf 'ompwg.sh: %s\n' "$*" >&2; }
@@ -40,13 +42,13 @@ install_missing() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
-        # optional: without the offload runtime the GPU backend builds for host
-        # fallback only; without gnuplot the bench writes no plot
+        # optional: without the offload tools and runtime the GPU backend builds
+        # for host fallback only; without gnuplot the bench writes no plot
         local required=()
         for p in "${missing[@]}"; do
-            case "$p" in liboffload-22-dev | gnuplot-nox) ;; *) required+=("$p") ;; esac
+            case "$p" in clang-tools-19 | liboffload-22-dev | gnuplot-nox) ;; *) required+=("$p") ;; esac
         done
-        say "retrying without the optional liboffload-22-dev and gnuplot-nox"
+        say "retrying without the optional clang-tools-19, liboffload-22-dev and gnuplot-nox"
         apt-get install -y -qq --no-install-recommends "${required[@]}" >/dev/null
     fi
 }

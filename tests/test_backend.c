@@ -229,6 +229,8 @@ static void thread_choice(void)
     tap_ok(pass && strcmp(ompwg_get_backend(), "cpu") == 0,
            "an unknown (or unusable) name leaves the thread's choice unchanged");
 
+    /* the process-wide "auto" is read with no choice of this thread's in the way */
+    ompwg_set_thread_backend(NULL);
     ompwg_set_backend("auto");
     char auto_name[32];
     snprintf(auto_name, sizeof auto_name, "%s", ompwg_get_backend());
