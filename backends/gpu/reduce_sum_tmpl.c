@@ -4,21 +4,50 @@
  * part[p] := the sum of the terms of virtual team p. */
 #if RED_DOT
 #define RED_KERNEL TN(dot_kernel_, )
+#define RED_PARTIAL TN(dot_partial_, )
 #define RED_KU RED_DOT_U
 #else
 #define RED_KERNEL TN(sum_kernel_, )
+#define RED_PARTIAL TN(sum_partial_, )
 #define RED_KU RED_SUM_U
 #endif
 #define RED_KBLOCK ((int64_t)RED_NT * RED_KU * RED_VW)
 
+/* Thread t's share of virtual team p's blocks: a team of RED_NT threads on
+ * 16-byte aligned unit-stride vectors (vec) reads the whole blocks with
+ * vector loads, the rest element by element. Called with a constant op, so
+ * that each kernel's hot loop holds its loads and adds and no branch: loads
+ * issued ahead of the adds are what keeps enough bytes in flight. */
+GPU_INLINE ACC RED_PARTIAL(ompwg_reduce_op op, int64_t p, int64_t np, int64_t n, const T *x,
+                           int64_t incx, const T *y, int64_t incy, int t, int nt, bool vec)
+{
+    ACC acc[RED_KU];
+#pragma unroll
+    for (int j = 0; j < RED_KU; j++) acc[j] = 0;
+    const int64_t nblocks = ceil_div(n, RED_KBLOCK);
+    int64_t blk = p;
+    if (vec) {
+        const int64_t whole = n / RED_KBLOCK;
+        for (; blk < whole; blk += np) {
+            const int64_t base = blk * RED_KBLOCK;
+            TN(block_terms_, )(op, x + base, y ? y + base : y, t, RED_KU, acc);
+        }
+    }
+    for (; blk < nblocks; blk += np) {
+        const int64_t base = blk * RED_KBLOCK;
+        const int64_t end = base + RED_KBLOCK < n ? base + RED_KBLOCK : n;
+        for (int64_t i = base + t; i < end; i += nt) acc[0] += TN(term_, )(op, x, incx, y, incy, i);
+    }
+    ACC mine = acc[0];
+#pragma unroll
+    for (int j = 1; j < RED_KU; j++) mine += acc[j];
+    return mine;
+}
+
 static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, int64_t n,
                        const T *x, int64_t incx, const T *y, int64_t incy, ACC *part)
 {
-    /* a constant in the dot kernel, and never dot in the other */
-    const ompwg_reduce_op op = RED_DOT ? OMPWG_REDUCE_DOT
-                               : op_in == OMPWG_REDUCE_ASUM ? OMPWG_REDUCE_ASUM
-                                                            : OMPWG_REDUCE_SUM;
-    const int64_t nblocks = ceil_div(n, RED_KBLOCK);
+    const bool asum = !RED_DOT && op_in == OMPWG_REDUCE_ASUM;
     /* the vector path: unit strides and 16-byte aligned vectors */
     const bool unit = incx == 1 && (uintptr_t)x % 16 == 0 &&
                       (!RED_DOT || (incy == 1 && (uintptr_t)y % 16 == 0));
@@ -29,7 +58,7 @@ static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, in
         ACC sh[RED_NT];
         /* private copies: read once, instead of from team memory after every
          * barrier */
-#pragma omp parallel firstprivate(np, op, n, x, incx, y, incy, part, nblocks, unit)
+#pragma omp parallel firstprivate(np, asum, n, x, incx, y, incy, part, unit)
         {
             /* nt <= RED_NT: thread_limit bounds the threads of the team */
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -41,22 +70,17 @@ static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, in
             if (full) last = 64;
 #endif
             for (int64_t p = team; p < np; p += nteam) {
-                ACC acc[RED_KU];
-#pragma unroll
-                for (int j = 0; j < RED_KU; j++) acc[j] = 0;
-                for (int64_t blk = p; blk < nblocks; blk += np) {
-                    const int64_t base = blk * RED_KBLOCK;
-                    if (full && unit && base + RED_KBLOCK <= n) {
-                        TN(block_terms_, )(op, x + base, y ? y + base : y, t, RED_KU, acc);
-                    } else {
-                        const int64_t end = base + RED_KBLOCK < n ? base + RED_KBLOCK : n;
-                        for (int64_t i = base + t; i < end; i += nt)
-                            acc[0] += TN(term_, )(op, x, incx, y, incy, i);
-                    }
-                }
-                ACC mine = acc[0];
-#pragma unroll
-                for (int j = 1; j < RED_KU; j++) mine += acc[j];
+                /* one call per op, each with a constant op */
+                ACC mine;
+                if (RED_DOT)
+                    mine = RED_PARTIAL(OMPWG_REDUCE_DOT, p, np, n, x, incx, y, incy, t, nt,
+                                       full && unit);
+                else if (asum)
+                    mine = RED_PARTIAL(OMPWG_REDUCE_ASUM, p, np, n, x, incx, y, incy, t, nt,
+                                       full && unit);
+                else
+                    mine = RED_PARTIAL(OMPWG_REDUCE_SUM, p, np, n, x, incx, y, incy, t, nt,
+                                       full && unit);
 
                 sh[t] = mine;
                 for (int i = t + nt; i < RED_NT; i += nt) sh[i] = 0;
@@ -86,4 +110,5 @@ static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, in
 
 #undef RED_KBLOCK
 #undef RED_KU
+#undef RED_PARTIAL
 #undef RED_KERNEL

@@ -26,26 +26,34 @@ GPU_INLINE ACC TN(term_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T
 
 /* acc[j] += the terms of thread t's pieces of a full block of 16-byte
  * aligned vectors at unit stride: u independent 16-byte loads (a constant
- * once inlined), each sweep of the team over RED_NT consecutive pieces. */
+ * once inlined), each sweep of the team over RED_NT consecutive pieces. All
+ * loads are issued before the first add. */
 GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb, int t, int u,
                                    ACC *acc)
 {
+    T xv[RED_SUM_U > RED_DOT_U ? RED_SUM_U * RED_VW : RED_DOT_U * RED_VW];
+    T yv[RED_DOT_U * RED_VW];
 #pragma unroll
     for (int j = 0; j < u; j++) {
         const int64_t at = ((int64_t)j * RED_NT + t) * RED_VW;
         const T *xp = __builtin_assume_aligned(xb + at, 16);
+#pragma unroll
+        for (int e = 0; e < RED_VW; e++) xv[j * RED_VW + e] = xp[e];
         if (op == OMPWG_REDUCE_DOT) {
             const T *yp = __builtin_assume_aligned(yb + at, 16);
 #pragma unroll
-            for (int e = 0; e < RED_VW; e++) acc[j] += (ACC)xp[e] * (ACC)yp[e];
-        } else if (op == OMPWG_REDUCE_ASUM) {
-#pragma unroll
-            for (int e = 0; e < RED_VW; e++) acc[j] += (ACC)T_ABS(xp[e]);
-        } else {
-#pragma unroll
-            for (int e = 0; e < RED_VW; e++) acc[j] += (ACC)xp[e];
+            for (int e = 0; e < RED_VW; e++) yv[j * RED_VW + e] = yp[e];
         }
     }
+#pragma unroll
+    for (int j = 0; j < u; j++)
+#pragma unroll
+        for (int e = 0; e < RED_VW; e++) {
+            const T v = xv[j * RED_VW + e];
+            if (op == OMPWG_REDUCE_DOT) acc[j] += (ACC)v * (ACC)yv[j * RED_VW + e];
+            else if (op == OMPWG_REDUCE_ASUM) acc[j] += (ACC)T_ABS(v);
+            else acc[j] += (ACC)v;
+        }
 }
 
 /* sum and asum, then dot: each its own kernel, so that sum and asum carry
@@ -57,35 +65,90 @@ GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb,
 #include "reduce_sum_tmpl.c"
 #undef RED_DOT
 
+/* Whether element v, later than the best so far (best, best_i), replaces it
+ * by the rule of extremum.h: a thread visits its elements in increasing
+ * order, so a tie never does and a NaN does only when the best is not one. */
+GPU_INLINE bool TN(later_beats_, )(bool want_max, T v, T best, int64_t best_i)
+{
+    if (best_i < 0) return true;
+    if (best != best) return false;
+    if (v != v) return true;
+    return want_max ? v > best : v < best;
+}
+
+/* Thread t's extremum of virtual team p's blocks, with vector loads on the
+ * whole blocks when vec; want_max is a constant at each call. */
+GPU_INLINE void TN(extremum_partial_, )(bool want_max, int64_t p, int64_t np, int64_t n,
+                                        const T *x, int64_t incx, int t, int nt, bool vec,
+                                        T *best_out, int64_t *best_i_out)
+{
+    T best = 0;
+    int64_t best_i = -1;
+    const int64_t nblocks = ceil_div(n, RED_BLOCK);
+    int64_t blk = p;
+    if (vec) {
+        const int64_t whole = n / RED_BLOCK;
+        for (; blk < whole; blk += np) {
+            const int64_t base = blk * RED_BLOCK;
+            T xv[RED_SUM_U * RED_VW];
+#pragma unroll
+            for (int j = 0; j < RED_SUM_U; j++) {
+                const T *xp = __builtin_assume_aligned(x + base + ((int64_t)j * RED_NT + t) * RED_VW,
+                                                       16);
+#pragma unroll
+                for (int e = 0; e < RED_VW; e++) xv[j * RED_VW + e] = xp[e];
+            }
+#pragma unroll
+            for (int j = 0; j < RED_SUM_U; j++)
+#pragma unroll
+                for (int e = 0; e < RED_VW; e++) {
+                    const T v = xv[j * RED_VW + e];
+                    if (TN(later_beats_, )(want_max, v, best, best_i)) {
+                        best = v;
+                        best_i = base + ((int64_t)j * RED_NT + t) * RED_VW + e;
+                    }
+                }
+        }
+    }
+    for (; blk < nblocks; blk += np) {
+        const int64_t base = blk * RED_BLOCK;
+        const int64_t end = base + RED_BLOCK < n ? base + RED_BLOCK : n;
+        for (int64_t i = base + t; i < end; i += nt) {
+            const T v = x[i * incx];
+            if (TN(later_beats_, )(want_max, v, best, best_i)) {
+                best = v;
+                best_i = i;
+            }
+        }
+    }
+    *best_out = best;
+    *best_i_out = best_i;
+}
+
 /* max, min: (pv[p], pi[p]) := the extremum of virtual team p and its index,
  * by the rule of extremum.h. */
 static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max, int64_t n,
                                    const T *x, int64_t incx, T *pv, int64_t *pi)
 {
-    const int64_t nblocks = ceil_div(n, RED_BLOCK);
+    const bool unit = incx == 1 && (uintptr_t)x % 16 == 0;
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
     is_device_ptr(x, pv, pi)
     {
         T shv[RED_NT];
         int64_t shi[RED_NT];
-#pragma omp parallel firstprivate(np, want_max, n, x, incx, pv, pi, nblocks)
+#pragma omp parallel firstprivate(np, want_max, n, x, incx, pv, pi, unit)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            const bool vec = unit && nt == RED_NT;
             for (int64_t p = team; p < np; p += nteam) {
-                T best = 0;
-                int64_t best_i = -1;
-                for (int64_t blk = p; blk < nblocks; blk += np) {
-                    const int64_t base = blk * RED_BLOCK;
-                    const int64_t end = base + RED_BLOCK < n ? base + RED_BLOCK : n;
-                    for (int64_t i = base + t; i < end; i += nt) {
-                        T v = x[i * incx];
-                        if (ompwg_extremum_beats(want_max, v, i, best, best_i)) {
-                            best = v;
-                            best_i = i;
-                        }
-                    }
-                }
+                T best;
+                int64_t best_i;
+                /* one call per direction, each with a constant want_max */
+                if (want_max)
+                    TN(extremum_partial_, )(true, p, np, n, x, incx, t, nt, vec, &best, &best_i);
+                else
+                    TN(extremum_partial_, )(false, p, np, n, x, incx, t, nt, vec, &best, &best_i);
                 shv[t] = best;
                 shi[t] = best_i;
                 for (int i = t + nt; i < RED_NT; i += nt) {
