@@ -19,9 +19,9 @@
  * and epilogue of the GPU path and differs only in who plays which. */
 #include "prec.h"
 
-#define TM OMPWG_GPU_TILE_M
-#define TNN OMPWG_GPU_TILE_N
-#define TK OMPWG_GPU_TILE_K
+#define TM GEMM_TM
+#define TNN GEMM_TN
+#define TK GEMM_TK
 /* elements per row of a staged slice */
 #define ROW_A (TM + GEMM_PAD)
 #define ROW_B (TNN + GEMM_PAD)
@@ -60,13 +60,23 @@ GPU_INLINE gemm_slot TN(slot_of_, )(bool long_fast, int long_len, int v)
     return s;
 }
 
+/* Register tile u's place (ux, uy) in the team tile: the tiles run along
+ * m. (An 8 x 4 block of tiles per warp, one shared memory wavefront per
+ * staged read, measured no faster: bench/NOTES.md.) */
+GPU_INLINE void TN(place_, )(int u, int *ux, int *uy)
+{
+    *ux = u % (TM / GEMM_RM);
+    *uy = u / (TM / GEMM_RM);
+}
+
 /* Whether register tile u of a team tile has an element inside C, of which
  * mr rows and nr columns lie in the team tile (> 0). The lowest row of tile
  * (ux, uy) is ux * GEMM_RM / 2 (its first half), its lowest column
  * uy * GEMM_RN / 2. */
 GPU_INLINE bool TN(touches_c_, )(int u, int64_t mr, int64_t nr)
 {
-    const int ux = u % (TM / GEMM_RM), uy = u / (TM / GEMM_RM);
+    int ux, uy;
+    TN(place_, )(u, &ux, &uy);
     return (int64_t)ux * (GEMM_RM / 2) < mr && (int64_t)uy * (GEMM_RN / 2) < nr;
 }
 
@@ -112,6 +122,8 @@ GPU_INLINE void TN(mac_, )(int ux, int uy, const T *as, const T *bs, T acc[GEMM_
      * preprocessed on its own (ccache, -save-temps): spelled out */
 #if GEMM_KK_UNROLL == 4
 #pragma unroll 4
+#elif GEMM_KK_UNROLL == 2
+#pragma unroll 2
 #else
 #pragma unroll
 #endif
@@ -160,6 +172,117 @@ GPU_INLINE void TN(store_c_, )(int ux, int uy, int64_t m0, int64_t n0, int64_t m
     }
 }
 
+#if GEMM_TC
+/* The FP64 tensor-core path (sm_80 and later; GEMM_TC is set for double
+ * only, and only in the device pass). The team's warps split the team tile
+ * into DW_M x DW_N warp tiles; a warp computes its tile as DMMA_M x 8
+ * blocks, each a chain of mma.sync over k, DMMA_K at a time, reading its
+ * fragments from the same staged slices as the FMA path: m8n8k4 (sm_80) or
+ * m16n8k8 (sm_90, GEMM_DMMA_M 16). Fragment layouts (PTX ISA, mma .f64):
+ * lane l = 4 g + q holds, for r counting from 0,
+ *   A: (g + 8 (r mod M/8), q + 4 floor(r / (M/8))), (M/8)(K/4) of them;
+ *   B: (q + 4 r, g), K/4 of them;
+ *   C: (g + 8 floor(r / 2), 2 q + r mod 2), M/4 of them.
+ * With rows of ROW_A = ROW_B = 4 (mod 16) doubles, the four k rows a
+ * half-warp reads fall in distinct banks. */
+#define DMMA_K (GEMM_DMMA_M / 2)
+#define DMMA_AF (GEMM_DMMA_M / 8 * DMMA_K / 4)
+#define DMMA_BF (DMMA_K / 4)
+#define DMMA_CF (GEMM_DMMA_M / 4)
+#define DW_M 4
+#define DW_N (GEMM_NT / 32 / DW_M)
+#define DMMA_MI (TM / DW_M / GEMM_DMMA_M)
+#define DMMA_NJ (TNN / DW_N / 8)
+_Static_assert(GEMM_NT % (32 * DW_M) == 0 && TM % (GEMM_DMMA_M * DW_M) == 0 &&
+                   TNN % (8 * DW_N) == 0,
+               "warp tiles of whole mma blocks");
+_Static_assert(DMMA_MI * DMMA_NJ * DMMA_CF == GEMM_RM * GEMM_RN,
+               "a lane's accumulators take the place of its register tile");
+_Static_assert(TK % DMMA_K == 0 && ROW_A % 16 == 4 && ROW_B % 16 == 4,
+               "whole k steps; conflict-free fragment rows");
+
+/* c += a b on one block; each array is this lane's fragment. */
+GPU_INLINE void dmma_(const double *a, const double *b, double *c)
+{
+#if GEMM_DMMA_M == 16
+    __asm__("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, "
+            "{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+            : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+            : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#else
+    __asm__("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+            : "+d"(c[0]), "+d"(c[1])
+            : "d"(a[0]), "d"(b[0]));
+#endif
+}
+
+/* Accumulator r of block (i, j) of a lane, kept in the register tile's
+ * storage. */
+#define DMMA_ACC(acc, i, j, r) \
+    (acc)[(((i) * DMMA_NJ + (j)) * DMMA_CF + (r)) / GEMM_RN] \
+         [(((i) * DMMA_NJ + (j)) * DMMA_CF + (r)) % GEMM_RN]
+
+GPU_INLINE void TN(dmma_mac_, )(int w, int lane, const T *as, const T *bs,
+                                T acc[GEMM_RM][GEMM_RN])
+{
+    const int g = lane >> 2, q = lane & 3;
+    const int wm0 = w % DW_M * (TM / DW_M), wn0 = w / DW_M * (TNN / DW_N);
+#pragma unroll
+    for (int kk = 0; kk < TK; kk += DMMA_K) {
+        T fa[DMMA_MI][DMMA_AF], fb[DMMA_NJ][DMMA_BF];
+#pragma unroll
+        for (int i = 0; i < DMMA_MI; i++)
+#pragma unroll
+            for (int r = 0; r < DMMA_AF; r++)
+                fa[i][r] = as[(kk + q + 4 * (r / (GEMM_DMMA_M / 8))) * ROW_A + wm0 +
+                              i * GEMM_DMMA_M + g + 8 * (r % (GEMM_DMMA_M / 8))];
+#pragma unroll
+        for (int j = 0; j < DMMA_NJ; j++)
+#pragma unroll
+            for (int r = 0; r < DMMA_BF; r++)
+                fb[j][r] = bs[(kk + q + 4 * r) * ROW_B + wn0 + j * 8 + g];
+#pragma unroll
+        for (int i = 0; i < DMMA_MI; i++)
+#pragma unroll
+            for (int j = 0; j < DMMA_NJ; j++) {
+                T c[DMMA_CF];
+#pragma unroll
+                for (int r = 0; r < DMMA_CF; r++) c[r] = DMMA_ACC(acc, i, j, r);
+                dmma_(fa[i], fb[j], c);
+#pragma unroll
+                for (int r = 0; r < DMMA_CF; r++) DMMA_ACC(acc, i, j, r) = c[r];
+            }
+    }
+}
+
+/* C := alpha * acc + beta * C for a lane's share of its warp tile, inside C
+ * only; beta == 0 never reads C. */
+GPU_INLINE void TN(dmma_store_c_, )(int w, int lane, int64_t m0, int64_t n0, int64_t m, int64_t n,
+                                    T alpha, T beta, T *c, int64_t ldc,
+                                    T acc[GEMM_RM][GEMM_RN])
+{
+    const int g = lane >> 2, q = lane & 3;
+    const int64_t r0 = m0 + w % DW_M * (TM / DW_M) + g, c0 = n0 + w / DW_M * (TNN / DW_N) + 2 * q;
+#pragma unroll
+    for (int j = 0; j < DMMA_NJ; j++)
+#pragma unroll
+        for (int e = 0; e < 2; e++) {
+            const int64_t col = c0 + j * 8 + e;
+            if (col >= n) continue;
+            T *cc = c + col * ldc;
+#pragma unroll
+            for (int i = 0; i < DMMA_MI; i++)
+#pragma unroll
+                for (int h = 0; h < DMMA_CF / 2; h++) {
+                    const int64_t row = r0 + i * GEMM_DMMA_M + 8 * h;
+                    if (row >= m) continue;
+                    const T v = DMMA_ACC(acc, i, j, 2 * h + e);
+                    cc[row] = beta == 0 ? alpha * v : alpha * v + beta * cc[row];
+                }
+        }
+}
+#endif
+
 /* One call's arguments, as every thread of a team holds them. */
 typedef struct TN(gemm_job_, ) {
     int64_t m, n, k;
@@ -175,25 +298,63 @@ typedef struct TN(gemm_job_, ) {
     int64_t tiles_m, tiles_n, ntiles, nk;
 } TN(gemm_job_, );
 
+/* Thread t's step on the staged slices and its final write, on the tensor
+ * cores (tc) or by its register tile (when it has one inside C). */
+GPU_INLINE void TN(team_mac_, )(bool tc, bool mine, int t, int ux, int uy, const T *as,
+                                const T *bs, T acc[GEMM_RM][GEMM_RN])
+{
+#if GEMM_TC
+    if (tc) {
+        TN(dmma_mac_, )(t / 32, t % 32, as, bs, acc);
+        return;
+    }
+#else
+    (void)tc;
+    (void)t;
+#endif
+    if (mine) TN(mac_, )(ux, uy, as, bs, acc);
+}
+
+GPU_INLINE void TN(team_store_c_, )(bool tc, bool mine, int t, int ux, int uy, int64_t m0,
+                                    int64_t n0, const TN(gemm_job_, ) *J,
+                                    T acc[GEMM_RM][GEMM_RN])
+{
+#if GEMM_TC
+    if (tc) {
+        TN(dmma_store_c_, )(t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc,
+                            acc);
+        return;
+    }
+#else
+    (void)tc;
+    (void)t;
+#endif
+    if (mine) TN(store_c_, )(ux, uy, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc, acc);
+}
+
 typedef T TN(slice_a_, )[TK * ROW_A];
 typedef T TN(slice_b_, )[TK * ROW_B];
 
 /* A team of exactly GEMM_NT threads (a GPU): thread t stages its share of
  * each slice through registers (the loads of the next slice are in flight
  * while it computes on the current one), owns register tile t of every team
- * tile and writes it once at the end. */
+ * tile (or, with tc, its lane's share of its warp's tile on the tensor
+ * cores) and writes it once at the end. tc is a constant at each call. */
 GPU_INLINE void TN(team_full_, )(const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
-                                 TN(slice_b_, ) *bs, int t, int64_t team, int64_t nteam)
+                                 TN(slice_b_, ) *bs, int t, int64_t team, int64_t nteam, bool tc)
 {
     const gemm_slot my_a = TN(slot_of_, )(J->a_long_fast, TM, t);
     const gemm_slot my_b = TN(slot_of_, )(J->b_long_fast, TNN, t);
-    const int ux = t % (TM / GEMM_RM), uy = t / (TM / GEMM_RM);
+    int ux, uy;
+    TN(place_, )(t, &ux, &uy);
     T ra[GEMM_LA], rb[GEMM_LB];
     T acc[GEMM_RM][GEMM_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         int64_t m0, n0;
-        tile_origin(tile, J->tiles_m, J->tiles_n, &m0, &n0);
-        const bool mine = TN(touches_c_, )(t, J->m - m0, J->n - n0);
+        tile_origin(tile, J->tiles_m, J->tiles_n, TM, TNN, &m0, &n0);
+        /* a warp's mma needs all its lanes: on the tensor cores every thread
+         * computes (outside C on zeros) */
+        const bool mine = tc || TN(touches_c_, )(t, J->m - m0, J->n - n0);
         const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
 #pragma unroll
         for (int i = 0; i < GEMM_RM; i++)
@@ -216,7 +377,7 @@ GPU_INLINE void TN(team_full_, )(const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
                 TN(load_, )(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, k1, b_in && k1_in, GEMM_LB,
                             rb);
             }
-            if (mine) TN(mac_, )(ux, uy, as[cur], bs[cur], acc);
+            TN(team_mac_, )(tc, mine, t, ux, uy, as[cur], bs[cur], acc);
             if (more) {
                 TN(stage_, )(as[nxt], ROW_A, my_a, GEMM_LA, ra);
                 TN(stage_, )(bs[nxt], ROW_B, my_b, GEMM_LB, rb);
@@ -224,7 +385,7 @@ GPU_INLINE void TN(team_full_, )(const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
             /* the next slice is staged, and nobody reads this one any more */
 #pragma omp barrier
         }
-        if (mine) TN(store_c_, )(ux, uy, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc, acc);
+        TN(team_store_c_, )(tc, mine, t, ux, uy, m0, n0, J, acc);
     }
 }
 
@@ -247,7 +408,7 @@ static __attribute__((noinline)) void TN(team_any_, )(const TN(gemm_job_, ) *J,
     T acc[GEMM_RM][GEMM_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         int64_t m0, n0;
-        tile_origin(tile, J->tiles_m, J->tiles_n, &m0, &n0);
+        tile_origin(tile, J->tiles_m, J->tiles_n, TM, TNN, &m0, &n0);
         const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
         for (int64_t kt = 0; kt < J->nk; kt++) {
             const int64_t k0 = kt * TK;
@@ -266,7 +427,8 @@ static __attribute__((noinline)) void TN(team_any_, )(const TN(gemm_job_, ) *J,
             const T beta_k = kt == 0 ? J->beta : (T)1;
             for (int u = v_begin; u < v_end; u++) {
                 if (!TN(touches_c_, )(u, J->m - m0, J->n - n0)) continue;
-                const int ux = u % (TM / GEMM_RM), uy = u / (TM / GEMM_RM);
+                int ux, uy;
+                TN(place_, )(u, &ux, &uy);
 #pragma unroll
                 for (int i = 0; i < GEMM_RM; i++)
 #pragma unroll
@@ -293,40 +455,71 @@ static void TN(gemm_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64
         }
 }
 
-static void TN(gemm_tiled_, )(int dev, bool ta, bool tb, int64_t m, int64_t n, int64_t k,
-                              T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta,
-                              T *c, int64_t ldc)
+/* One call's job, built by every thread from the kernel's scalar
+ * arguments (kernel parameters are cheap to read again, where a struct
+ * passed in would live in local memory). */
+GPU_INLINE TN(gemm_job_, ) TN(job_of_, )(bool ta, bool tb, int64_t m, int64_t n, int64_t k,
+                                         T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                                         T beta, T *c, int64_t ldc)
 {
     const int64_t tiles_m = ceil_div(m, TM), tiles_n = ceil_div(n, TNN);
-    const int64_t ntiles = tiles_m * tiles_n, nk = ceil_div(k, TK);
-    const int teams = teams_for(ntiles);
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(GEMM_NT) \
-    is_device_ptr(a, b, c)
+    return (TN(gemm_job_, )){
+        .m = m, .n = n, .k = k,
+        .sla = ta ? lda : 1, .ska = ta ? 1 : lda,
+        .slb = tb ? 1 : ldb, .skb = tb ? ldb : 1,
+        .ldc = ldc, .a = a, .b = b, .c = c, .alpha = alpha, .beta = beta,
+        .a_long_fast = !ta, .b_long_fast = tb,
+        .tiles_m = tiles_m, .tiles_n = tiles_n, .ntiles = tiles_m * tiles_n,
+        .nk = ceil_div(k, TK),
+    };
+}
+
+/* A team's share of a call: the GPU path for a team of GEMM_NT threads (on
+ * the tensor cores when tc, a constant at each call), the any-size path
+ * otherwise; nt is the same for every thread of the team, so all take the
+ * same one. */
+GPU_INLINE void TN(team_gemm_, )(bool tc, const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
+                                 TN(slice_b_, ) *bs)
+{
+    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+    if (nt == GEMM_NT)
+        TN(team_full_, )(J, as, bs, t, team, nteam, tc);
+    else
+        TN(team_any_, )(J, as, bs, t, nt, team, nteam);
+}
+
+/* The tiled kernels, the tensor-core one apart so that neither one's
+ * registers weigh on the other's allocation. In each, the local memory (two
+ * buffers of a k slice of op(A) and of op(B)) is declared in the teams
+ * region and shared by its threads, and the arguments are firstprivate so
+ * that no thread reads team memory for them after a barrier. */
+static void TN(gemm_tiled_, )(int dev, bool tc, bool ta, bool tb, int64_t m, int64_t n,
+                              int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                              T beta, T *c, int64_t ldc)
+{
+    const int teams = teams_for(ceil_div(m, TM) * ceil_div(n, TNN));
+    if (GEMM_TC_HOST && tc) {
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(GEMM_NT) is_device_ptr(a, b, c)
+        {
+            _Alignas(16) TN(slice_a_, ) as[2];
+            _Alignas(16) TN(slice_b_, ) bs[2];
+#pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+            {
+                const TN(gemm_job_, ) J = TN(job_of_, )(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+                TN(team_gemm_, )(GEMM_TC, &J, as, bs);
+            }
+        }
+        return;
+    }
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(GEMM_NT) is_device_ptr(a, b, c)
     {
-        /* local memory: declared in the teams region, shared by its threads;
-         * two buffers of a k slice of op(A) and of op(B) */
         _Alignas(16) TN(slice_a_, ) as[2];
         _Alignas(16) TN(slice_b_, ) bs[2];
-        /* private copies: read once, instead of from team memory after every
-         * barrier */
-#pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, tiles_m, \
-                                      tiles_n, ntiles, nk)
+#pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
         {
-            const TN(gemm_job_, ) job = {
-                .m = m, .n = n, .k = k,
-                .sla = ta ? lda : 1, .ska = ta ? 1 : lda,
-                .slb = tb ? 1 : ldb, .skb = tb ? ldb : 1,
-                .ldc = ldc, .a = a, .b = b, .c = c, .alpha = alpha, .beta = beta,
-                .a_long_fast = !ta, .b_long_fast = tb,
-                .tiles_m = tiles_m, .tiles_n = tiles_n, .ntiles = ntiles, .nk = nk,
-            };
-            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
-            /* nt is the same for every thread of the team: all take one path */
-            if (nt == GEMM_NT)
-                TN(team_full_, )(&job, as, bs, t, team, nteam);
-            else
-                TN(team_any_, )(&job, as, bs, t, nt, team, nteam);
+            const TN(gemm_job_, ) J = TN(job_of_, )(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+            TN(team_gemm_, )(false, &J, as, bs);
         }
     }
 }
@@ -339,8 +532,8 @@ static void TN(gemm_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, co
         if (beta != 1) TN(gemm_scale_, )(dev, s->m, s->n, beta, c, s->ldc);
         return;
     }
-    TN(gemm_tiled_, )(dev, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda, b, s->ldb,
-                      beta, c, s->ldc);
+    TN(gemm_tiled_, )(dev, GEMM_TC_HOST && fp64_tc_wanted(), s->transa, s->transb, s->m, s->n,
+                      s->k, alpha, a, s->lda, b, s->ldb, beta, c, s->ldc);
 }
 
 int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,

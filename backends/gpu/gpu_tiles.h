@@ -7,6 +7,8 @@
 
 #define OMPWG_GPU_TILE_M 128
 #define OMPWG_GPU_TILE_N 128
+#ifndef OMPWG_GPU_TILE_K
 #define OMPWG_GPU_TILE_K 8
+#endif
 
 #endif
