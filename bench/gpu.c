@@ -2,7 +2,10 @@
  * against cuBLAS for GEMM and against the device's own copy bandwidth for
  * the reductions, all measured in the same run.
  *
- *   bench_gpu [--quick] [--reps N] [--only gemm|reduce]   timings
+ *   bench_gpu [--quick] [--reps N] [--only gemm|reduce] [--size N] [--prec s|d]
+ *                                    timings (--size: GEMMs of that n and
+ *                                    reductions of that length only, e.g.
+ *                                    to profile one kernel)
  *   bench_gpu --check                every kernel once on odd shapes, with
  *                                    the results checked (a short run for
  *                                    compute-sanitizer); exit status 1 on a
@@ -27,12 +30,15 @@
 
 typedef struct options {
     bool quick, check, gemm, reduce;
+    int prec;           /* --prec: 0 float, 1 double; -1 both */
+    int64_t size;       /* --size: 0 for the sweep */
     int reps;
 } options;
 
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){ .quick = false, .check = false, .gemm = true, .reduce = true, .reps = 10 };
+    *o = (options){ .quick = false, .check = false, .gemm = true, .reduce = true, .prec = -1,
+                    .size = 0, .reps = 10 };
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             o->quick = true;
@@ -42,11 +48,19 @@ static int parse(int argc, char **argv, options *o)
                    (!strcmp(argv[i + 1], "gemm") || !strcmp(argv[i + 1], "reduce"))) {
             o->gemm = !strcmp(argv[++i], "gemm");
             o->reduce = !o->gemm;
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+            o->size = atoll(argv[++i]);
+            if (o->size < 1) o->size = 1;
+        } else if (!strcmp(argv[i], "--prec") && i + 1 < argc &&
+                   (!strcmp(argv[i + 1], "s") || !strcmp(argv[i + 1], "d"))) {
+            o->prec = !strcmp(argv[++i], "d");
         } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
             o->reps = atoi(argv[++i]);
             if (o->reps < 1) o->reps = 1;
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--reps N] [--only gemm|reduce] | --check\n",
+            fprintf(stderr,
+                    "usage: %s [--quick] [--reps N] [--only gemm|reduce] [--size N] [--prec s|d]"
+                    " | --check\n",
                     argv[0]);
             return -1;
         }
@@ -337,16 +351,22 @@ static int benchmark(const options *o)
     rule();
     static const int64_t gemm_full[] = { 1024, 2048, 4096, 8192 };
     static const int64_t gemm_quick[] = { 512, 1024 };
-    const int64_t *gs = o->quick ? gemm_quick : gemm_full;
-    int ng = o->quick ? 2 : 4;
+    const int64_t *gs = o->size ? &o->size : o->quick ? gemm_quick : gemm_full;
+    int ng = o->size ? 1 : o->quick ? 2 : 4;
     for (int d = 0; d < 2 && o->gemm; d++)
-        for (int i = 0; i < ng; i++) bench_gemm(d == 1, gs[i], o, have_cublas);
+        for (int i = 0; i < ng && (o->prec < 0 || o->prec == d); i++)
+            bench_gemm(d == 1, gs[i], o, have_cublas);
     if (o->gemm) rule();
     int lo = 20, hi = o->quick ? 22 : 28;
     for (int d = 0; d < 2 && o->reduce; d++)
-        for (int dot = 0; dot < 2; dot++)
+        for (int dot = 0; dot < 2 && (o->prec < 0 || o->prec == d); dot++) {
+            if (o->size) {
+                bench_reduce(d == 1, dot == 1, o->size, o, (size_t)l2);
+                continue;
+            }
             for (int e = lo; e <= hi; e += o->quick ? 1 : 2)
                 bench_reduce(d == 1, dot == 1, (int64_t)1 << e, o, (size_t)l2);
+        }
     rule();
     return 0;
 }
