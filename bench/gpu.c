@@ -239,19 +239,23 @@ static double gemm_difference(bool dbl, int64_t n, const void *c_ours, const voi
     return worst;
 }
 
-static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
+/* fma: a DGEMM on the FMA kernel (OMPWG_GPU_DGEMM=fma) where the default
+ * is the tensor cores. */
+static void bench_gemm(bool dbl, bool fma, int64_t n, const options *o, bool have_cublas)
 {
     size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)(n * n);
     void *a = dev_random(count, elem, 1), *b = dev_random(count, elem, 2);
     void *c = dev_random(count, elem, 3), *c_ref = have_cublas ? dev_random(count, elem, 4) : NULL;
-    const char *op = dbl ? "dgemm" : "sgemm";
+    const char *op = fma ? "dgemm-fma" : dbl ? "dgemm" : "sgemm";
     if (!a || !b || !c || (have_cublas && !c_ref)) {
         row_failed(op, n, "out of device memory");
         goto out;
     }
     double flops = 2.0 * (double)n * (double)n * (double)n;
     gemm_call ours = { .dbl = dbl, .cublas = false, .n = n, .a = a, .b = b, .c = c };
+    if (fma) setenv("OMPWG_GPU_DGEMM", "fma", 1);
     double t = bench_time(run_gemm, &ours, 2, o->reps);
+    if (fma) unsetenv("OMPWG_GPU_DGEMM");
     double t_ref = -1, diff = -1;
     if (have_cublas) {
         gemm_call ref = { .dbl = dbl, .cublas = true, .n = n, .a = a, .b = b, .c = c_ref };
@@ -353,9 +357,15 @@ static int benchmark(const options *o)
     static const int64_t gemm_quick[] = { 512, 1024 };
     const int64_t *gs = o->size ? &o->size : o->quick ? gemm_quick : gemm_full;
     int ng = o->size ? 1 : o->quick ? 2 : 4;
+    /* DGEMM twice where the tensor cores are the default: on them, and on
+     * the FMA kernel */
+    const char *dgemm_choice = getenv("OMPWG_GPU_DGEMM");
+    bool both_dgemm = !(dgemm_choice && strcmp(dgemm_choice, "fma") == 0);
     for (int d = 0; d < 2 && o->gemm; d++)
-        for (int i = 0; i < ng && (o->prec < 0 || o->prec == d); i++)
-            bench_gemm(d == 1, gs[i], o, have_cublas);
+        for (int i = 0; i < ng && (o->prec < 0 || o->prec == d); i++) {
+            bench_gemm(d == 1, false, gs[i], o, have_cublas);
+            if (d == 1 && both_dgemm) bench_gemm(true, true, gs[i], o, have_cublas);
+        }
     if (o->gemm) rule();
     int lo = 20, hi = o->quick ? 22 : 28;
     for (int d = 0; d < 2 && o->reduce; d++)
@@ -612,7 +622,13 @@ static int check(void)
     static const int64_t shapes[][3] = { { 37, 29, 53 }, { 1, 1, 1 },   { 129, 130, 7 },
                                          { 200, 3, 300 }, { 5, 257, 128 }, { 128, 128, 8 } };
     static const ompwg_trans tr[] = { OMPWG_NO_TRANS, OMPWG_TRANS };
-    for (int d = 0; d < 2; d++)
+    /* float; double as the backend chooses (the tensor cores where built
+     * for them); double on the FMA kernel */
+    const char *chosen = getenv("OMPWG_GPU_DGEMM");
+    char *saved = chosen ? strdup(chosen) : NULL;
+    for (int v = 0; v < 3; v++) {
+        const int d = v > 0;
+        if (v == 2) setenv("OMPWG_GPU_DGEMM", "fma", 1);
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
             for (int t = 0; t < 4; t++) {
                 /* every transpose pair on device data; both layouts, alpha 0
@@ -628,6 +644,10 @@ static int check(void)
                                -1.0, 0.5, false);
                 }
             }
+    }
+    if (saved) setenv("OMPWG_GPU_DGEMM", saved, 1);
+    else unsetenv("OMPWG_GPU_DGEMM");
+    free(saved);
     static const int64_t incs[] = { 1, -1, 3, -2 };
     for (int d = 0; d < 2; d++)
         for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++) {

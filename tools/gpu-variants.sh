@@ -15,5 +15,5 @@ base_path=$LD_LIBRARY_PATH
 for v in "${@:-}"; do
     echo "=== variant ${v:-$builddir}"
     LD_LIBRARY_PATH=${v:+$v:}$base_path timeout 120 "$builddir/bench/bench_gpu" --only "$what" \
-        --reps 20 | grep -E '^(ssum|sdot|dsum|ddot|sgemm|dgemm) '
+        --reps 20 | grep -E '^(ssum|sdot|dsum|ddot|sgemm|dgemm|dgemm-fma) '
 done
