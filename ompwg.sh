@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up, build and run ompwg on a Debian 12 machine.
-#   ./ompwg.sh bench [ompwg bench options]   the backend comparison (the main job)
+#   ./ompwg.sh bench [ompwg bench options]   the backend comparison (the main job;
+#                                            CSV, JSON and plot in out/ by default)
 #   ./ompwg.sh test  [meson test options]    the test suite
 #   ./ompwg.sh info                          what the library can run on here
 #   ./ompwg.sh build                         set up and build only
@@ -80,10 +81,13 @@ case "$cmd" in
         build >&2
         "$build_dir/src/cli/ompwg" info
         echo
-        "$build_dir/src/cli/ompwg" bench "$@"
+        # the CSV, JSON and plot go to out/ unless the options say where
+        out=()
+        case " $* " in *" --out "*) ;; *) out=(--out out) ;; esac
+        "$build_dir/src/cli/ompwg" bench "${out[@]}" "$@"
         ;;
     *)
-        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
 esac
