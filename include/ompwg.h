@@ -28,6 +28,10 @@
  * - OMPWG_FALLBACK=1: when the GPU runs out of memory for a call on host
  *   data, run that call on the CPU backend instead of returning
  *   ::OMPWG_ERR_DEVICE_NOMEM (see ompwg_set_fallback()).
+ * - OMPWG_GPU_DGEMM=fma: run GPU DGEMMs on the FMA kernel instead of the
+ *   FP64 tensor cores (read at every call; the tensor cores serve where
+ *   every architecture the library was built for has them, sm_80 and
+ *   later). Both compute in double, within the GEMM bound stated below.
  */
 #ifndef OMPWG_H
 #define OMPWG_H
