@@ -294,7 +294,8 @@ OMPWG_API int ompwg_get_gpu_device(int *device);
  * one; the CPU backend's default thread count becomes the length of run
  * `part` and its workers are pinned inside it. With more parts than cores,
  * part p gets core p modulo the core count alone. (0, 1) is the whole set
- * again. OMPWG_NUM_THREADS still overrides the thread count.
+ * again. OMPWG_NUM_THREADS still overrides the thread count. The `openblas`
+ * backend keeps OpenBLAS's own thread count (OPENBLAS_NUM_THREADS).
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when parts < 1 or part is not in
  *         [0, parts) (the share is then unchanged).
  */
