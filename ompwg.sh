@@ -19,6 +19,9 @@ packages=(clang-19 libomp-19-dev meson ninja-build pkg-config libhwloc-dev libop
 # The drop-in BLAS's tests: a gfortran caller, and a program linked with the
 # system's -lblas (the reference BLAS) that libompwg_blas is preloaded into.
 packages+=(gfortran libblas-dev)
+# libompwg_mpi and its tests (mpirun with 1, 2 and 4 ranks), and ScaLAPACK,
+# which its tests and `ompwg bench --mpi` compare with.
+packages+=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev)
 # Where a CUDA toolkit is present, the GPU backend is built too: clang's
 # offload driver runs clang-offload-packager (clang-tools-19), and a CUDA >= 12.8
 # ptxas writes cubins that only libomptarget >= 21 loads (liboffload-22-dev).

@@ -32,6 +32,9 @@
  *   FP64 tensor cores (read at every call; the tensor cores serve where
  *   every architecture the library was built for has them, sm_80 and
  *   later). Both compute in double, within the GEMM bound stated below.
+ * - OMPWG_GPU_DEVICE=N: the OpenMP device number the GPU backend runs on
+ *   (default: omp_get_default_device()); see ompwg_set_gpu_device(), which
+ *   reads it again when given -1.
  */
 #ifndef OMPWG_H
 #define OMPWG_H
@@ -79,7 +82,8 @@ typedef enum ompwg_status {
     OMPWG_ERR_TOO_LARGE = 12,   /**< a size exceeds what the backend can take (OpenBLAS's 32-bit interface) */
     OMPWG_ERR_CHECK = 13,       /**< check mode: the result differs from OpenBLAS beyond the bound */
     OMPWG_ERR_UNSUPPORTED = 14, /**< the backend cannot run this call (e.g. device pointers on the CPU) */
-    OMPWG_ERR_FLAGS = 15        /**< unknown bits in a flags argument */
+    OMPWG_ERR_FLAGS = 15,       /**< unknown bits in a flags argument */
+    OMPWG_ERR_RANGE = 16        /**< a number is outside its documented range (a device number, a share of the cores) */
 } ompwg_status;
 
 /** Storage order of a matrix; the values are CBLAS's. */
@@ -176,8 +180,9 @@ OMPWG_API int ompwg_dmin(int64_t n, const double *x, int64_t incx, double *value
 
 /** @name Device-resident data (GPU backend)
  * The same operations on data that already lives on the GPU: a, b, c, x and
- * y are device pointers of the default device (omp_get_default_device()),
- * from omp_target_alloc() or `use_device_ptr`; nothing is copied, and only
+ * y are device pointers of the GPU backend's device (ompwg_get_gpu_device():
+ * the default device unless chosen otherwise), from omp_target_alloc() or
+ * `use_device_ptr`; nothing is copied, and only
  * the result of a reduction (value, index: host pointers) comes back. These
  * calls always run on the GPU backend, whatever ompwg_set_backend() chose,
  * and return ::OMPWG_ERR_UNAVAILABLE when it is not usable. Argument checks
@@ -235,12 +240,81 @@ OMPWG_API int ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value);
 OMPWG_API int ompwg_gpu_name(char *buf, size_t len);
 /** @} */
 
+/** @name Choosing the GPU
+ * The GPU backend runs on one OpenMP device of the process: the one
+ * OMPWG_GPU_DEVICE names, else omp_get_default_device(), unless
+ * ompwg_set_gpu_device() chose another. A process per GPU (one MPI rank per
+ * GPU of a node, see ompwg_mpi.h) calls ompwg_set_gpu_device() with its own
+ * number, preferably before its first ompwg call, so that it never creates a
+ * context on another process's GPU.
+ * @{ */
+/**
+ * Number of GPUs the offload runtime sees (0 in host fallback and in a build
+ * without offload). Runs no kernel and creates no device context.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL when count is NULL.
+ */
+OMPWG_API int ompwg_gpu_device_count(int *count);
+/**
+ * Run the GPU backend's later calls, on every thread, on OpenMP device
+ * `device` (0 <= device < ompwg_gpu_device_count()); -1 returns to the
+ * default (OMPWG_GPU_DEVICE, read again, else omp_get_default_device()).
+ * Called before the library's first use, the backend starts on that device
+ * and no other is touched. Device pointers belong to the device that was
+ * current when they were allocated: change the device only while no call is
+ * running and no buffer of the old one is still in use.
+ * ompwg_gpu_property() and ompwg_gpu_name() describe the current device
+ * (ompwg_backend_info() keeps the description of the first one).
+ * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE for device < -1, for a number that
+ *         is not one of the devices, and in host fallback
+ *         (OMP_TARGET_OFFLOAD=DISABLED: the host is the only device, and -1
+ *         names it) for anything but -1; ::OMPWG_ERR_UNAVAILABLE when the GPU
+ *         backend is not usable or a kernel cannot run on that device. On
+ *         failure the device is unchanged.
+ */
+OMPWG_API int ompwg_set_gpu_device(int device);
+/**
+ * The OpenMP device number the GPU backend runs on, -1 in host fallback.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_UNAVAILABLE when the GPU
+ *         backend is not usable (*device is then untouched).
+ */
+OMPWG_API int ompwg_get_gpu_device(int *device);
+/** @} */
+
+/** @name Sharing the CPU between processes
+ * The CPU backend runs one thread per core of the cores the process may use
+ * (its binding, as first seen) and pins its workers to them. Processes of
+ * one node that were all given the same cores (several MPI ranks started
+ * without binding, see ompwg_mpi.h) split them with ompwg_set_cpu_share()
+ * instead of running every thread on every core.
+ * @{ */
+/**
+ * Use share `part` of `parts` of the allowed cores: the cores, in hwloc's
+ * logical order (so that a share keeps cores of one package together), are
+ * cut into `parts` contiguous, disjoint runs whose lengths differ by at most
+ * one; the CPU backend's default thread count becomes the length of run
+ * `part` and its workers are pinned inside it. With more parts than cores,
+ * part p gets core p modulo the core count alone. (0, 1) is the whole set
+ * again. OMPWG_NUM_THREADS still overrides the thread count. The `openblas`
+ * backend keeps OpenBLAS's own thread count (OPENBLAS_NUM_THREADS).
+ * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when parts < 1 or part is not in
+ *         [0, parts) (the share is then unchanged).
+ */
+OMPWG_API int ompwg_set_cpu_share(int part, int parts);
+/**
+ * The cores the CPU backend uses now: indices first .. first + count - 1 of
+ * the allowed cores in hwloc's logical order (all of them when no share was
+ * set). Either pointer may be NULL.
+ */
+OMPWG_API int ompwg_get_cpu_share(int *first, int *count);
+/** @} */
+
 /** @name Device memory (GPU backend)
  * Buffers on the GPU backend's device for the *_device functions, so that a
  * program needs neither the OpenMP device-memory API nor a link to the
  * offload runtime of its own. In host fallback (OMP_TARGET_OFFLOAD=DISABLED)
- * they are host memory. Pointers from omp_target_alloc() on the default
- * device work with the *_device functions just as well.
+ * they are host memory. Pointers from omp_target_alloc() on the backend's
+ * device (ompwg_get_gpu_device()) work with the *_device functions just as
+ * well.
  * @{ */
 typedef enum ompwg_copy_kind {
     OMPWG_HOST_TO_DEVICE = 1,

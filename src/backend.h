@@ -15,7 +15,7 @@ typedef struct ompwg_gemm_shape {
     bool transa, transb;  /* op(A) = A^T, op(B) = B^T */
     int64_t m, n, k;      /* m > 0, n > 0, k >= 0 */
     int64_t lda, ldb, ldc;
-    bool device_ptrs;     /* a, b, c are device pointers of the default device */
+    bool device_ptrs;     /* a, b, c are device pointers of the GPU backend's device */
 } ompwg_gemm_shape;
 
 typedef enum ompwg_reduce_op {

@@ -18,6 +18,7 @@ static const char *const messages[] = {
     [OMPWG_ERR_CHECK] = "check mode: result differs from OpenBLAS beyond the error bound",
     [OMPWG_ERR_UNSUPPORTED] = "the backend does not support this call",
     [OMPWG_ERR_FLAGS] = "unknown flag bits",
+    [OMPWG_ERR_RANGE] = "a number is outside its documented range",
 };
 
 const char *ompwg_strerror(int status)

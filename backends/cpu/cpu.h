@@ -7,18 +7,21 @@
 #include "backend.h"
 
 /* Threads a call should use: OMPWG_NUM_THREADS (read at every call), else one
- * per core of the allowed cpuset; 1 when called from inside an active
+ * per core of the process's share of the allowed cpuset (all of it unless
+ * ompwg_set_cpu_share chose a part); 1 when called from inside an active
  * OpenMP parallel region. */
 int ompwg_cpu_threads(void);
 
-/* The allowed-core index the calling (application) thread runs on now; 0
- * when unknown. Read before a parallel region and passed to every thread's
+/* The index, within the process's share of the allowed cores, of the core
+ * the calling (application) thread runs on now; 0 when unknown or outside
+ * the share. Read before a parallel region and passed to every thread's
  * ompwg_cpu_pin_worker. */
 int ompwg_cpu_pin_base(void);
 
 /* Called by each thread of a backend parallel region: pins worker tid to the
- * core tid places after the caller's (base), so that no worker shares the
- * core of the application's own thread (tid 0, never pinned). Nothing when
+ * core of the share tid places after the caller's (base, wrapping around
+ * inside the share), so that no worker shares the core of the application's
+ * own thread (tid 0, never pinned). Nothing when
  * the OpenMP runtime already binds threads or hwloc is missing. */
 void ompwg_cpu_pin_worker(int tid, int base);
 

@@ -2,11 +2,14 @@
 #include <omp.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpu.h"
+#include "ompwg.h"
 #include "ompwg_config.h"
 
 #if OMPWG_HAVE_HWLOC
@@ -25,6 +28,22 @@ static bool topo_ok;
 static int *core_of_pu;
 static int pu_count;
 #endif
+/* The run of allowed cores this process uses (ompwg_set_cpu_share): first
+ * core in the high half, count in the low half, one word so that a reader
+ * never sees the first of one share with the count of another; 0 until a
+ * share is set, meaning all cores. */
+static _Atomic uint64_t share_word;
+
+typedef struct core_run {
+    int first, count;
+} core_run;
+
+static core_run current_share(void)
+{
+    uint64_t w = atomic_load_explicit(&share_word, memory_order_relaxed);
+    if (w == 0) return (core_run){ .first = 0, .count = core_count };
+    return (core_run){ .first = (int)(w >> 32), .count = (int)(w & 0xffffffffu) };
+}
 
 static void topo_init(void)
 {
@@ -72,7 +91,33 @@ int ompwg_cpu_threads(void)
         long v = strtol(env, &end, 10);
         if (*end == '\0' && v > 0 && v <= 4096) return (int)v;
     }
-    return core_count;
+    return current_share().count;
+}
+
+int ompwg_set_cpu_share(int part, int parts)
+{
+    if (parts < 1 || part < 0 || part >= parts) return OMPWG_ERR_RANGE;
+    pthread_once(&topo_once, topo_init);
+    core_run r;
+    if (parts > core_count) {
+        r = (core_run){ .first = part % core_count, .count = 1 };
+    } else {
+        /* run p is [p * cores / parts, (p + 1) * cores / parts) */
+        int64_t lo = (int64_t)part * core_count / parts, hi = (int64_t)(part + 1) * core_count / parts;
+        r = (core_run){ .first = (int)lo, .count = (int)(hi - lo) };
+    }
+    uint64_t w = parts == 1 ? 0 : ((uint64_t)r.first << 32) | (uint32_t)r.count;
+    atomic_store_explicit(&share_word, w, memory_order_relaxed);
+    return OMPWG_OK;
+}
+
+int ompwg_get_cpu_share(int *first, int *count)
+{
+    pthread_once(&topo_once, topo_init);
+    core_run r = current_share();
+    if (first) *first = r.first;
+    if (count) *count = r.count;
+    return OMPWG_OK;
 }
 
 int ompwg_cpu_pin_base(void)
@@ -80,7 +125,10 @@ int ompwg_cpu_pin_base(void)
 #if OMPWG_HAVE_HWLOC
     pthread_once(&topo_once, topo_init);
     int cpu = sched_getcpu();
-    if (core_of_pu && cpu >= 0 && cpu < pu_count && core_of_pu[cpu] >= 0) return core_of_pu[cpu];
+    core_run r = current_share();
+    if (core_of_pu && cpu >= 0 && cpu < pu_count && core_of_pu[cpu] >= r.first &&
+        core_of_pu[cpu] < r.first + r.count)
+        return core_of_pu[cpu] - r.first;
 #endif
     return 0;
 }
@@ -92,7 +140,8 @@ void ompwg_cpu_pin_worker(int tid, int base)
      * its workers, so a repeat call with the same core costs nothing */
     static _Thread_local int pinned_to = -1;
     if (tid == 0 || runtime_binds || !topo_ok) return;
-    int want = (base + tid) % core_count;
+    core_run r = current_share();
+    int want = r.first + (base + tid) % r.count;
     if (pinned_to == want) return;
     hwloc_obj_t core = hwloc_get_obj_inside_cpuset_by_type(topo, allowed, HWLOC_OBJ_CORE,
                                                            (unsigned)want);
@@ -112,6 +161,10 @@ void ompwg_cpu_describe(char *buf, size_t len)
                       : topo_ok ? "workers pinned to cores with hwloc"
 #endif
                       : "threads not pinned (built without hwloc)";
-    snprintf(buf, len, "%d threads on %d cores; %s; gemm kernel %s", ompwg_cpu_threads(),
-             core_count, pin, ompwg_cpu_kernel_name());
+    core_run r = current_share();
+    char cores[64];
+    if (r.count == core_count) snprintf(cores, sizeof cores, "%d cores", core_count);
+    else snprintf(cores, sizeof cores, "cores %d-%d of %d", r.first, r.first + r.count - 1, core_count);
+    snprintf(buf, len, "%d threads on %s; %s; gemm kernel %s", ompwg_cpu_threads(), cores, pin,
+             ompwg_cpu_kernel_name());
 }

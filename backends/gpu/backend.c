@@ -2,6 +2,8 @@
  * the offload runtime end the process, whether target regions can run on a
  * device, or on host threads when the user asked for host fallback. */
 #include <omp.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,20 +12,33 @@
 #include "devprops.h"
 #include "gpu.h"
 #include "gpu_tiles.h"
+#include "ompwg.h"
 #include "ompwg_config.h"
 
 /* A guess for the grid size when the driver cannot be asked: an H100's SM
  * count. Only the speed of the reductions depends on it. */
 #define DEFAULT_SM_COUNT 132
 
+/* ready and on_host are set by the probe alone. The device (and what
+ * depends on it: SM count, properties) can change later through
+ * ompwg_set_gpu_device, so it is atomic and the properties are copied
+ * under a lock. */
 static struct {
     bool ready;
     bool on_host;
-    int device;
-    int sm_count;
+    atomic_int device;
+    atomic_int sm_count;
     bool props_known;
     ompwg_gpu_props props;
 } state = { .ready = false, .on_host = false, .device = -1, .sm_count = DEFAULT_SM_COUNT };
+static pthread_mutex_t props_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Serialises device changes: a check and the switch that follows it. */
+static pthread_mutex_t switch_lock = PTHREAD_MUTEX_INITIALIZER;
+/* A device asked for before the probe ran (-1: none), so that the probe
+ * starts there and never touches the default device of a process meant for
+ * another one. */
+static atomic_int requested = -1;
+static atomic_bool probed;
 
 bool ompwg_gpu_ready(void)
 {
@@ -32,7 +47,7 @@ bool ompwg_gpu_ready(void)
 
 int ompwg_gpu_device(void)
 {
-    return state.device;
+    return atomic_load_explicit(&state.device, memory_order_acquire);
 }
 
 bool ompwg_gpu_on_host(void)
@@ -42,12 +57,16 @@ bool ompwg_gpu_on_host(void)
 
 int ompwg_gpu_sm_count(void)
 {
-    return state.sm_count;
+    return atomic_load_explicit(&state.sm_count, memory_order_relaxed);
 }
 
-const ompwg_gpu_props *ompwg_gpu_device_props(void)
+bool ompwg_gpu_device_props(ompwg_gpu_props *out)
 {
-    return state.props_known ? &state.props : NULL;
+    pthread_mutex_lock(&props_lock);
+    bool known = state.props_known;
+    if (known) *out = state.props;
+    pthread_mutex_unlock(&props_lock);
+    return known;
 }
 
 static bool offload_disabled(void)
@@ -67,14 +86,25 @@ static bool runs_on_device(int dev)
     return on_device != 0;
 }
 
+/* Reads the properties of `dev` into the state; false when the driver could
+ * not be asked (the SM count then stays a guess). */
+static bool take_props(int dev, ompwg_gpu_props *p)
+{
+    bool known = ompwg_gpu_query_props(dev, p);
+    pthread_mutex_lock(&props_lock);
+    state.props_known = known;
+    if (known) state.props = *p;
+    pthread_mutex_unlock(&props_lock);
+    atomic_store_explicit(&state.sm_count, known && p->sm_count > 0 ? p->sm_count : DEFAULT_SM_COUNT,
+                          memory_order_relaxed);
+    return known;
+}
+
 static void describe(char *why, size_t len, int dev, int num_devices)
 {
     ompwg_gpu_props p;
     int used = 0;
-    if (ompwg_gpu_query_props(dev, &p)) {
-        state.props = p;
-        state.props_known = true;
-        state.sm_count = p.sm_count > 0 ? p.sm_count : DEFAULT_SM_COUNT;
+    if (take_props(dev, &p)) {
         used = snprintf(why, len,
                         "%s (sm_%d%d), %d SMs, warp (sub-group) %d, shared memory per team "
                         "%d KiB (opt-in %d KiB), %.1f GiB; ",
@@ -88,12 +118,38 @@ static void describe(char *why, size_t len, int dev, int num_devices)
              OMPWG_GPU_TILE_M, OMPWG_GPU_TILE_N, OMPWG_OFFLOAD_ARCHS, OMPWG_OFFLOAD_RUNTIME);
 }
 
-static ompwg_probe_result probe(char *why, size_t len)
+/* OMPWG_GPU_DEVICE when set, else the OpenMP default device. False, with
+ * the reason, when that is not one of the num_devices devices. */
+static bool default_device(int num_devices, int *dev, char *why, size_t len)
+{
+    const char *env = getenv("OMPWG_GPU_DEVICE");
+    if (env && env[0]) {
+        char *end;
+        long v = strtol(env, &end, 10);
+        if (*end != '\0' || v < 0 || v >= num_devices) {
+            snprintf(why, len, "OMPWG_GPU_DEVICE=%s is not one of the %d devices (0 to %d)", env,
+                     num_devices, num_devices - 1);
+            return false;
+        }
+        *dev = (int)v;
+        return true;
+    }
+    *dev = omp_get_default_device();
+    if (*dev < 0 || *dev >= num_devices) {
+        snprintf(why, len,
+                 "the default device %d is not one of the %d devices (OMP_DEFAULT_DEVICE?)", *dev,
+                 num_devices);
+        return false;
+    }
+    return true;
+}
+
+static ompwg_probe_result probe_devices(char *why, size_t len)
 {
     if (offload_disabled()) {
         /* without offload the device clause is moot, and libomptarget
          * (which omp_get_initial_device may resolve to) not safe to call */
-        state.device = OMPWG_HAVE_OFFLOAD ? omp_get_initial_device() : 0;
+        atomic_store(&state.device, OMPWG_HAVE_OFFLOAD ? omp_get_initial_device() : 0);
         state.on_host = true;
         state.ready = true;
         snprintf(why, len,
@@ -116,24 +172,65 @@ static ompwg_probe_result probe(char *why, size_t len)
                  visible && !visible[0] ? "; CUDA_VISIBLE_DEVICES is set but empty" : "");
         return OMPWG_PROBE_UNUSABLE;
     }
-    int dev = omp_get_default_device();
-    if (dev < 0 || dev >= num_devices) {
-        snprintf(why, len,
-                 "the default device %d is not one of the %d devices (OMP_DEFAULT_DEVICE?)", dev,
-                 num_devices);
+    int dev = atomic_load(&requested);
+    if ((dev < 0 || dev >= num_devices) && !default_device(num_devices, &dev, why, len))
         return OMPWG_PROBE_UNUSABLE;
-    }
     if (!runs_on_device(dev)) {
         snprintf(why, len,
                  "a target region on device %d ran on the host (no image for it? built for %s)",
                  dev, OMPWG_OFFLOAD_ARCHS);
         return OMPWG_PROBE_UNUSABLE;
     }
-    state.device = dev;
+    atomic_store(&state.device, dev);
     state.on_host = false;
     state.ready = true;
     describe(why, len, dev, num_devices);
     return OMPWG_PROBE_USABLE;
+}
+
+static ompwg_probe_result probe(char *why, size_t len)
+{
+    ompwg_probe_result r = probe_devices(why, len);
+    atomic_store(&probed, true);
+    return r;
+}
+
+int ompwg_gpu_visible_devices(void)
+{
+    if (!OMPWG_HAVE_OFFLOAD || offload_disabled()) return 0;
+    int n = omp_get_num_devices();
+    return n > 0 ? n : 0;
+}
+
+void ompwg_gpu_request_device(int dev)
+{
+    pthread_mutex_lock(&switch_lock);
+    if (!atomic_load(&probed)) atomic_store(&requested, dev);
+    pthread_mutex_unlock(&switch_lock);
+}
+
+int ompwg_gpu_use_device(int dev)
+{
+    if (!state.ready) return OMPWG_ERR_UNAVAILABLE;
+    /* host fallback: the host is the only device, and -1 names it */
+    if (state.on_host) return dev == -1 ? OMPWG_OK : OMPWG_ERR_RANGE;
+    int num_devices = ompwg_gpu_visible_devices();
+    char why[256];
+    if (dev == -1 && !default_device(num_devices, &dev, why, sizeof why)) return OMPWG_ERR_RANGE;
+    if (dev >= num_devices) return OMPWG_ERR_RANGE;
+    pthread_mutex_lock(&switch_lock);
+    int st = OMPWG_OK;
+    if (dev != ompwg_gpu_device()) {
+        if (runs_on_device(dev)) {
+            ompwg_gpu_props p;
+            take_props(dev, &p);
+            atomic_store_explicit(&state.device, dev, memory_order_release);
+        } else {
+            st = OMPWG_ERR_UNAVAILABLE;
+        }
+    }
+    pthread_mutex_unlock(&switch_lock);
+    return st;
 }
 
 const ompwg_backend ompwg_backend_gpu = {

@@ -23,8 +23,8 @@
 bool ompwg_gpu_ready(void);
 
 /* The OpenMP device number every target construct and device allocation
- * uses: the default device on a GPU, the initial (host) device in host
- * fallback. */
+ * uses: the chosen device on a GPU (OMPWG_GPU_DEVICE, ompwg_set_gpu_device,
+ * else the default device), the initial (host) device in host fallback. */
 int ompwg_gpu_device(void);
 
 /* True when the kernels run on host threads (OMP_TARGET_OFFLOAD=DISABLED). */
@@ -34,9 +34,23 @@ bool ompwg_gpu_on_host(void);
  * not be asked); sizes the reduction grid. */
 int ompwg_gpu_sm_count(void);
 
-/* The device's properties as the probe read them; NULL in host fallback or
- * when the CUDA driver could not be asked. */
-const ompwg_gpu_props *ompwg_gpu_device_props(void);
+/* Copies the current device's properties into *out; false in host fallback
+ * or when the CUDA driver could not be asked. */
+bool ompwg_gpu_device_props(ompwg_gpu_props *out);
+
+/* Devices the offload runtime sees: 0 in host fallback and in a build
+ * without offload. Runs no target region. */
+int ompwg_gpu_visible_devices(void);
+
+/* Before the probe has run: makes it start on device `dev` (when that is
+ * one of the devices) instead of the default one. Afterwards: nothing. */
+void ompwg_gpu_request_device(int dev);
+
+/* After the probe: moves every later call to device `dev` (-1: the default
+ * device) once a target region has run there. OMPWG_OK, OMPWG_ERR_RANGE
+ * (not a device here; in host fallback anything but -1) or
+ * OMPWG_ERR_UNAVAILABLE (the backend, or that device, cannot run). */
+int ompwg_gpu_use_device(int dev);
 
 int ompwg_gpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
                     float beta, float *c);

@@ -5,20 +5,21 @@
 #include "ompwg.h"
 #include "registry.h"
 
-/* The device's properties once the backends are probed; NULL when no GPU is
- * usable (host fallback included) or the driver could not be asked. */
-static const ompwg_gpu_props *usable_props(void)
+/* The device's properties once the backends are probed; false when no GPU
+ * is usable (host fallback included) or the driver could not be asked. */
+static bool usable_props(ompwg_gpu_props *p)
 {
-    if (!ompwg_find_usable_backend("gpu") || ompwg_gpu_on_host()) return NULL;
-    return ompwg_gpu_device_props();
+    if (!ompwg_find_usable_backend("gpu") || ompwg_gpu_on_host()) return false;
+    return ompwg_gpu_device_props(p);
 }
 
 int ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value)
 {
     if (!value) return OMPWG_ERR_NULL;
     if ((unsigned)prop > OMPWG_GPU_CC_MINOR) return OMPWG_ERR_FLAGS;
-    const ompwg_gpu_props *p = usable_props();
-    if (!p) return OMPWG_ERR_UNAVAILABLE;
+    ompwg_gpu_props props;
+    if (!usable_props(&props)) return OMPWG_ERR_UNAVAILABLE;
+    const ompwg_gpu_props *p = &props;
     switch (prop) {
     case OMPWG_GPU_SM_COUNT: *value = p->sm_count; break;
     case OMPWG_GPU_WARP_SIZE: *value = p->warp_size; break;
@@ -38,8 +39,8 @@ int ompwg_gpu_name(char *buf, size_t len)
     if (!buf) return OMPWG_ERR_NULL;
     if (len == 0) return OMPWG_ERR_NULL;
     buf[0] = '\0';
-    const ompwg_gpu_props *p = usable_props();
-    if (!p) return OMPWG_ERR_UNAVAILABLE;
-    snprintf(buf, len, "%s", p->name);
+    ompwg_gpu_props p;
+    if (!usable_props(&p)) return OMPWG_ERR_UNAVAILABLE;
+    snprintf(buf, len, "%s", p.name);
     return OMPWG_OK;
 }

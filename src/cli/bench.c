@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "cublas.h"
 #include "harness.h"
+#include "options.h"
 #include "ompwg.h"
 #include "report.h"
 
@@ -49,29 +50,9 @@ static void usage(FILE *f)
             "  --backends list    of cpu, openblas, gpu (also gpu+xfer), cublas\n"
             "  --reps R           timed runs per case (median reported; default 5)\n"
             "  --threads T        CPU threads for ompwg and OpenBLAS\n"
-            "  --out DIR          also write DIR/bench.csv, bench.json and bench.png\n");
-}
-
-static int parse_sizes(const char *s, int64_t *out, int *n)
-{
-    *n = 0;
-    while (*s) {
-        char *end;
-        long long v = strtoll(s, &end, 0);
-        if (end == s || v < 1 || *n == MAX_SIZES) return -1;
-        out[(*n)++] = v;
-        s = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') return -1;
-    }
-    return *n ? 0 : -1;
-}
-
-static bool listed(const char *list, const char *name)
-{
-    size_t len = strlen(name);
-    for (const char *p = list; (p = strstr(p, name)); p += len)
-        if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0')) return true;
-    return false;
+            "  --out DIR          also write DIR/bench.csv, bench.json and bench.png\n"
+            "  --mpi              under mpirun: scaling over the ranks and ScaLAPACK's p?gemm\n"
+            "                     (mpirun -np P ompwg bench --mpi --help for its options)\n");
 }
 
 static void use_sizes(options *o, const int64_t *g, int ng, const int64_t *v, int nv)
@@ -104,14 +85,14 @@ static int parse(int argc, char **argv, options *o)
         if (!v) goto bad;
         i++;
         if (strcmp(a, "--sizes") == 0) {
-            if (parse_sizes(v, o->gemm_sizes, &o->n_gemm)) goto bad;
+            if (cli_parse_sizes(v, o->gemm_sizes, &o->n_gemm, MAX_SIZES)) goto bad;
         } else if (strcmp(a, "--vec-sizes") == 0) {
-            if (parse_sizes(v, o->vec_sizes, &o->n_vec)) goto bad;
+            if (cli_parse_sizes(v, o->vec_sizes, &o->n_vec, MAX_SIZES)) goto bad;
         } else if (strcmp(a, "--ops") == 0) {
-            for (int op = 0; op < 4; op++) o->ops[op] = listed(v, bench_op_name((bench_op)op));
+            for (int op = 0; op < 4; op++) o->ops[op] = cli_listed(v, bench_op_name((bench_op)op));
         } else if (strcmp(a, "--prec") == 0) {
-            o->prec_s = listed(v, "s");
-            o->prec_d = listed(v, "d");
+            o->prec_s = cli_listed(v, "s");
+            o->prec_d = cli_listed(v, "d");
         } else if (strcmp(a, "--backends") == 0) {
             o->engines = v;
         } else if (strcmp(a, "--reps") == 0) {
@@ -221,7 +202,7 @@ static void gpu_peaks(ceilings *c)
 static void add_engine(bench_engine *list, int *n, const options *o, bench_engine e,
                        const char *filter_name)
 {
-    if (!o->engines || listed(o->engines, filter_name)) list[(*n)++] = e;
+    if (!o->engines || cli_listed(o->engines, filter_name)) list[(*n)++] = e;
 }
 
 static int cpu_threads(const options *o)
@@ -273,6 +254,8 @@ static int write_outputs(const bench_report *rep, const char *dir, const char *c
 
 int ompwg_cli_bench(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--mpi") == 0) return ompwg_cli_bench_mpi(argc, argv);
     options o = { .ops = { true, true, true, true }, .prec_s = true, .prec_d = true, .reps = 5 };
     int st = parse(argc, argv, &o);
     if (st) return st == 1 ? 0 : st;

@@ -4,5 +4,7 @@
 
 int ompwg_cli_info(int argc, char **argv);
 int ompwg_cli_bench(int argc, char **argv);
+/* `ompwg bench --mpi`, under mpirun (bench_mpi.c, loaded as a module). */
+int ompwg_cli_bench_mpi(int argc, char **argv);
 
 #endif

@@ -14,7 +14,7 @@ static void usage(FILE *f)
             "            (ompwg bench --help for its options)\n"
             "  version   the library version\n"
             "environment: OMPWG_BACKEND, OMPWG_VERBOSE, OMPWG_CHECK, OMPWG_NUM_THREADS,\n"
-            "             OMPWG_FALLBACK (see README.md)\n");
+            "             OMPWG_FALLBACK, OMPWG_GPU_DEVICE, OMPWG_MPI_PANEL (see README.md)\n");
 }
 
 int main(int argc, char **argv)
