@@ -1,7 +1,8 @@
-/* The GPU GEMM kernels of both precisions. They live in one translation unit
- * because LLVM's OpenMP optimisations (SPMD mode, team arrays moved to shared
- * memory) work across the functions of a unit: gemm_tmpl.c is included once
- * per precision. */
+/* The GPU GEMM kernels of both precisions, the tiled one and the sub-group
+ * one (OMPWG_GPU_GEMM). They live in one translation unit because LLVM's
+ * OpenMP optimisations (SPMD mode, team arrays moved to shared memory) work
+ * across the functions of a unit: gemm_tmpl.c (tiled), gemm_subgroup_tmpl.c
+ * and gemm_call_tmpl.c (the entry point) are included once per precision. */
 #include <limits.h>
 #include <omp.h>
 #include <stdbool.h>
@@ -10,41 +11,37 @@
 #include "devmem.h"
 #include "gpu.h"
 #include "gpu_tiles.h"
+#include "grid.h"
 #include "ompwg.h"
+#include "ompwg/team.h"
+#include "variant.h"
 
 /* Threads of the C := beta * C kernel's teams. */
 #define SCALE_NT 256
-/* Cap on requested teams: the tile loops stride by the teams granted, so
- * any count is correct; this only keeps the request an int. */
-#define MAX_TEAMS (1 << 20)
 
-static int64_t ceil_div(int64_t x, int64_t y)
-{
-    return (x + y - 1) / y;
-}
-
-/* Team count to request: one per tile on a GPU; one team on the host,
- * where a team's threads are the host's cores and more teams would only
- * multiply the threads. */
-static int teams_for(int64_t work)
-{
-    if (ompwg_gpu_on_host()) return 1;
-    return work < MAX_TEAMS ? (int)work : MAX_TEAMS;
-}
-
-/* Tile number -> block of C. Groups of GROUP tile rows are walked column by
- * column, so teams that run at the same time share panels of A and B in the
- * L2 cache. */
-GPU_INLINE void tile_origin(int64_t tile, int64_t tiles_m, int64_t tiles_n, int64_t *m0,
-                            int64_t *n0)
+/* Tile number -> tile coordinates (ti, tj). Groups of GROUP tile rows are
+ * walked column by column, so teams that run at the same time share panels
+ * of A and B in the L2 cache. */
+GPU_INLINE void tile_coords(int64_t tile, int64_t tiles_m, int64_t tiles_n, int64_t *ti,
+                            int64_t *tj)
 {
     enum { GROUP = 8 };
     int64_t per_group = GROUP * tiles_n;
     int64_t first_m = tile / per_group * GROUP;
     int64_t rows = tiles_m - first_m < GROUP ? tiles_m - first_m : GROUP;
     int64_t in_group = tile % per_group;
-    *m0 = (first_m + in_group % rows) * OMPWG_GPU_TILE_M;
-    *n0 = in_group / rows * OMPWG_GPU_TILE_N;
+    *ti = first_m + in_group % rows;
+    *tj = in_group / rows;
+}
+
+/* The block of C a tiled team computes for tile number `tile`. */
+GPU_INLINE void tile_origin(int64_t tile, int64_t tiles_m, int64_t tiles_n, int64_t *m0,
+                            int64_t *n0)
+{
+    int64_t ti, tj;
+    tile_coords(tile, tiles_m, tiles_n, &ti, &tj);
+    *m0 = ti * OMPWG_GPU_TILE_M;
+    *n0 = tj * OMPWG_GPU_TILE_N;
 }
 
 /* Which elements of a k slice (long x OMPWG_GPU_TILE_K, long being the
@@ -63,16 +60,31 @@ typedef struct gemm_slot {
  * 0: fully) for the same reason. GEMM_PAD:
  * 16 bytes of padding per row of a staged slice, so that the stores of a
  * transposed operand hit distinct banks and rows stay 16-byte aligned. */
+/* The sub-group kernel (gemm_subgroup_tmpl.c): a lane owns SG_RM rows of C,
+ * a sub-group's width apart, in SG_RN columns; SG_BLOCKS such sub-blocks
+ * side by side along n make a team tile, one per sub-group of a team of
+ * SG_NT threads. float: 8 x 8 per lane (64
+ * accumulators, 8 FMAs per broadcast); double: 8 x 4, its shuffles moving
+ * twice the bits. */
+#define SG_NT 256
+#define SG_BLOCKS 8
+
 #define OMPWG_PREC_S
 #define GEMM_RM 8
 #define GEMM_RN 8
 #define GEMM_PAD 4
 #define GEMM_KK_UNROLL 0
+#define SG_RM 8
+#define SG_RN 8
 #include "gemm_tmpl.c"
+#include "gemm_subgroup_tmpl.c"
+#include "gemm_call_tmpl.c"
 #undef GEMM_RM
 #undef GEMM_RN
 #undef GEMM_PAD
 #undef GEMM_KK_UNROLL
+#undef SG_RM
+#undef SG_RN
 #undef OMPWG_PREC_S
 
 #define OMPWG_PREC_D
@@ -80,9 +92,15 @@ typedef struct gemm_slot {
 #define GEMM_RN 4
 #define GEMM_PAD 2
 #define GEMM_KK_UNROLL 4
+#define SG_RM 8
+#define SG_RN 4
 #include "gemm_tmpl.c"
+#include "gemm_subgroup_tmpl.c"
+#include "gemm_call_tmpl.c"
 #undef GEMM_RM
 #undef GEMM_RN
 #undef GEMM_PAD
 #undef GEMM_KK_UNROLL
+#undef SG_RM
+#undef SG_RN
 #undef OMPWG_PREC_D
