@@ -14,8 +14,46 @@
 const char *bench_op_name(bench_op op)
 {
     static const char *const names[] = { [BENCH_GEMM] = "gemm", [BENCH_SUM] = "sum",
-                                         [BENCH_DOT] = "dot", [BENCH_MAX] = "max" };
+                                         [BENCH_DOT] = "dot", [BENCH_MAX] = "max",
+                                         [BENCH_TRANSPOSE] = "transpose", [BENCH_SCAN] = "scan" };
     return names[op];
+}
+
+bool bench_op_is_matrix(bench_op op)
+{
+    return op == BENCH_GEMM || op == BENCH_TRANSPOSE;
+}
+
+bool bench_engine_runs(const bench_engine *e, bench_op op)
+{
+    if (e->kind == BENCH_CUBLAS && op == BENCH_SCAN) return false;
+    return e->ops == 0 || (e->ops & (1u << op)) != 0;
+}
+
+/* The variables an engine sets while it runs, and their values before. */
+typedef struct variant_env {
+    const char *name;
+    bool was_set;
+    char was[64];
+} variant_env;
+
+static void variant_set(variant_env *v, const char *name, const char *value)
+{
+    v->name = value ? name : NULL;
+    if (!value) return;
+    const char *old = getenv(name);
+    v->was_set = old != NULL;
+    snprintf(v->was, sizeof v->was, "%s", old ? old : "");
+    setenv(name, value, 1);
+}
+
+static void variant_restore(const variant_env *v)
+{
+    if (!v->name) return;
+    if (v->was_set)
+        setenv(v->name, v->was, 1);
+    else
+        unsetenv(v->name);
 }
 
 /* Data sets rotated through so that one call does not find the previous
@@ -80,11 +118,27 @@ void bench_run_case(const bench_engine *e, bench_op op, bool dbl, int64_t size,
         row->status = OMPWG_ERR_UNAVAILABLE;
         return;
     }
-    if (op == BENCH_GEMM) {
+    variant_env env[3];
+    variant_set(&env[0], "OMPWG_GPU_GEMM", e->gemm_variant);
+    variant_set(&env[1], "OMPWG_GPU_REDUCE", e->reduce_variant);
+    variant_set(&env[2], "OMPWG_GPU_TRANSPOSE", e->transpose_variant);
+    switch (op) {
+    case BENCH_GEMM:
         if (dbl) gemm_case_d(e, size, cfg, row);
         else gemm_case_s(e, size, cfg, row);
-    } else {
+        break;
+    case BENCH_TRANSPOSE:
+        if (dbl) transpose_case_d(e, size, cfg, row);
+        else transpose_case_s(e, size, cfg, row);
+        break;
+    case BENCH_SCAN:
+        if (dbl) scan_case_d(e, size, cfg, row);
+        else scan_case_s(e, size, cfg, row);
+        break;
+    default:
         if (dbl) vec_case_d(e, op, size, cfg, row);
         else vec_case_s(e, op, size, cfg, row);
+        break;
     }
+    for (int i = 0; i < 3; i++) variant_restore(&env[i]);
 }

@@ -21,6 +21,11 @@ typedef struct bench_engine {
     const char *backend;   /* ompwg backend (host-data engines) */
     const char *reference; /* engine the ratio divides by */
     bench_engine_kind kind;
+    /* GPU kernel variants the engine selects while it runs (the values of
+     * OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE; NULL leaves
+     * the variable as it is) */
+    const char *gemm_variant, *reduce_variant, *transpose_variant;
+    unsigned ops;          /* the ops it runs, bit 1 << op; 0: every op */
 } bench_engine;
 
 typedef struct bench_config {
@@ -29,7 +34,16 @@ typedef struct bench_config {
     uint64_t seed;
 } bench_config;
 
-typedef enum bench_op { BENCH_GEMM, BENCH_SUM, BENCH_DOT, BENCH_MAX } bench_op;
+typedef enum bench_op {
+    BENCH_GEMM, BENCH_SUM, BENCH_DOT, BENCH_MAX, BENCH_TRANSPOSE, BENCH_SCAN, BENCH_OPS
+} bench_op;
+
+/* Whether an op's size is a matrix side n (n x n) rather than a vector length. */
+bool bench_op_is_matrix(bench_op op);
+
+/* Whether engine e runs op (cuBLAS has no scan, a variant engine runs the
+ * ops its variant is about). */
+bool bench_engine_runs(const bench_engine *e, bench_op op);
 
 /* Fills row (timing, rate, check) for engine e; row->status says why there
  * is no figure. The ceiling and reference ratio are the caller's. */

@@ -225,3 +225,151 @@ out:
         free(hy[s]);
     }
 }
+
+/* Input and output buffers of a data-movement case (transpose, scan):
+ * `sets` pairs, on the host and, for a GPU engine, on the device. */
+typedef struct TN(move_sets_, ) {
+    int sets, next;
+    size_t count;           /* elements per buffer */
+    T *hin[16], *hout[16];  /* host copies */
+    T *in[16], *out[16];    /* where the engine reads and writes */
+} TN(move_sets_, );
+
+static int TN(move_sets_init_, )(TN(move_sets_, ) *m, const bench_engine *e, size_t count,
+                                 const bench_config *cfg)
+{
+    bool on_gpu = e->kind != BENCH_HOST_DATA;
+    size_t bytes = count * sizeof(T);
+    *m = (TN(move_sets_, )){ .count = count,
+                             .sets = rotation(2 * bytes, strcmp(e->device, "gpu") == 0
+                                                             ? cfg->gpu_cache : cfg->cpu_cache) };
+    for (int s = 0; s < m->sets; s++) {
+        m->hin[s] = malloc(bytes);
+        m->hout[s] = malloc(bytes);
+        if (!m->hin[s] || !m->hout[s]) return OMPWG_ERR_NOMEM;
+        TN(fill_, )(m->hin[s], count, cfg->seed + 2 * (uint64_t)s);
+        TN(fill_, )(m->hout[s], count, cfg->seed + 2 * (uint64_t)s + 1);
+        m->in[s] = on_gpu ? to_device(m->hin[s], bytes) : m->hin[s];
+        m->out[s] = on_gpu ? to_device(m->hout[s], bytes) : m->hout[s];
+        if (!m->in[s] || !m->out[s]) return OMPWG_ERR_DEVICE_NOMEM;
+    }
+    return OMPWG_OK;
+}
+
+/* The output of set 0 on the host. */
+static int TN(move_sets_result_, )(TN(move_sets_, ) *m, const bench_engine *e)
+{
+    if (e->kind == BENCH_HOST_DATA) return OMPWG_OK;
+    return to_host(m->hout[0], m->out[0], m->count * sizeof(T)) == OMPWG_OK ? OMPWG_OK
+                                                                             : OMPWG_ERR_DEVICE;
+}
+
+static void TN(move_sets_free_, )(TN(move_sets_, ) *m, const bench_engine *e)
+{
+    for (int s = 0; s < m->sets; s++) {
+        if (e->kind != BENCH_HOST_DATA) {
+            device_free(m->in[s]);
+            device_free(m->out[s]);
+        }
+        free(m->hin[s]);
+        free(m->hout[s]);
+    }
+}
+
+typedef struct TN(move_job_, ) {
+    const bench_engine *e;
+    int64_t n;
+    TN(move_sets_, ) m;
+} TN(move_job_, );
+
+/* Sets up `count` elements in and out, times run (rate: bytes read +
+ * written), then runs set 0 once more and brings its output to the host.
+ * False, with row->status saying why, when there is no figure. */
+static bool TN(move_measure_, )(TN(move_job_, ) *j, int (*run)(void *), size_t count,
+                                const bench_config *cfg, bench_result *row)
+{
+    row->status = TN(move_sets_init_, )(&j->m, j->e, count, cfg);
+    if (row->status != OMPWG_OK) return false;
+    double t = bench_time(run, j, 1, cfg->reps);
+    if (t < 0) {
+        row->status = run(j);
+        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
+        return false;
+    }
+    row->seconds = t;
+    row->rate = 2.0 * (double)count * sizeof(T) / t * 1e-9;
+    j->m.next = 0;
+    row->status = run(j);
+    if (row->status == OMPWG_OK) row->status = TN(move_sets_result_, )(&j->m, j->e);
+    return row->status == OMPWG_OK;
+}
+
+static int TN(transpose_run_, )(void *arg)
+{
+    TN(move_job_, ) *j = arg;
+    int s = j->m.next++ % j->m.sets;
+    const T *a = j->m.in[s];
+    T *b = j->m.out[s];
+    switch (j->e->kind) {
+    case BENCH_HOST_DATA:
+        return TN(ompwg_, transpose)(OMPWG_COL_MAJOR, j->n, j->n, a, j->n, b, j->n);
+    case BENCH_DEVICE_DATA:
+        return TN(ompwg_, transpose_device)(OMPWG_COL_MAJOR, j->n, j->n, a, j->n, b, j->n);
+    case BENCH_CUBLAS:
+        return TN(bench_cublas_, transpose)(j->n, j->n, a, b) ? OMPWG_ERR_DEVICE : OMPWG_OK;
+    }
+    return OMPWG_ERR_UNSUPPORTED;
+}
+
+/* B := A^T of n x n column-major matrices; rate: bytes read + written. */
+static void TN(transpose_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
+                                  bench_result *row)
+{
+    TN(move_job_, ) j = { .e = e, .n = n };
+    if (!TN(move_measure_, )(&j, TN(transpose_run_, ), (size_t)(n * n), cfg, row)) goto out;
+    /* exact: 0 when B is A^T bit for bit */
+    row->check = 0;
+    for (int64_t c = 0; c < n && row->check == 0; c++)
+        for (int64_t r = 0; r < n; r++)
+            if (memcmp(&j.m.hout[0][c + r * n], &j.m.hin[0][r + c * n], sizeof(T)) != 0) {
+                row->check = INFINITY;
+                break;
+            }
+    row->check_ok = row->check == 0;
+out:
+    TN(move_sets_free_, )(&j.m, e);
+}
+
+static int TN(scan_run_, )(void *arg)
+{
+    TN(move_job_, ) *j = arg;
+    int s = j->m.next++ % j->m.sets;
+    if (j->e->kind == BENCH_DEVICE_DATA)
+        return TN(ompwg_, scan_device)(j->n, j->m.in[s], 1, j->m.out[s], 1, 0);
+    if (j->e->kind == BENCH_HOST_DATA)
+        return TN(ompwg_, scan)(j->n, j->m.in[s], 1, j->m.out[s], 1, 0);
+    return OMPWG_ERR_UNSUPPORTED;
+}
+
+/* Inclusive prefix sum of n elements; rate: bytes read + written. check:
+ * the largest error against a long double running sum in units of the
+ * bound of ompwg.h. */
+static void TN(scan_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
+                             bench_result *row)
+{
+    TN(move_job_, ) j = { .e = e, .n = n };
+    if (!TN(move_measure_, )(&j, TN(scan_run_, ), (size_t)n, cfg, row)) goto out;
+    long double run = 0, abs_run = 0;
+    double worst = 0;
+    for (int64_t i = 0; i < n; i++) {
+        run += j.m.hin[0][i];
+        abs_run += fabsl((long double)j.m.hin[0][i]);
+        long double bound = (i + 1) * 0x1.0p-53L * abs_run + (long double)(T_EPS / 2) * fabsl(run);
+        double r = (double)(fabsl((long double)j.m.hout[0][i] - run) / bound);
+        if (!(r <= worst)) worst = r;
+    }
+    row->check = worst;
+    row->check_ok = worst <= 1;
+out:
+    TN(move_sets_free_, )(&j.m, e);
+}

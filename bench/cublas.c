@@ -9,7 +9,7 @@
 #include <string.h>
 
 typedef void *handle_t;
-enum { OP_N = 0, DEFAULT_MATH = 0 };
+enum { OP_N = 0, OP_T = 1, DEFAULT_MATH = 0 };
 
 static struct {
     void *lib, *cuda;
@@ -29,6 +29,10 @@ static struct {
     int (*dasum)(handle_t, int, const double *, int, double *);
     int (*isamax)(handle_t, int, const float *, int, int *);
     int (*idamax)(handle_t, int, const double *, int, int *);
+    int (*sgeam)(handle_t, int, int, int, int, const float *, const float *, int, const float *,
+                 const float *, int, float *, int);
+    int (*dgeam)(handle_t, int, int, int, int, const double *, const double *, int,
+                 const double *, const double *, int, double *, int);
     int (*ctx_sync)(void);
 } cb;
 
@@ -102,6 +106,7 @@ static void load(void)
         !sym(cb.lib, "cublasSasum_v2", &cb.sasum) || !sym(cb.lib, "cublasDasum_v2", &cb.dasum) ||
         !sym(cb.lib, "cublasIsamax_v2", &cb.isamax) ||
         !sym(cb.lib, "cublasIdamax_v2", &cb.idamax) ||
+        !sym(cb.lib, "cublasSgeam", &cb.sgeam) || !sym(cb.lib, "cublasDgeam", &cb.dgeam) ||
         !sym(cb.cuda, "cuCtxSynchronize", &cb.ctx_sync))
         return;
     int st = cb.create(&cb.h);
@@ -186,4 +191,21 @@ int bench_cublas_diamax(int64_t n, const double *x, int64_t *index)
     int st = fits(n) ? finish(cb.idamax(cb.h, (int)n, x, 1, &i)) : -1;
     *index = i - 1;
     return st;
+}
+
+/* C := 1 * A^T + 0 * B with B = C (transb N, ldb = ldc: allowed in place) */
+int bench_cublas_stranspose(int64_t m, int64_t n, const float *a, float *b)
+{
+    if (!fits(m) || !fits(n)) return -1;
+    const float one = 1, zero = 0;
+    return finish(cb.sgeam(cb.h, OP_T, OP_N, (int)n, (int)m, &one, a, (int)m, &zero, b, (int)n,
+                           b, (int)n));
+}
+
+int bench_cublas_dtranspose(int64_t m, int64_t n, const double *a, double *b)
+{
+    if (!fits(m) || !fits(n)) return -1;
+    const double one = 1, zero = 0;
+    return finish(cb.dgeam(cb.h, OP_T, OP_N, (int)n, (int)m, &one, a, (int)m, &zero, b, (int)n,
+                           b, (int)n));
 }

@@ -27,5 +27,9 @@ int bench_cublas_sasum(int64_t n, const float *x, float *result);
 int bench_cublas_dasum(int64_t n, const double *x, double *result);
 int bench_cublas_siamax(int64_t n, const float *x, int64_t *index);
 int bench_cublas_diamax(int64_t n, const double *x, int64_t *index);
+/* b (n x m) := a^T for the column-major m x n a (geam with beta 0), dense
+ * leading dimensions. */
+int bench_cublas_stranspose(int64_t m, int64_t n, const float *a, float *b);
+int bench_cublas_dtranspose(int64_t m, int64_t n, const double *a, double *b);
 
 #endif

@@ -1,11 +1,15 @@
 /* bench_gpu: the GPU backend on device-resident data (the *_device API),
  * against cuBLAS for GEMM and against the device's own copy bandwidth for
- * the reductions, all measured in the same run.
+ * the reductions, scans and transposes (and cuBLAS's geam for the
+ * transposes), every kernel variant beside the default one, all measured in
+ * the same run.
  *
- *   bench_gpu [--quick] [--reps N] [--only gemm|reduce] [--size N] [--prec s|d]
- *                                    timings (--size: GEMMs of that n and
- *                                    reductions of that length only, e.g.
- *                                    to profile one kernel)
+ *   bench_gpu [--quick] [--reps N] [--only gemm|reduce|scan|transpose]
+ *             [--size N] [--prec s|d]
+ *                                    timings (--size: GEMMs and transposes
+ *                                    of that n, reductions and scans of
+ *                                    that length only, e.g. to profile one
+ *                                    kernel; --prec: one precision)
  *   bench_gpu --check                every kernel once on odd shapes, with
  *                                    the results checked (a short run for
  *                                    compute-sanitizer); exit status 1 on a
@@ -29,43 +33,56 @@
 #include "ompwg.h"
 
 typedef struct options {
-    bool quick, check, gemm, reduce;
-    int prec;           /* --prec: 0 float, 1 double; -1 both */
-    int64_t size;       /* --size: 0 for the sweep */
+    bool quick, check, gemm, reduce, scan, transpose;
+    int prec;     /* --prec: 0 float, 1 double; -1 both */
+    int64_t size; /* --size: 0 for the sweep */
     int reps;
 } options;
 
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){ .quick = false, .check = false, .gemm = true, .reduce = true, .prec = -1,
-                    .size = 0, .reps = 10 };
+    *o = (options){ .quick = false, .check = false, .gemm = true, .reduce = true, .scan = true,
+                    .transpose = true, .prec = -1, .size = 0, .reps = 10 };
     for (int i = 1; i < argc; i++) {
+        const char *next = i + 1 < argc ? argv[i + 1] : "";
         if (!strcmp(argv[i], "--quick")) {
             o->quick = true;
         } else if (!strcmp(argv[i], "--check")) {
             o->check = true;
-        } else if (!strcmp(argv[i], "--only") && i + 1 < argc &&
-                   (!strcmp(argv[i + 1], "gemm") || !strcmp(argv[i + 1], "reduce"))) {
-            o->gemm = !strcmp(argv[++i], "gemm");
-            o->reduce = !o->gemm;
+        } else if (!strcmp(argv[i], "--only") &&
+                   (!strcmp(next, "gemm") || !strcmp(next, "reduce") || !strcmp(next, "scan") ||
+                    !strcmp(next, "transpose"))) {
+            o->gemm = !strcmp(next, "gemm");
+            o->reduce = !strcmp(next, "reduce");
+            o->scan = !strcmp(next, "scan");
+            o->transpose = !strcmp(next, "transpose");
+            i++;
         } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
             o->size = atoll(argv[++i]);
             if (o->size < 1) o->size = 1;
-        } else if (!strcmp(argv[i], "--prec") && i + 1 < argc &&
-                   (!strcmp(argv[i + 1], "s") || !strcmp(argv[i + 1], "d"))) {
+        } else if (!strcmp(argv[i], "--prec") && (!strcmp(next, "s") || !strcmp(next, "d"))) {
             o->prec = !strcmp(argv[++i], "d");
         } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
             o->reps = atoi(argv[++i]);
             if (o->reps < 1) o->reps = 1;
         } else {
-            fprintf(stderr,
-                    "usage: %s [--quick] [--reps N] [--only gemm|reduce] [--size N] [--prec s|d]"
-                    " | --check\n",
-                    argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--reps N] [--only gemm|reduce|scan|transpose] "
+                    "[--size N] [--prec s|d] | --check\n", argv[0]);
             return -1;
         }
     }
     return 0;
+}
+
+/* The variants of the GPU kernels each row runs (variant.c's names). */
+static const char *const gemm_variants[2] = { "tiled", "subgroup" };
+static const char *const dgemm_variants[2] = { "tensor", "fma" };
+static const char *const reduce_variants[2] = { "tree", "subgroup" };
+static const char *const transpose_variants[2] = { "padded", "unpadded" };
+
+static void use_variant(const char *env, const char *name)
+{
+    setenv(env, name, 1);
 }
 
 /* The GPU backend's line of ompwg_backend_info (why it is or is not usable). */
@@ -194,15 +211,15 @@ static void rule(void)
 
 static void header(void)
 {
-    printf("%-5s %10s %10s %17s   %-22s %7s %9s\n", "op", "n", "ms", "rate", "reference", "ratio",
-           "diff/err");
+    printf("%-12s %10s %10s %17s   %-22s %7s %9s\n", "op", "n", "ms", "rate", "reference",
+           "ratio", "diff/err");
 }
 
 /* One row; ref_rate <= 0: no reference figure. */
 static void row(const char *op, int64_t n, double seconds, double rate, const char *unit,
                 const char *ref_name, double ref_rate, double ratio, double diff)
 {
-    printf("%-5s %10lld %10.3f %9.2f %-7s   ", op, (long long)n, seconds * 1e3, rate, unit);
+    printf("%-12s %10lld %10.3f %9.2f %-7s   ", op, (long long)n, seconds * 1e3, rate, unit);
     if (ref_rate > 0)
         printf("%-6s %8.2f %-7s %6.1f%% %9.1e\n", ref_name, ref_rate, unit, 100.0 * ratio, diff);
     else
@@ -212,7 +229,7 @@ static void row(const char *op, int64_t n, double seconds, double rate, const ch
 /* A row without figures. */
 static void row_failed(const char *op, int64_t n, const char *why)
 {
-    printf("%-5s %10lld  %s\n", op, (long long)n, why);
+    printf("%-12s %10lld  %s\n", op, (long long)n, why);
 }
 
 /* Largest |ours - cublas| / max |cublas| over C, after both ran on the same
@@ -239,35 +256,40 @@ static double gemm_difference(bool dbl, int64_t n, const void *c_ours, const voi
     return worst;
 }
 
-/* fma: a DGEMM on the FMA kernel (OMPWG_GPU_DGEMM=fma) where the default
- * is the tensor cores. */
-static void bench_gemm(bool dbl, bool fma, int64_t n, const options *o, bool have_cublas)
+static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
 {
     size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)(n * n);
     void *a = dev_random(count, elem, 1), *b = dev_random(count, elem, 2);
     void *c = dev_random(count, elem, 3), *c_ref = have_cublas ? dev_random(count, elem, 4) : NULL;
-    const char *op = fma ? "dgemm-fma" : dbl ? "dgemm" : "sgemm";
     if (!a || !b || !c || (have_cublas && !c_ref)) {
-        row_failed(op, n, "out of device memory");
+        row_failed(dbl ? "dgemm" : "sgemm", n, "out of device memory");
         goto out;
     }
     double flops = 2.0 * (double)n * (double)n * (double)n;
-    gemm_call ours = { .dbl = dbl, .cublas = false, .n = n, .a = a, .b = b, .c = c };
-    if (fma) setenv("OMPWG_GPU_DGEMM", "fma", 1);
-    double t = bench_time(run_gemm, &ours, 2, o->reps);
-    if (fma) unsetenv("OMPWG_GPU_DGEMM");
-    double t_ref = -1, diff = -1;
+    double t_ref = -1;
     if (have_cublas) {
         gemm_call ref = { .dbl = dbl, .cublas = true, .n = n, .a = a, .b = b, .c = c_ref };
         t_ref = bench_time(run_gemm, &ref, 2, o->reps);
-        if (t > 0 && t_ref > 0) diff = gemm_difference(dbl, n, c, c_ref);
     }
-    if (t <= 0) {
-        row_failed(op, n, "failed");
-        goto out;
+    /* the tiled and the sub-group kernel; for double also the tiled one on
+     * the FMA units (OMPWG_GPU_DGEMM=fma; the default, "tensor", takes the
+     * FP64 tensor cores where the build has them) */
+    for (int v = 0; v < (dbl ? 3 : 2); v++) {
+        char op[16];
+        snprintf(op, sizeof op, "%cgemm%s", dbl ? 'd' : 's', v == 1 ? "/sg" : v == 2 ? "/fma" : "");
+        use_variant("OMPWG_GPU_GEMM", gemm_variants[v == 1]);
+        use_variant("OMPWG_GPU_DGEMM", dgemm_variants[v == 2]);
+        gemm_call ours = { .dbl = dbl, .cublas = false, .n = n, .a = a, .b = b, .c = c };
+        double t = bench_time(run_gemm, &ours, 2, o->reps);
+        double diff = t > 0 && t_ref > 0 ? gemm_difference(dbl, n, c, c_ref) : -1;
+        if (t <= 0)
+            row_failed(op, n, "failed");
+        else
+            row(op, n, t, flops / t * 1e-12, "TFLOP/s", "cuBLAS",
+                t_ref > 0 ? flops / t_ref * 1e-12 : -1, t_ref / t, diff);
     }
-    row(op, n, t, flops / t * 1e-12, "TFLOP/s", "cuBLAS", t_ref > 0 ? flops / t_ref * 1e-12 : -1,
-        t_ref / t, diff);
+    use_variant("OMPWG_GPU_GEMM", gemm_variants[0]);
+    use_variant("OMPWG_GPU_DGEMM", dgemm_variants[0]);
 out:
     dev_free(a);
     dev_free(b);
@@ -310,28 +332,214 @@ static void bench_reduce(bool dbl, bool dot, int64_t n, const options *o, size_t
         row_failed(name, n, "out of device memory");
         goto out;
     }
-    vec_call ours = { .dbl = dbl, .dot = dot, .copy = false, .n = n, .sets = sets, .x = x,
-                      .y = dot ? y : x };
     vec_call copy = { .dbl = dbl, .copy = true, .n = n, .sets = sets, .x = x, .y = x, .dst = dst };
-    double t = bench_time(run_vec, &ours, 3, o->reps);
     double t_copy = bench_time(run_vec, &copy, 3, o->reps);
-    /* set 0 once more, for the check column */
-    ours.next = 0;
-    run_vec(&ours);
     long double ref = host_reference(dbl, dot, n, x, dot ? y : x);
-    double err = ref != 0 ? (double)fabsl(((long double)ours.result - ref) / ref)
-                          : fabs(ours.result);
-    if (t <= 0 || t_copy <= 0) {
-        row_failed(name, n, "failed");
-        goto out;
+    for (int v = 0; v < 2; v++) {
+        char op[16];
+        snprintf(op, sizeof op, "%s%s", name, v ? "/sg" : "");
+        use_variant("OMPWG_GPU_REDUCE", reduce_variants[v]);
+        vec_call ours = { .dbl = dbl, .dot = dot, .copy = false, .n = n, .sets = sets, .x = x,
+                          .y = dot ? y : x };
+        double t = bench_time(run_vec, &ours, 3, o->reps);
+        /* set 0 once more, for the check column */
+        ours.next = 0;
+        run_vec(&ours);
+        double err = ref != 0 ? (double)fabsl(((long double)ours.result - ref) / ref)
+                              : fabs(ours.result);
+        if (t <= 0 || t_copy <= 0) {
+            row_failed(op, n, "failed");
+            continue;
+        }
+        double read = (double)bytes * (dot ? 2 : 1);
+        double gbs = read / t * 1e-9, copy_gbs = 2.0 * (double)bytes / t_copy * 1e-9;
+        row(op, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs, err);
     }
-    double read = (double)bytes * (dot ? 2 : 1);
-    double gbs = read / t * 1e-9, copy_gbs = 2.0 * (double)bytes / t_copy * 1e-9;
-    row(name, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs, err);
+    use_variant("OMPWG_GPU_REDUCE", reduce_variants[0]);
 out:
     dev_free(x);
     dev_free(y);
     dev_free(dst);
+}
+
+/* Median seconds of a device-to-device copy of `bytes` (src to dst). */
+typedef struct copy_call {
+    void *dst;
+    const void *src;
+    size_t bytes;
+} copy_call;
+
+static int run_copy(void *arg)
+{
+    copy_call *c = arg;
+    return dev_copy(c->dst, c->src, c->bytes);
+}
+
+typedef struct transpose_call {
+    bool dbl, cublas;
+    int64_t n;
+    const void *a;
+    void *b;
+} transpose_call;
+
+static int run_transpose(void *arg)
+{
+    transpose_call *t = arg;
+    if (t->cublas)
+        return t->dbl ? bench_cublas_dtranspose(t->n, t->n, t->a, t->b)
+                      : bench_cublas_stranspose(t->n, t->n, t->a, t->b);
+    return t->dbl ? ompwg_dtranspose_device(OMPWG_COL_MAJOR, t->n, t->n, t->a, t->n, t->b, t->n)
+                  : ompwg_stranspose_device(OMPWG_COL_MAJOR, t->n, t->n, t->a, t->n, t->b, t->n);
+}
+
+/* 0 when b (on the device) is the transpose of a (on the host), else 1;
+ * every element up to 4096 x 4096, a sample of rows beyond. -1 when the
+ * copy fails. */
+static double transpose_difference(bool dbl, int64_t n, const char *a, const void *b)
+{
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    char *hb = malloc((size_t)(n * n) * elem);
+    double bad = -1;
+    if (hb && to_host(hb, b, (size_t)(n * n) * elem) == 0) {
+        bad = 0;
+        int64_t step = n <= 4096 ? 1 : 7;
+        for (int64_t i = 0; i < n && !bad; i += step)
+            for (int64_t j = 0; j < n; j++)
+                if (memcmp(hb + (size_t)(j + i * n) * elem, a + (size_t)(i + j * n) * elem, elem)) {
+                    bad = 1;
+                    break;
+                }
+    }
+    free(hb);
+    return bad;
+}
+
+/* B := A^T of n x n matrices: padded and unpadded tiles, and cuBLAS's geam,
+ * against a device copy of as many bytes. */
+static void bench_transpose(bool dbl, int64_t n, const options *o, bool have_cublas)
+{
+    size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)(n * n);
+    size_t bytes = count * elem;
+    char *ha = malloc(bytes);
+    void *a = dev_alloc(bytes), *b = dev_alloc(bytes);
+    const char *name = dbl ? "dtranspose" : "stranspose";
+    if (!ha || !a || !b) {
+        row_failed(name, n, "out of memory");
+        goto out;
+    }
+    if (dbl)
+        bench_fill_double((double *)ha, count, 12);
+    else
+        bench_fill_float((float *)ha, count, 12);
+    if (to_dev(a, ha, bytes) != 0) {
+        row_failed(name, n, "copy failed");
+        goto out;
+    }
+    copy_call copy = { .dst = b, .src = a, .bytes = bytes };
+    double t_copy = bench_time(run_copy, &copy, 3, o->reps);
+    double copy_gbs = t_copy > 0 ? 2.0 * (double)bytes / t_copy * 1e-9 : -1;
+    for (int v = 0; v < 3; v++) {
+        if (v == 2 && !have_cublas) break;
+        char op[16];
+        snprintf(op, sizeof op, "%ctrans%s", dbl ? 'd' : 's', v == 1 ? "/np" : v == 2 ? "/cb" : "");
+        if (v < 2) use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[v]);
+        transpose_call call = { .dbl = dbl, .cublas = v == 2, .n = n, .a = a, .b = b };
+        double t = bench_time(run_transpose, &call, 3, o->reps);
+        double diff = t > 0 ? transpose_difference(dbl, n, ha, b) : -1;
+        if (t <= 0 || copy_gbs <= 0) {
+            row_failed(op, n, "failed");
+            continue;
+        }
+        double gbs = 2.0 * (double)bytes / t * 1e-9;
+        row(op, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs, diff);
+    }
+    use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[0]);
+out:
+    free(ha);
+    dev_free(a);
+    dev_free(b);
+}
+
+/* The scan's element types. */
+typedef enum scan_type { SCAN_F32, SCAN_F64, SCAN_I64 } scan_type;
+
+typedef struct scan_call {
+    scan_type type;
+    int64_t n;
+    const void *x;
+    void *y;
+} scan_call;
+
+static int run_scan(void *arg)
+{
+    scan_call *c = arg;
+    switch (c->type) {
+    case SCAN_F32: return ompwg_sscan_device(c->n, c->x, 1, c->y, 1, 0);
+    case SCAN_F64: return ompwg_dscan_device(c->n, c->x, 1, c->y, 1, 0);
+    default: return ompwg_i64scan_device(c->n, c->x, 1, c->y, 1, 0);
+    }
+}
+
+/* The largest error of an inclusive scan y of x (host copies) in units of
+ * the bound of ompwg.h (int64: 0 when exact, else 1). */
+static double scan_error(scan_type type, int64_t n, const void *x, const void *y)
+{
+    long double run = 0, abs_run = 0, worst = 0;
+    uint64_t irun = 0;
+    const long double u = type == SCAN_F32 ? 0x1p-24L : 0x1p-53L;
+    for (int64_t i = 0; i < n; i++) {
+        if (type == SCAN_I64) {
+            irun += (uint64_t)((const int64_t *)x)[i];
+            if ((uint64_t)((const int64_t *)y)[i] != irun) return 1;
+            continue;
+        }
+        long double xi = type == SCAN_F32 ? ((const float *)x)[i] : ((const double *)x)[i];
+        long double yi = type == SCAN_F32 ? ((const float *)y)[i] : ((const double *)y)[i];
+        run += xi;
+        abs_run += fabsl(xi);
+        long double r = fabsl(yi - run) / ((i + 1) * 0x1p-53L * abs_run + u * fabsl(run));
+        if (!(r <= worst)) worst = r;
+    }
+    return (double)worst;
+}
+
+/* Inclusive scan of n elements against a device copy of as many bytes. */
+static void bench_scan(scan_type type, int64_t n, const options *o)
+{
+    static const char *const names[] = { "sscan", "dscan", "i64scan" };
+    size_t elem = type == SCAN_F32 ? sizeof(float) : 8, bytes = (size_t)n * elem;
+    char *hx = malloc(bytes), *hy = malloc(bytes);
+    void *x = dev_alloc(bytes), *y = dev_alloc(bytes);
+    if (!hx || !hy || !x || !y) {
+        row_failed(names[type], n, "out of memory");
+        goto out;
+    }
+    if (type == SCAN_F32)
+        bench_fill_float((float *)hx, (size_t)n, 13);
+    else
+        bench_fill_double((double *)hx, (size_t)n, 13);
+    if (type == SCAN_I64)
+        for (int64_t i = 0; i < n; i++)
+            ((int64_t *)hx)[i] = (int64_t)(((double *)hx)[i] * 0x1p62);
+    copy_call copy = { .dst = y, .src = x, .bytes = bytes };
+    scan_call call = { .type = type, .n = n, .x = x, .y = y };
+    double t_copy = -1, t = -1;
+    if (to_dev(x, hx, bytes) == 0) {
+        t_copy = bench_time(run_copy, &copy, 3, o->reps);
+        t = bench_time(run_scan, &call, 3, o->reps);
+    }
+    if (t <= 0 || t_copy <= 0 || to_host(hy, y, bytes) != 0) {
+        row_failed(names[type], n, "failed");
+        goto out;
+    }
+    double gbs = 2.0 * (double)bytes / t * 1e-9, copy_gbs = 2.0 * (double)bytes / t_copy * 1e-9;
+    row(names[type], n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs,
+        scan_error(type, n, hx, hy));
+out:
+    free(hx);
+    free(hy);
+    dev_free(x);
+    dev_free(y);
 }
 
 static int benchmark(const options *o)
@@ -348,36 +556,49 @@ static int benchmark(const options *o)
     printf("median of %d runs after warm-up; data on the device (the *_device API)\n", o->reps);
     printf("GEMM: C = A B, n x n x n, column-major, alpha 1, beta 0; ratio = cuBLAS time / ours;\n"
            "      diff = max |C - C_cuBLAS| / max |C_cuBLAS|\n");
+    printf("      /sg: the sub-group GEMM (OMPWG_GPU_GEMM=subgroup); dgemm/fma: the tiled DGEMM\n"
+           "      on the FMA units (OMPWG_GPU_DGEMM=fma) where the default takes the tensor cores\n");
     printf("sum, dot: GB/s of bytes read; ratio to a device-to-device copy of the same size\n"
-           "      (bytes read + written); err = relative error against a host long double sum\n");
+           "      (bytes read + written); err = relative error against a host long double sum;\n"
+           "      /sg: the sub-group team step (OMPWG_GPU_REDUCE=subgroup)\n");
+    printf("transpose: n x n, GB/s of bytes read + written, ratio to a copy of as many bytes;\n"
+           "      /np: tiles without padded rows (OMPWG_GPU_TRANSPOSE=unpadded); /cb: cuBLAS\n"
+           "      geam; diff = 0 when exact\n");
+    printf("scan: inclusive, GB/s of bytes read + written, ratio to a copy of as many bytes;\n"
+           "      err = largest error in units of the bound of ompwg.h (int64: 0 when exact)\n");
     rule();
     header();
     rule();
     static const int64_t gemm_full[] = { 1024, 2048, 4096, 8192 };
     static const int64_t gemm_quick[] = { 512, 1024 };
     const int64_t *gs = o->size ? &o->size : o->quick ? gemm_quick : gemm_full;
-    int ng = o->size ? 1 : o->quick ? 2 : 4;
-    /* DGEMM twice where the tensor cores are the default: on them, and on
-     * the FMA kernel */
-    const char *dgemm_choice = getenv("OMPWG_GPU_DGEMM");
-    bool both_dgemm = !(dgemm_choice && strcmp(dgemm_choice, "fma") == 0);
+    const int ng = o->size ? 1 : o->quick ? 2 : 4;
     for (int d = 0; d < 2 && o->gemm; d++)
-        for (int i = 0; i < ng && (o->prec < 0 || o->prec == d); i++) {
-            bench_gemm(d == 1, false, gs[i], o, have_cublas);
-            if (d == 1 && both_dgemm) bench_gemm(true, true, gs[i], o, have_cublas);
-        }
+        for (int i = 0; i < ng && (o->prec < 0 || o->prec == d); i++)
+            bench_gemm(d == 1, gs[i], o, have_cublas);
     if (o->gemm) rule();
-    int lo = 20, hi = o->quick ? 22 : 28;
+    /* vector lengths 2^lo .. 2^hi, every step-th, or just --size */
+    const int lo = 20, hi = o->quick ? 22 : 28;
+    int64_t vs[16];
+    int nv = 0;
+    for (int e = lo; e <= hi && !o->size; e++) vs[nv++] = (int64_t)1 << e;
+    if (o->size) vs[nv++] = o->size;
+    const int step = o->size || o->quick ? 1 : 2;
     for (int d = 0; d < 2 && o->reduce; d++)
-        for (int dot = 0; dot < 2 && (o->prec < 0 || o->prec == d); dot++) {
-            if (o->size) {
-                bench_reduce(d == 1, dot == 1, o->size, o, (size_t)l2);
-                continue;
-            }
-            for (int e = lo; e <= hi; e += o->quick ? 1 : 2)
-                bench_reduce(d == 1, dot == 1, (int64_t)1 << e, o, (size_t)l2);
-        }
-    rule();
+        for (int dot = 0; dot < 2 && (o->prec < 0 || o->prec == d); dot++)
+            for (int i = 0; i < nv; i += step) bench_reduce(d == 1, dot == 1, vs[i], o, (size_t)l2);
+    if (o->reduce) rule();
+    static const int64_t tr_full[] = { 2048, 8192, 16384 };
+    static const int64_t tr_quick[] = { 1024, 2048 };
+    const int64_t *ts = o->size ? &o->size : o->quick ? tr_quick : tr_full;
+    const int nt = o->size ? 1 : o->quick ? 2 : 3;
+    for (int d = 0; d < 2 && o->transpose; d++)
+        for (int i = 0; i < nt && (o->prec < 0 || o->prec == d); i++)
+            bench_transpose(d == 1, ts[i], o, have_cublas);
+    if (o->transpose) rule();
+    for (int ty = 0; ty < 3 && o->scan; ty++)
+        for (int i = 0; i < nv; i += o->size || o->quick ? 1 : 4) bench_scan((scan_type)ty, vs[i], o);
+    if (o->scan) rule();
     return 0;
 }
 
@@ -613,22 +834,164 @@ out:
     free(y);
 }
 
-static int check(void)
+/* One scan of a strided vector (host or device data) against a host
+ * running sum: float and double within the bound of ompwg.h, int64 exact;
+ * the elements of y between its outputs unchanged. */
+static void check_scan(scan_type type, int64_t n, int64_t incx, int64_t incy, bool exclusive,
+                       bool device)
 {
-    if (ompwg_set_backend("gpu") != OMPWG_OK) {
-        printf("check: nothing to check, the gpu backend is not usable here\n");
-        return 0;
+    static const char *const names[] = { "sscan", "dscan", "i64scan" };
+    size_t elem = type == SCAN_F32 ? sizeof(float) : 8;
+    size_t sx = (size_t)((n - 1) * (incx < 0 ? -incx : incx) + 1);
+    size_t sy = (size_t)((n - 1) * (incy < 0 ? -incy : incy) + 1);
+    char *x = malloc(sx * elem), *y = malloc(sy * elem), *y0 = malloc(sy * elem);
+    char *dx = NULL, *dy = NULL;
+    char what[192];
+    snprintf(what, sizeof what, "%s%s n=%lld incx=%lld incy=%lld %s", names[type],
+             device ? "_device" : "", (long long)n, (long long)incx, (long long)incy,
+             exclusive ? "exclusive" : "inclusive");
+    if (!x || !y || !y0) {
+        verdict(false, what);
+        goto out;
     }
+    if (type == SCAN_F32)
+        bench_fill_float((float *)(void *)x, sx, 14);
+    else
+        bench_fill_double((double *)(void *)x, sx, 14);
+    if (type == SCAN_I64)
+        for (size_t i = 0; i < sx; i++)
+            ((int64_t *)(void *)x)[i] = (int64_t)(((double *)(void *)x)[i] * 0x1p62);
+    bench_fill_float((float *)(void *)y0, sy * elem / sizeof(float), 15);
+    memcpy(y, y0, sy * elem);
+    const void *px = x;
+    void *py = y;
+    if (device) {
+        dx = dev_alloc(sx * elem);
+        dy = dev_alloc(sy * elem);
+        if (!dx || !dy || to_dev(dx, x, sx * elem) || to_dev(dy, y, sy * elem)) {
+            verdict(false, what);
+            goto out;
+        }
+        px = dx;
+        py = dy;
+    }
+    unsigned flags = exclusive ? OMPWG_SCAN_EXCLUSIVE : 0;
+    int st;
+    if (type == SCAN_F32)
+        st = (device ? ompwg_sscan_device : ompwg_sscan)(n, px, incx, py, incy, flags);
+    else if (type == SCAN_F64)
+        st = (device ? ompwg_dscan_device : ompwg_dscan)(n, px, incx, py, incy, flags);
+    else
+        st = (device ? ompwg_i64scan_device : ompwg_i64scan)(n, px, incx, py, incy, flags);
+    if (st == OMPWG_OK && device && to_host(y, dy, sy * elem) != 0) st = OMPWG_ERR_DEVICE;
+    bool ok = st == OMPWG_OK;
+    long double run = 0, abs_run = 0, worst = 0;
+    uint64_t irun = 0;
+    const long double u = type == SCAN_F32 ? 0x1p-24L : 0x1p-53L;
+    for (int64_t i = 0; ok && i < n; i++) {
+        size_t ax = at(n, incx, i), ay = at(n, incy, i);
+        if (type == SCAN_I64) {
+            uint64_t before = irun;
+            irun += (uint64_t)((int64_t *)(void *)x)[ax];
+            ok = (uint64_t)((int64_t *)(void *)y)[ay] == (exclusive ? before : irun);
+            continue;
+        }
+        long double xi = element(type == SCAN_F64, x, ax), yi = element(type == SCAN_F64, y, ay);
+        long double want = exclusive ? run : run + xi;
+        long double abs_sum = exclusive ? abs_run : abs_run + fabsl(xi);
+        run += xi;
+        abs_run += fabsl(xi);
+        long double bound = (i + 1) * 0x1p-53L * abs_sum + u * fabsl(want);
+        long double r = bound > 0 ? fabsl(yi - want) / bound : fabsl(yi - want) > 0;
+        if (!(r <= worst)) worst = r;
+        ok = r <= 1;
+    }
+    for (size_t k = 0; ok && incy != 1 && incy != -1 && k < sy; k++)
+        if (k % (size_t)(incy < 0 ? -incy : incy) && memcmp(y + k * elem, y0 + k * elem, elem))
+            ok = false;
+    size_t used = strlen(what);
+    snprintf(what + used, sizeof what - used, ": status %d, worst error/bound %.3Lg", st, worst);
+    verdict(ok, what);
+out:
+    dev_free(dx);
+    dev_free(dy);
+    free(x);
+    free(y);
+    free(y0);
+}
+
+/* One transpose with padded leading dimensions (host or device data):
+ * exact, and B's padding unchanged. */
+static void check_transpose(bool dbl, ompwg_layout layout, int64_t rows, int64_t cols, bool device)
+{
+    bool col = layout == OMPWG_COL_MAJOR;
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    int64_t lda = (col ? rows : cols) + 3, ldb = (col ? cols : rows) + 1;
+    size_t sa = (size_t)(lda * (col ? cols : rows)), sb = (size_t)(ldb * (col ? rows : cols));
+    char *a = malloc(sa * elem), *b = malloc(sb * elem), *b0 = malloc(sb * elem);
+    char *da = NULL, *db = NULL;
+    char what[160];
+    snprintf(what, sizeof what, "%ctranspose%s %s %lldx%lld", dbl ? 'd' : 's',
+             device ? "_device" : "", col ? "col" : "row", (long long)rows, (long long)cols);
+    if (!a || !b || !b0) {
+        verdict(false, what);
+        goto out;
+    }
+    if (dbl) {
+        bench_fill_double((double *)(void *)a, sa, 16);
+        bench_fill_double((double *)(void *)b0, sb, 17);
+    } else {
+        bench_fill_float((float *)(void *)a, sa, 16);
+        bench_fill_float((float *)(void *)b0, sb, 17);
+    }
+    memcpy(b, b0, sb * elem);
+    const void *pa = a;
+    void *pb = b;
+    if (device) {
+        da = dev_alloc(sa * elem);
+        db = dev_alloc(sb * elem);
+        if (!da || !db || to_dev(da, a, sa * elem) || to_dev(db, b, sb * elem)) {
+            verdict(false, what);
+            goto out;
+        }
+        pa = da;
+        pb = db;
+    }
+    int st = dbl ? (device ? ompwg_dtranspose_device : ompwg_dtranspose)(layout, rows, cols, pa,
+                                                                         lda, pb, ldb)
+                 : (device ? ompwg_stranspose_device : ompwg_stranspose)(layout, rows, cols, pa,
+                                                                         lda, pb, ldb);
+    if (st == OMPWG_OK && device && to_host(b, db, sb * elem) != 0) st = OMPWG_ERR_DEVICE;
+    bool ok = st == OMPWG_OK;
+    for (int64_t i = 0; ok && i < rows; i++)
+        for (int64_t j = 0; ok && j < cols; j++) {
+            size_t ia = (size_t)(col ? i + j * lda : i * lda + j);
+            size_t ib = (size_t)(col ? j + i * ldb : j * ldb + i);
+            ok = memcmp(b + ib * elem, a + ia * elem, elem) == 0;
+        }
+    int64_t inner = col ? cols : rows;
+    for (size_t k = 0; ok && k < sb; k++)
+        if ((int64_t)(k % (size_t)ldb) >= inner && memcmp(b + k * elem, b0 + k * elem, elem))
+            ok = false;
+    size_t used = strlen(what);
+    snprintf(what + used, sizeof what - used, ": status %d", st);
+    verdict(ok, what);
+out:
+    dev_free(da);
+    dev_free(db);
+    free(a);
+    free(b);
+    free(b0);
+}
+
+/* GEMM, reductions and transposes on odd shapes: the kernels of one
+ * variant each. */
+static void check_variant_kernels(void)
+{
     static const int64_t shapes[][3] = { { 37, 29, 53 }, { 1, 1, 1 },   { 129, 130, 7 },
                                          { 200, 3, 300 }, { 5, 257, 128 }, { 128, 128, 8 } };
     static const ompwg_trans tr[] = { OMPWG_NO_TRANS, OMPWG_TRANS };
-    /* float; double as the backend chooses (the tensor cores where built
-     * for them); double on the FMA kernel */
-    const char *chosen = getenv("OMPWG_GPU_DGEMM");
-    char *saved = chosen ? strdup(chosen) : NULL;
-    for (int v = 0; v < 3; v++) {
-        const int d = v > 0;
-        if (v == 2) setenv("OMPWG_GPU_DGEMM", "fma", 1);
+    for (int d = 0; d < 2; d++)
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
             for (int t = 0; t < 4; t++) {
                 /* every transpose pair on device data; both layouts, alpha 0
@@ -642,12 +1005,11 @@ static int check(void)
                                0.0, 1.3, true);
                     check_gemm(d, layout, tr[0], tr[1], shapes[s][0], shapes[s][1], shapes[s][2],
                                -1.0, 0.5, false);
+                    /* host data, C not read: its padding is never sent */
+                    check_gemm(d, layout, tr[1], tr[1], shapes[s][0], shapes[s][1], shapes[s][2],
+                               0.7, 0.0, false);
                 }
             }
-    }
-    if (saved) setenv("OMPWG_GPU_DGEMM", saved, 1);
-    else unsetenv("OMPWG_GPU_DGEMM");
-    free(saved);
     static const int64_t incs[] = { 1, -1, 3, -2 };
     for (int d = 0; d < 2; d++)
         for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++) {
@@ -656,6 +1018,38 @@ static int check(void)
         }
     check_reduce(false, 1, 1, true);
     check_reduce(true, 2, -1, true);
+    static const int64_t tshapes[][2] = { { 37, 29 }, { 1, 1 }, { 129, 130 }, { 1, 1000 },
+                                          { 1000, 3 }, { 64, 32 } };
+    for (int d = 0; d < 2; d++)
+        for (size_t k = 0; k < sizeof tshapes / sizeof tshapes[0]; k++)
+            check_transpose(d, k % 2 ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR, tshapes[k][0],
+                            tshapes[k][1], k != 3);
+}
+
+static int check(void)
+{
+    if (ompwg_set_backend("gpu") != OMPWG_OK) {
+        printf("check: nothing to check, the gpu backend is not usable here\n");
+        return 0;
+    }
+    /* the default variants, then the others, then the tiled DGEMM on the
+     * FMA units (the default takes the tensor cores where the build has
+     * them) */
+    for (int v = 0; v < 3; v++) {
+        use_variant("OMPWG_GPU_GEMM", gemm_variants[v == 1]);
+        use_variant("OMPWG_GPU_DGEMM", dgemm_variants[v == 2]);
+        use_variant("OMPWG_GPU_REDUCE", reduce_variants[v == 1]);
+        use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[v == 1]);
+        check_variant_kernels();
+    }
+    use_variant("OMPWG_GPU_DGEMM", dgemm_variants[0]);
+    static const int64_t sincs[][2] = { { 1, 1 }, { -1, 2 }, { 3, -1 } };
+    for (int ty = 0; ty < 3; ty++)
+        for (size_t k = 0; k < sizeof sincs / sizeof sincs[0]; k++) {
+            check_scan((scan_type)ty, 1000003, sincs[k][0], sincs[k][1], k == 1, true);
+            check_scan((scan_type)ty, 4099, sincs[k][0], sincs[k][1], k != 1, k != 2);
+            check_scan((scan_type)ty, 1, sincs[k][0], sincs[k][1], k == 2, true);
+        }
     printf("check: %d of %d passed\n", checked - failures, checked);
     return failures ? 1 : 0;
 }

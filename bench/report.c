@@ -33,7 +33,7 @@ const char *bench_unit(const bench_result *row)
 
 void bench_print_header(FILE *f)
 {
-    fprintf(f, "%-9s %-4s %-5s %-6s %10s %11s %9s %-7s %8s %-9s %8s %10s\n", "engine", "on",
+    fprintf(f, "%-9s %-4s %-9s %-6s %10s %11s %9s %-7s %8s %-9s %8s %10s\n", "engine", "on",
             "op", "prec", "size", "median_ms", "rate", "unit", "ceiling", "reference",
             "ratio", "check");
 }
@@ -41,14 +41,14 @@ void bench_print_header(FILE *f)
 void bench_print_row(FILE *f, const bench_result *row)
 {
     if (row->status != OMPWG_OK) {
-        fprintf(f, "%-9s %-4s %-5s %-6s %10lld   no figure: %s\n", row->engine, row->device,
+        fprintf(f, "%-9s %-4s %-9s %-6s %10lld   no figure: %s\n", row->engine, row->device,
                 row->op, row->prec, (long long)row->size, ompwg_strerror(row->status));
         return;
     }
     char ceiling[16] = "-", ratio[16] = "-";
     if (row->ceiling >= 0) snprintf(ceiling, sizeof ceiling, "%.1f%%", 100 * row->ceiling);
     if (row->vs_reference >= 0) snprintf(ratio, sizeof ratio, "%.2fx", row->vs_reference);
-    fprintf(f, "%-9s %-4s %-5s %-6s %10lld %11.3f %9.1f %-7s %8s %-9s %8s %7.2g %s\n",
+    fprintf(f, "%-9s %-4s %-9s %-6s %10lld %11.3f %9.1f %-7s %8s %-9s %8s %7.2g %s\n",
             row->engine, row->device, row->op, row->prec, (long long)row->size,
             row->seconds * 1e3, row->rate, bench_unit(row), ceiling, row->reference, ratio,
             row->check, row->check_ok ? "ok" : "BAD");

@@ -10,16 +10,18 @@
 typedef struct bench_result {
     char engine[24];    /* cpu, openblas, gpu, gpu+xfer, cublas */
     char device[8];     /* where it ran: "cpu" or "gpu" */
-    char op[8];         /* gemm, sum, dot, max */
+    char op[12];        /* gemm, sum, dot, max, transpose, scan */
     char prec[8];       /* float, double */
-    int64_t size;       /* n of an n x n x n GEMM, or the vector length */
+    int64_t size;       /* n of an n x n x n GEMM or an n x n transpose, or the vector length */
     int status;         /* OMPWG_OK, or why there is no figure */
     double seconds;     /* median */
-    double rate;        /* GFLOP/s (gemm) or GB/s (reductions: bytes read) */
+    double rate;        /* GFLOP/s (gemm) or GB/s (reductions: bytes read; transpose,
+                         * scan: bytes read + written) */
     double ceiling;     /* fraction of the measured or estimated ceiling; <0: unknown */
     char reference[24]; /* engine the ratio divides by */
     double vs_reference;/* rate / reference rate; <0: no reference row */
-    double check;       /* GEMM: netlib ratio; reductions: |diff| / bound against OpenBLAS */
+    double check;       /* GEMM: netlib ratio; reductions, scan: |diff| / bound against
+                         * OpenBLAS or an oracle; transpose: 0 when exact */
     bool check_ok;
 } bench_result;
 

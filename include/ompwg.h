@@ -1,7 +1,12 @@
 /**
  * @file ompwg.h
- * @brief ompwg: work-group kernels (tiled GEMM, team reductions) as OpenMP
- *        target regions, with a run-time choice of backend.
+ * @brief ompwg: work-group kernels (tiled GEMM, team reductions, prefix
+ *        sums, tile transpose) as OpenMP target regions, with a run-time
+ *        choice of backend.
+ *
+ * The collectives these kernels are built from (barrier, broadcast, vote,
+ * shuffles, reduce and scan for a team and for a sub-group) are in
+ * <ompwg/team.h>, for use in your own target regions.
  *
  * Every function returns an ::ompwg_status: 0 (::OMPWG_OK) on success, a
  * positive code otherwise; ompwg_strerror() turns a code into a sentence.
@@ -22,19 +27,22 @@
  * - OMPWG_VERBOSE=1: print once to stderr which backend was chosen and why
  *   the others were not.
  * - OMPWG_CHECK=1: run every call on OpenBLAS too and compare (see
- *   ::OMPWG_ERR_CHECK).
+ *   ::OMPWG_ERR_CHECK); scans are compared with the sequential reference,
+ *   transposes with A itself.
  * - OMPWG_NUM_THREADS=N: threads of the CPU backend (read at every call;
  *   default: one per core of the process's allowed cpuset).
  * - OMPWG_FALLBACK=1: when the GPU runs out of memory for a call on host
  *   data, run that call on the CPU backend instead of returning
  *   ::OMPWG_ERR_DEVICE_NOMEM (see ompwg_set_fallback()).
- * - OMPWG_GPU_DGEMM=fma: run GPU DGEMMs on the FMA kernel instead of the
- *   FP64 tensor cores (read at every call; the tensor cores serve where
- *   every architecture the library was built for has them, sm_80 and
- *   later). Both compute in double, within the GEMM bound stated below.
+ * - OMPWG_GPU_DGEMM=fma: run the tiled GPU DGEMM on the FMA units instead
+ *   of the FP64 tensor cores (see ::ompwg_gpu_kernel). Both compute in
+ *   double, within the GEMM bound stated below.
  * - OMPWG_GPU_DEVICE=N: the OpenMP device number the GPU backend runs on
  *   (default: omp_get_default_device()); see ompwg_set_gpu_device(), which
  *   reads it again when given -1.
+ * - OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM:
+ *   which variant of a GPU kernel runs (read at every call; see
+ *   ::ompwg_gpu_kernel).
  */
 #ifndef OMPWG_H
 #define OMPWG_H
@@ -82,8 +90,9 @@ typedef enum ompwg_status {
     OMPWG_ERR_TOO_LARGE = 12,   /**< a size exceeds what the backend can take (OpenBLAS's 32-bit interface) */
     OMPWG_ERR_CHECK = 13,       /**< check mode: the result differs from OpenBLAS beyond the bound */
     OMPWG_ERR_UNSUPPORTED = 14, /**< the backend cannot run this call (e.g. device pointers on the CPU) */
-    OMPWG_ERR_FLAGS = 15,       /**< unknown bits in a flags argument */
-    OMPWG_ERR_RANGE = 16        /**< a number is outside its documented range (a device number, a share of the cores) */
+    OMPWG_ERR_FLAGS = 15,       /**< unknown bits in a flags argument, or an unknown enum value */
+    OMPWG_ERR_RANGE = 16,       /**< a number is outside its documented range (a device number, a share of the cores) */
+    OMPWG_ERR_OVERLAP = 17      /**< the output overlaps an input (beyond what the call allows) */
 } ompwg_status;
 
 /** Storage order of a matrix; the values are CBLAS's. */
@@ -178,6 +187,72 @@ OMPWG_API int ompwg_smin(int64_t n, const float *x, int64_t incx, float *value, 
 OMPWG_API int ompwg_dmin(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
 /** @} */
 
+/** @name Prefix sums (scans)
+ * y_i := x_0 + ... + x_i (inclusive) or x_0 + ... + x_{i-1} (exclusive,
+ * y_0 = 0) for i = 0..n-1, in single and double precision and in 64-bit
+ * integers. Vectors are strided as for the reductions: element i of (x,
+ * incx) is x[i * incx] for incx > 0 and x[(n - 1 - i) * |incx|] for incx <
+ * 0, so that a negative increment scans from the end of memory.
+ *
+ * flags: 0 for an inclusive scan, ::OMPWG_SCAN_EXCLUSIVE for an exclusive
+ * one; any other bit is ::OMPWG_ERR_FLAGS.
+ *
+ * Checks, in order: flags (::OMPWG_ERR_FLAGS), n < 0 (::OMPWG_ERR_SIZE),
+ * incx, incy == 0 (::OMPWG_ERR_INC); then n == 0 returns at once; then
+ * pointers (::OMPWG_ERR_NULL) and overlap: y may be x itself with incy ==
+ * incx (the scan is then in place), any other overlap of the two spans is
+ * ::OMPWG_ERR_OVERLAP. Nothing outside the n elements of y is written.
+ *
+ * Accumulation and bound: the float scan accumulates in double, the double
+ * scan in double, each output as a sum of its terms in an order the
+ * backend's blocking fixes (a run with the same backend, thread count and
+ * device gives the same bits). For inclusive output i, with s_i the exact
+ * sum of its i + 1 terms,
+ *   |y_i - s_i| <= (i + 1) * u_acc * (|x_0| + ... + |x_i|) + u * |s_i|,
+ * u_acc = 2^-53 (the accumulation's unit roundoff), u the unit roundoff of
+ * the result type (2^-24 for float, 2^-53 for double); an exclusive output
+ * i has the bound of inclusive output i - 1. The 64-bit integer scan is
+ * exact, modulo 2^64 (two's complement wraparound, never undefined).
+ *
+ * Backends: gpu (a two-pass kernel over team scans, see README), cpu (host
+ * threads) and the sequential reference (the openblas backend, since
+ * OpenBLAS has no scan, runs it; OMPWG_CHECK compares with it).
+ * @{ */
+/** Flag of the scans: an exclusive scan (y_0 = 0) instead of an inclusive one. */
+#define OMPWG_SCAN_EXCLUSIVE 1u
+
+OMPWG_API int ompwg_sscan(int64_t n, const float *x, int64_t incx, float *y, int64_t incy,
+                          unsigned flags);
+OMPWG_API int ompwg_dscan(int64_t n, const double *x, int64_t incx, double *y, int64_t incy,
+                          unsigned flags);
+OMPWG_API int ompwg_i64scan(int64_t n, const int64_t *x, int64_t incx, int64_t *y,
+                            int64_t incy, unsigned flags);
+/** @} */
+
+/** @name Out-of-place transpose
+ * B := A^T, A rows x cols and B cols x rows, both in the given layout:
+ * column-major a[i + j * lda] (lda >= max(1, rows)) and b[j + i * ldb]
+ * (ldb >= max(1, cols)); row-major a[i * lda + j] (lda >= max(1, cols)) and
+ * b[j * ldb + i] (ldb >= max(1, rows)). The copy is exact (bit for bit),
+ * and nothing of B outside its cols x rows elements (the padding between
+ * its columns or rows) is written.
+ *
+ * Checks, in order: layout (::OMPWG_ERR_LAYOUT), rows, cols < 0
+ * (::OMPWG_ERR_SIZE), lda, ldb (::OMPWG_ERR_LD); then rows == 0 or
+ * cols == 0 returns at once; then pointers (::OMPWG_ERR_NULL) and overlap:
+ * B must not overlap A's span (::OMPWG_ERR_OVERLAP), since an in-place
+ * transpose of a non-square matrix is another algorithm.
+ *
+ * Backends: gpu (team-shared tiles with padded rows, see
+ * OMPWG_GPU_TRANSPOSE), cpu (cache-blocked, host threads), openblas
+ * (OpenBLAS's omatcopy).
+ * @{ */
+OMPWG_API int ompwg_stranspose(ompwg_layout layout, int64_t rows, int64_t cols, const float *a,
+                               int64_t lda, float *b, int64_t ldb);
+OMPWG_API int ompwg_dtranspose(ompwg_layout layout, int64_t rows, int64_t cols, const double *a,
+                               int64_t lda, double *b, int64_t ldb);
+/** @} */
+
 /** @name Device-resident data (GPU backend)
  * The same operations on data that already lives on the GPU: a, b, c, x and
  * y are device pointers of the GPU backend's device (ompwg_get_gpu_device():
@@ -210,6 +285,16 @@ OMPWG_API int ompwg_smax_device(int64_t n, const float *x, int64_t incx, float *
 OMPWG_API int ompwg_dmax_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
 OMPWG_API int ompwg_smin_device(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
 OMPWG_API int ompwg_dmin_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+OMPWG_API int ompwg_sscan_device(int64_t n, const float *x, int64_t incx, float *y, int64_t incy,
+                                 unsigned flags);
+OMPWG_API int ompwg_dscan_device(int64_t n, const double *x, int64_t incx, double *y,
+                                 int64_t incy, unsigned flags);
+OMPWG_API int ompwg_i64scan_device(int64_t n, const int64_t *x, int64_t incx, int64_t *y,
+                                   int64_t incy, unsigned flags);
+OMPWG_API int ompwg_stranspose_device(ompwg_layout layout, int64_t rows, int64_t cols,
+                                      const float *a, int64_t lda, float *b, int64_t ldb);
+OMPWG_API int ompwg_dtranspose_device(ompwg_layout layout, int64_t rows, int64_t cols,
+                                      const double *a, int64_t lda, double *b, int64_t ldb);
 /** @} */
 
 /** @name GPU properties
@@ -306,6 +391,41 @@ OMPWG_API int ompwg_set_cpu_share(int part, int parts);
  * set). Either pointer may be NULL.
  */
 OMPWG_API int ompwg_get_cpu_share(int *first, int *count);
+/** @name GPU kernel variants
+ * Some GPU kernels come in variants, chosen by an environment variable that
+ * is read at every call (so a program may change it between calls); an
+ * unset, empty or unknown value selects the default. With OMPWG_VERBOSE=1 a
+ * line on stderr says which variant runs and why, whenever that changes.
+ * The variants give results within the same documented bounds, in host
+ * fallback too.
+ * @{ */
+typedef enum ompwg_gpu_kernel {
+    /** OMPWG_GPU_GEMM: "tiled" (default: A and B staged in team-shared
+     *  tiles) or "subgroup" (no team-shared memory: each lane loads one
+     *  element of a k-slice of the operand the lanes share and broadcasts it
+     *  across its sub-group) */
+    OMPWG_GPU_KERNEL_GEMM = 0,
+    /** OMPWG_GPU_REDUCE: "tree" (default: team-shared tree, a warp finishes)
+     *  or "subgroup" (each sub-group reduces with shuffles, then the
+     *  sub-groups' results are combined) */
+    OMPWG_GPU_KERNEL_REDUCE = 1,
+    /** OMPWG_GPU_TRANSPOSE: "padded" (default: team-shared tiles with one
+     *  element of padding per row, against bank conflicts) or "unpadded" */
+    OMPWG_GPU_KERNEL_TRANSPOSE = 2,
+    /** OMPWG_GPU_DGEMM, for the tiled DGEMM: "tensor" (default: the FP64
+     *  tensor cores, mma.sync m16n8k8 on sm_90 or m8n8k4 on sm_80, where
+     *  every architecture the library was built for has them; the FMA units
+     *  elsewhere) or "fma" (the FMA units) */
+    OMPWG_GPU_KERNEL_DGEMM = 3
+} ompwg_gpu_kernel;
+
+/**
+ * The variant the next call of a GPU kernel family runs, as the
+ * environment selects it now; *name is a static string.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS for an unknown kernel;
+ *         ::OMPWG_ERR_NULL when name is NULL.
+ */
+OMPWG_API int ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name);
 /** @} */
 
 /** @name Device memory (GPU backend)
@@ -406,9 +526,12 @@ OMPWG_API int ompwg_backend_info(int i, const char **name, char *why, size_t why
 
 /**
  * Check mode: 1 runs every call on OpenBLAS too and compares within the
- * netlib bound (GEMM) or the documented reduction bound; a difference is
- * reported on stderr and as ::OMPWG_ERR_CHECK (the backend's result stays in
- * the output). 0 turns it off; -1 reads OMPWG_CHECK again.
+ * netlib bound (GEMM) or the documented reduction bound; scans are compared
+ * with the sequential reference (twice the documented bound: both are
+ * within it of the exact sums; int64 exactly), transposes bit for bit with
+ * A. A difference is reported on stderr and as ::OMPWG_ERR_CHECK (the
+ * backend's result stays in the output). 0 turns it off; -1 reads
+ * OMPWG_CHECK again.
  * @return the previous setting (0 or 1).
  */
 OMPWG_API int ompwg_set_check(int on);

@@ -2,31 +2,10 @@
  * check the arguments, normalise, pick the backend, optionally check. */
 #include "prec.h"
 
-#include <string.h>
-
 #include "args.h"
 #include "check.h"
+#include "dispatch.h"
 #include "ompwg.h"
-#include "registry.h"
-
-static bool is_reference(const ompwg_backend *be)
-{
-    return strcmp(be->name, "openblas") == 0;
-}
-
-/* The backend for a call: the selected one for host data, the GPU for device
- * data. */
-static const ompwg_backend *backend_for(bool device)
-{
-    return device ? ompwg_find_usable_backend("gpu") : ompwg_current_backend();
-}
-
-/* A GPU that cannot hold the data hands host-data calls to the CPU when the
- * user allowed it. */
-static bool may_fall_back(int st, bool device)
-{
-    return st == OMPWG_ERR_DEVICE_NOMEM && !device && ompwg_fallback_enabled();
-}
 
 static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
                 int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
@@ -42,13 +21,13 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     if (!c || (reads_ab && (!first || !second))) return OMPWG_ERR_NULL;
     s.device_ptrs = device;
 
-    const ompwg_backend *be = backend_for(device);
+    const ompwg_backend *be = ompwg_backend_for(device);
     if (!be) return OMPWG_ERR_UNAVAILABLE;
-    if (ompwg_check_enabled() && !device && !is_reference(be))
+    if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
         st = TN(ompwg_checked_, gemm)(be, &s, alpha, first, second, beta, c);
     else
         st = be->TN(, gemm)(&s, alpha, first, second, beta, c);
-    if (may_fall_back(st, device) && (be = ompwg_find_usable_backend("cpu")))
+    if ((be = ompwg_fallback_for(st, device)))
         st = be->TN(, gemm)(&s, alpha, first, second, beta, c);
     return st;
 }
@@ -102,17 +81,17 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     if (!x || (op == OMPWG_REDUCE_DOT && !y)) return OMPWG_ERR_NULL;
     s.device_ptrs = device;
 
-    const ompwg_backend *be = backend_for(device);
+    const ompwg_backend *be = ompwg_backend_for(device);
     if (!be) return OMPWG_ERR_UNAVAILABLE;
     x += ompwg_vec_origin(n, incx);
     if (y) y += ompwg_vec_origin(n, s.incy);
     int64_t unused;
     if (!index) index = &unused;
-    if (ompwg_check_enabled() && !device && !is_reference(be))
+    if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
         st = TN(ompwg_checked_, reduce)(be, &s, x, y, value, index);
     else
         st = be->TN(, reduce)(&s, x, y, value, index);
-    if (may_fall_back(st, device) && (be = ompwg_find_usable_backend("cpu")))
+    if ((be = ompwg_fallback_for(st, device)))
         st = be->TN(, reduce)(&s, x, y, value, index);
     return st;
 }

@@ -1,4 +1,5 @@
-/* GEMM and vector argument checks and the layout normalisation. */
+/* Argument checks, layout normalisation and overlap tests of every entry
+ * point. */
 #include "args.h"
 
 static bool trans_valid(ompwg_trans t)
@@ -44,4 +45,62 @@ int ompwg_vec_args(ompwg_reduce_op op, int64_t n, int64_t incx, int64_t incy,
     *s = (ompwg_vec_shape){ .op = op, .n = n, .incx = incx,
                             .incy = op == OMPWG_REDUCE_DOT ? incy : 1 };
     return OMPWG_OK;
+}
+
+int ompwg_scan_args(int64_t n, int64_t incx, int64_t incy, unsigned flags, ompwg_scan_shape *s)
+{
+    if (flags & ~OMPWG_SCAN_EXCLUSIVE) return OMPWG_ERR_FLAGS;
+    if (n < 0) return OMPWG_ERR_SIZE;
+    if (incx == 0 || incy == 0) return OMPWG_ERR_INC;
+    *s = (ompwg_scan_shape){ .n = n, .incx = incx, .incy = incy,
+                             .exclusive = (flags & OMPWG_SCAN_EXCLUSIVE) != 0 };
+    return OMPWG_OK;
+}
+
+int ompwg_transpose_args(ompwg_layout layout, int64_t rows, int64_t cols, int64_t lda,
+                         int64_t ldb, ompwg_transpose_shape *s)
+{
+    if (layout != OMPWG_ROW_MAJOR && layout != OMPWG_COL_MAJOR) return OMPWG_ERR_LAYOUT;
+    if (rows < 0 || cols < 0) return OMPWG_ERR_SIZE;
+    bool col = layout == OMPWG_COL_MAJOR;
+    /* a row-major rows x cols matrix is the column-major cols x rows one */
+    int64_t m = col ? rows : cols, n = col ? cols : rows;
+    if (lda < max1(m) || ldb < max1(n)) return OMPWG_ERR_LD;
+    *s = (ompwg_transpose_shape){ .m = m, .n = n, .lda = lda, .ldb = ldb };
+    return OMPWG_OK;
+}
+
+/* a * b + c, saturating at UINT64_MAX */
+static uint64_t span_of(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t ab, r;
+    if (__builtin_mul_overflow(a, b, &ab) || __builtin_add_overflow(ab, c, &r)) return UINT64_MAX;
+    return r;
+}
+
+uint64_t ompwg_vec_span(int64_t n, int64_t inc)
+{
+    uint64_t step = inc < 0 ? 0 - (uint64_t)inc : (uint64_t)inc;
+    return span_of((uint64_t)(n - 1), step, 1);
+}
+
+uint64_t ompwg_matrix_span(int64_t rows, int64_t cols, int64_t ld)
+{
+    return span_of((uint64_t)(cols - 1), (uint64_t)ld, (uint64_t)rows);
+}
+
+static uintptr_t end_of(const void *p, uint64_t elems, size_t elem)
+{
+    uint64_t bytes = span_of(elems, elem, 0);
+    uintptr_t start = (uintptr_t)p, end;
+    if (bytes > UINTPTR_MAX || __builtin_add_overflow(start, (uintptr_t)bytes, &end))
+        return UINTPTR_MAX;
+    return end;
+}
+
+bool ompwg_spans_overlap(const void *p, uint64_t p_elems, const void *q, uint64_t q_elems,
+                         size_t elem)
+{
+    uintptr_t p0 = (uintptr_t)p, q0 = (uintptr_t)q;
+    return p0 < end_of(q, q_elems, elem) && q0 < end_of(p, p_elems, elem);
 }

@@ -17,6 +17,27 @@ int ompwg_gemm_args(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
 int ompwg_vec_args(ompwg_reduce_op op, int64_t n, int64_t incx, int64_t incy,
                    ompwg_vec_shape *s);
 
+/* Checks a scan call (flags, size, increments; pointers are the caller's). */
+int ompwg_scan_args(int64_t n, int64_t incx, int64_t incy, unsigned flags, ompwg_scan_shape *s);
+
+/* Checks a transpose call and writes its column-major form to *s. */
+int ompwg_transpose_args(ompwg_layout layout, int64_t rows, int64_t cols, int64_t lda,
+                         int64_t ldb, ompwg_transpose_shape *s);
+
+/* Whether the bytes [p, p + p_elems * elem) and [q, q + q_elems * elem)
+ * share an address; sizes too large for the address space count as
+ * reaching its end. */
+bool ompwg_spans_overlap(const void *p, uint64_t p_elems, const void *q, uint64_t q_elems,
+                         size_t elem);
+
+/* Elements from the lowest to the highest address of an n-element vector
+ * with increment inc (n > 0), saturating at UINT64_MAX. */
+uint64_t ompwg_vec_span(int64_t n, int64_t inc);
+
+/* Elements spanned by a column-major rows x cols matrix with leading
+ * dimension ld (rows, cols > 0), saturating at UINT64_MAX. */
+uint64_t ompwg_matrix_span(int64_t rows, int64_t cols, int64_t ld);
+
 /* Offset, in elements, from the pointer a BLAS caller passes to logical
  * element 0 of the vector (n > 0). */
 static inline int64_t ompwg_vec_origin(int64_t n, int64_t inc)

@@ -45,6 +45,27 @@ typedef int (*ompwg_sreduce_fn)(const ompwg_vec_shape *s, const float *x, const 
 typedef int (*ompwg_dreduce_fn)(const ompwg_vec_shape *s, const double *x, const double *y,
                                 double *value, int64_t *index);
 
+typedef struct ompwg_scan_shape {
+    int64_t n;            /* n > 0 */
+    int64_t incx, incy;   /* nonzero; x and y point at logical element 0 */
+    bool exclusive;
+    bool device_ptrs;
+} ompwg_scan_shape;
+
+/* B (n x m) := A^T for a column-major m x n A: a row-major call arrives as
+ * the transpose of its column-major view. */
+typedef struct ompwg_transpose_shape {
+    int64_t m, n;         /* m > 0, n > 0 */
+    int64_t lda, ldb;     /* lda >= m, ldb >= n */
+    bool device_ptrs;
+} ompwg_transpose_shape;
+
+typedef int (*ompwg_sscan_fn)(const ompwg_scan_shape *s, const float *x, float *y);
+typedef int (*ompwg_dscan_fn)(const ompwg_scan_shape *s, const double *x, double *y);
+typedef int (*ompwg_i64scan_fn)(const ompwg_scan_shape *s, const int64_t *x, int64_t *y);
+typedef int (*ompwg_stranspose_fn)(const ompwg_transpose_shape *s, const float *a, float *b);
+typedef int (*ompwg_dtranspose_fn)(const ompwg_transpose_shape *s, const double *a, double *b);
+
 /* What a probe found. */
 typedef enum ompwg_probe_result {
     OMPWG_PROBE_UNUSABLE = 0,
@@ -64,6 +85,14 @@ typedef struct ompwg_tile {
     int m, n, k;
 } ompwg_tile;
 
+/* GEMM and the reductions every backend has (the registry refuses a table
+ * without them). The operations after them are optional, in the way of
+ * dav1d's function tables, where the reference fills the table first and a
+ * backend overrides what it has a kernel for: NULL means the backend has
+ * no kernel of its own, and a call on host data runs the sequential
+ * reference in src/ (reference.h) instead, with its result and status. A
+ * NULL entry cannot take device pointers: such a call is
+ * OMPWG_ERR_UNSUPPORTED. */
 typedef struct ompwg_backend {
     const char *name;
     ompwg_probe_fn probe;
@@ -73,6 +102,11 @@ typedef struct ompwg_backend {
     ompwg_dgemm_fn dgemm;
     ompwg_sreduce_fn sreduce;
     ompwg_dreduce_fn dreduce;
+    ompwg_sscan_fn sscan;
+    ompwg_dscan_fn dscan;
+    ompwg_i64scan_fn i64scan;
+    ompwg_stranspose_fn stranspose;
+    ompwg_dtranspose_fn dtranspose;
 } ompwg_backend;
 
 #endif

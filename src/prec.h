@@ -1,15 +1,33 @@
 /* Per-precision names for the *_tmpl.c files. The includer defines
- * OMPWG_PREC_S (float) or OMPWG_PREC_D (double); the header may be included
- * again for the other precision in the same translation unit (the GPU
- * kernels keep both in one unit). */
+ * OMPWG_PREC_S (float), OMPWG_PREC_D (double) or, for the scans only,
+ * OMPWG_PREC_L (int64_t); the header may be included again for another
+ * precision in the same translation unit (the GPU kernels keep all of
+ * theirs in one unit). ACC_ADD adds in the accumulation type (int64_t sums
+ * wrap around instead of overflowing), TEAM_T(name) and TEAM_ACC(name)
+ * name the ompwg/team.h collective of T and of the accumulation type. */
 #undef T
 #undef ACC
+#undef ACC_ADD
+#undef TEAM_ACC
+#undef TEAM_T
 #undef T_EPS
 #undef TN
 #undef T_ABS
 #undef T_NAME
+#undef T_FLOATING
 
-#if defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D)
+#if defined(OMPWG_PREC_L) && !defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D)
+#include <stdint.h>
+#define T int64_t
+#define ACC int64_t
+#define ACC_ADD(a, b) ((int64_t)((uint64_t)(a) + (uint64_t)(b)))
+#define TEAM_ACC(name) name##_l
+#define TEAM_T(name) name##_l
+#define T_EPS 0
+#define T_NAME "int64"
+#define T_FLOATING 0
+#define TN(pre, post) pre##i64##post
+#elif defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D) && !defined(OMPWG_PREC_L)
 #include <float.h>
 #define T float
 /* float sums accumulate in double: see the accumulation note in ompwg.h */
@@ -17,15 +35,23 @@
 #define T_EPS FLT_EPSILON
 #define T_ABS fabsf
 #define T_NAME "float"
+#define T_FLOATING 1
+#define ACC_ADD(a, b) ((a) + (b))
+#define TEAM_ACC(name) name##_d
+#define TEAM_T(name) name##_f
 #define TN(pre, post) pre##s##post
-#elif defined(OMPWG_PREC_D) && !defined(OMPWG_PREC_S)
+#elif defined(OMPWG_PREC_D) && !defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_L)
 #include <float.h>
 #define T double
 #define ACC double
 #define T_EPS DBL_EPSILON
 #define T_ABS fabs
 #define T_NAME "double"
+#define T_FLOATING 1
+#define ACC_ADD(a, b) ((a) + (b))
+#define TEAM_ACC(name) name##_d
+#define TEAM_T(name) name##_d
 #define TN(pre, post) pre##d##post
 #else
-#error "define exactly one of OMPWG_PREC_S and OMPWG_PREC_D before including prec.h"
+#error "define exactly one of OMPWG_PREC_S, OMPWG_PREC_D and OMPWG_PREC_L before including prec.h"
 #endif

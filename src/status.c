@@ -17,8 +17,9 @@ static const char *const messages[] = {
     [OMPWG_ERR_TOO_LARGE] = "size exceeds what the backend can take",
     [OMPWG_ERR_CHECK] = "check mode: result differs from OpenBLAS beyond the error bound",
     [OMPWG_ERR_UNSUPPORTED] = "the backend does not support this call",
-    [OMPWG_ERR_FLAGS] = "unknown flag bits",
+    [OMPWG_ERR_FLAGS] = "unknown flag bits or enum value",
     [OMPWG_ERR_RANGE] = "a number is outside its documented range",
+    [OMPWG_ERR_OVERLAP] = "the output overlaps an input",
 };
 
 const char *ompwg_strerror(int status)

@@ -4,7 +4,8 @@
  * the GPU kernels run on host threads). The results, copied back, are held
  * to the checks of the host-pointer tests; A, B, x and y are copied back too
  * and must be unchanged. Where the gpu backend is not usable every call
- * returns OMPWG_ERR_UNAVAILABLE and writes nothing. test_sdevice.c and
+ * returns OMPWG_ERR_UNAVAILABLE and writes nothing. GEMM and reductions run
+ * once per GPU kernel variant. test_sdevice.c and
  * test_ddevice.c include this file after choosing the precision. */
 #include <omp.h>
 
@@ -69,8 +70,15 @@ static int device_extremum(bool want_max, vec *x, real *value, int64_t *index)
 
 static const reducer device_reducer = { device_sum, device_extremum };
 
+static const walk_variants gemm_variants = {
+    .kernel = OMPWG_GPU_KERNEL_GEMM, .env = "OMPWG_GPU_GEMM", .names = { "tiled", "subgroup" },
+};
+static const walk_variants reduce_variants = {
+    .kernel = OMPWG_GPU_KERNEL_REDUCE, .env = "OMPWG_GPU_REDUCE", .names = { "tree", "subgroup" },
+};
+
 /* Shapes across the block edges, every transposition in both layouts. */
-static void device_gemms(void)
+static void device_gemms(const char *variant)
 {
     static const int64_t sizes[] = { 1, 2, 15, 16, 17, 63, 64, 65, 127, 128, 129, 257 };
     const int ns = (int)(sizeof sizes / sizeof sizes[0]);
@@ -96,11 +104,11 @@ static void device_gemms(void)
                     bool pass = run_checked(&g, device_gemm, &r, &ratio, msg, sizeof msg);
                     gemm_add(&grp, &g, pass, ratio, msg);
                 }
-    group_report(&grp, "%sgemm_device on device %d: every transposition, both layouts, block edges",
-                 api.prefix, device);
+    group_report(&grp, "%sgemm_device (%s) on device %d: every transposition, both layouts, block edges",
+                 api.prefix, variant, device);
 }
 
-static void device_sums(void)
+static void device_sums(const char *variant)
 {
     test_rng r;
     test_rng_init(&r, 901);
@@ -122,11 +130,11 @@ static void device_sums(void)
                 vec_free(&x);
                 if (k == DOT) vec_free(&y);
             }
-    group_report(&grp, "%ssum/dot/asum_device on device %d: every size and increment, within the bound",
-                 api.prefix, device);
+    group_report(&grp, "%ssum/dot/asum_device (%s) on device %d: every size and increment, within the bound",
+                 api.prefix, variant, device);
 }
 
-static void device_extrema(void)
+static void device_extrema(const char *variant)
 {
     test_rng r;
     test_rng_init(&r, 902);
@@ -150,8 +158,8 @@ static void device_extrema(void)
                 extremum_add(&grp, want_max, &x, pass, msg, nan ? ", ties and a NaN" : ", ties");
                 vec_free(&x);
             }
-    group_report(&grp, "%smax/min_device on device %d: every size and increment, ties and NaN",
-                 api.prefix, device);
+    group_report(&grp, "%smax/min_device (%s) on device %d: every size and increment, ties and NaN",
+                 api.prefix, variant, device);
 }
 
 /* Without a usable gpu backend: OMPWG_ERR_UNAVAILABLE, nothing written.
@@ -232,8 +240,14 @@ int main(void)
              device == host ? "the initial device: host fallback" : "the default device");
     tap_skip("*_device without a usable gpu backend gives OMPWG_ERR_UNAVAILABLE",
              "the gpu backend is usable here");
-    device_gemms();
-    device_sums();
-    device_extrema();
+    for (int k = 0; k < 2; k++) {
+        if (walk_select_variant(&gemm_variants, k)) device_gemms(gemm_variants.names[k]);
+        if (walk_select_variant(&reduce_variants, k)) {
+            device_sums(reduce_variants.names[k]);
+            device_extrema(reduce_variants.names[k]);
+        }
+    }
+    walk_restore_variant(&gemm_variants);
+    walk_restore_variant(&reduce_variants);
     return tap_done();
 }

@@ -1,5 +1,6 @@
-/* The GEMM test of one precision, on every usable backend in one process:
- * the size grid against OpenBLAS with guard bands, then the BLAS rules.
+/* The GEMM test of one precision, on every usable backend in one process
+ * (the gpu backend once per kernel variant, OMPWG_GPU_GEMM): the size grid
+ * against OpenBLAS with guard bands, then the BLAS rules.
  * test_sgemm.c and test_dgemm.c include this file after choosing the
  * precision; the parts below are one translation unit. */
 #include "gemm_case_tmpl.c"
@@ -25,6 +26,9 @@ int main(void)
     char name[32];
     snprintf(name, sizeof name, "test_%sgemm", api.prefix);
     tap_init(name);
-    walk_backends(run_backend, NULL);
+    static const walk_variants gemm_variants = {
+        .kernel = OMPWG_GPU_KERNEL_GEMM, .env = "OMPWG_GPU_GEMM", .names = { "tiled", "subgroup" },
+    };
+    walk_backends_variants(run_backend, NULL, &gemm_variants);
     return tap_done();
 }

@@ -1,9 +1,11 @@
 #include "guard.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ompwg.h"
 #include "tap.h"
 
 /* 256 bytes each side: wider than a vector register or a cache line, so an
@@ -78,4 +80,27 @@ long long test_first_difference(const void *a, const void *b, size_t n)
     for (size_t i = 0; i < n; i++)
         if (x[i] != y[i]) return (long long)i;
     return -1;
+}
+
+bool guard_status_untouched(int st, int want, int count, void *const bufs[],
+                            void *const copies[], const size_t bytes[], char *msg, size_t len)
+{
+    if (st != want) {
+        snprintf(msg, len, "status %d (%s), want %d (%s)", st, ompwg_strerror(st), want,
+                 ompwg_strerror(want));
+        return false;
+    }
+    for (int i = 0; i < count; i++) {
+        const char *where = NULL;
+        if (!guard_intact(bufs[i], &where)) {
+            snprintf(msg, len, "wrote %s buffer %d", where, i);
+            return false;
+        }
+        long long d = test_first_difference(bufs[i], copies[i], bytes[i]);
+        if (d >= 0) {
+            snprintf(msg, len, "wrote buffer %d (byte %lld)", i, d);
+            return false;
+        }
+    }
+    return true;
 }

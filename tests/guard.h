@@ -18,6 +18,13 @@ bool guard_intact(const void *p, const char **where);
 
 void guard_free(void *p);
 
+/* Whether a call that writes nothing (it fails its checks, or returns at
+ * once) gave status `want` and left the `count` guard_alloc() buffers
+ * bufs[i] (bytes[i] long) intact and equal to copies[i]; *msg says why
+ * not. */
+bool guard_status_untouched(int st, int want, int count, void *const bufs[],
+                            void *const copies[], const size_t bytes[], char *msg, size_t len);
+
 /* malloc that bails out of the test program when memory runs out. */
 void *test_malloc(size_t bytes);
 

@@ -1,6 +1,7 @@
 /* The reduction test of one precision, on every usable backend in one
- * process: sums against a long double oracle within the documented bound,
- * NaN and Inf, and the max/min rules. test_sreduce.c and test_dreduce.c
+ * process (the gpu backend once per team-step variant, OMPWG_GPU_REDUCE):
+ * sums against a long double oracle within the documented bound, NaN and
+ * Inf, and the max/min rules. test_sreduce.c and test_dreduce.c
  * include this file after choosing the precision; the parts below are one
  * translation unit. */
 #include "reduce_vec_tmpl.c"
@@ -30,6 +31,10 @@ int main(void)
     char name[32];
     snprintf(name, sizeof name, "test_%sreduce", api.prefix);
     tap_init(name);
-    walk_backends(run_backend, NULL);
+    static const walk_variants reduce_variants = {
+        .kernel = OMPWG_GPU_KERNEL_REDUCE, .env = "OMPWG_GPU_REDUCE",
+        .names = { "tree", "subgroup" },
+    };
+    walk_backends_variants(run_backend, NULL, &reduce_variants);
     return tap_done();
 }

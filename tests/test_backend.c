@@ -1,7 +1,7 @@
 /* Backend listing and selection: ompwg_backend_count/info, "auto",
  * unknown and unusable names (selection unchanged),
- * ompwg_set_backend(NULL) reading OMPWG_BACKEND again, and a thread's own
- * choice (ompwg_set_thread_backend). */
+ * ompwg_set_backend(NULL) reading OMPWG_BACKEND again, a thread's own
+ * choice (ompwg_set_thread_backend), and the GPU kernel variants. */
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -244,6 +244,70 @@ static void thread_choice(void)
            auto_name);
 }
 
+/* The GPU kernel variants: read from the environment at every call, case
+ * insensitive, the default for an unset, empty or unknown value; bad
+ * arguments give their status. Works without a GPU (the variants run in
+ * host fallback too). */
+static void variants(void)
+{
+    static const struct {
+        ompwg_gpu_kernel kernel;
+        const char *env, *names[2];
+    } fam[] = {
+        { OMPWG_GPU_KERNEL_GEMM, "OMPWG_GPU_GEMM", { "tiled", "subgroup" } },
+        { OMPWG_GPU_KERNEL_REDUCE, "OMPWG_GPU_REDUCE", { "tree", "subgroup" } },
+        { OMPWG_GPU_KERNEL_TRANSPOSE, "OMPWG_GPU_TRANSPOSE", { "padded", "unpadded" } },
+        { OMPWG_GPU_KERNEL_DGEMM, "OMPWG_GPU_DGEMM", { "tensor", "fma" } },
+    };
+    bool pass = true;
+    for (size_t f = 0; f < sizeof fam / sizeof fam[0]; f++) {
+        const char *old = getenv(fam[f].env);
+        char saved[64];
+        snprintf(saved, sizeof saved, "%s", old ? old : "");
+        static const char *const values[] = { NULL, "", "nonsense", "1" };
+        for (int v = 0; v < 4; v++) {
+            if (values[v])
+                setenv(fam[f].env, values[v], 1);
+            else
+                unsetenv(fam[f].env);
+            const char *got = NULL;
+            if (ompwg_gpu_variant(fam[f].kernel, &got) != OMPWG_OK || !got ||
+                strcmp(got, fam[f].names[0]) != 0) {
+                tap_diag("%s=%s: %s, want the default %s", fam[f].env,
+                         values[v] ? values[v] : "(unset)", got ? got : "(null)", fam[f].names[0]);
+                pass = false;
+            }
+        }
+        char upper[32];
+        snprintf(upper, sizeof upper, "%s", fam[f].names[1]);
+        for (char *c = upper; *c; c++) *c = (char)(*c - 'a' + 'A');
+        const char *spell[] = { fam[f].names[1], upper, fam[f].names[0] };
+        const int want[] = { 1, 1, 0 };
+        for (int v = 0; v < 3; v++) {
+            setenv(fam[f].env, spell[v], 1);
+            const char *got = NULL;
+            if (ompwg_gpu_variant(fam[f].kernel, &got) != OMPWG_OK || !got ||
+                strcmp(got, fam[f].names[want[v]]) != 0) {
+                tap_diag("%s=%s: %s, want %s", fam[f].env, spell[v], got ? got : "(null)",
+                         fam[f].names[want[v]]);
+                pass = false;
+            }
+        }
+        if (old)
+            setenv(fam[f].env, saved, 1);
+        else
+            unsetenv(fam[f].env);
+    }
+    tap_ok(pass, "ompwg_gpu_variant follows OMPWG_GPU_GEMM/REDUCE/TRANSPOSE/DGEMM at every call, "
+           "any case; unset, empty or unknown values give the default");
+    const char *name = "untouched";
+    bool bad = ompwg_gpu_variant((ompwg_gpu_kernel)4, &name) == OMPWG_ERR_FLAGS &&
+               ompwg_gpu_variant((ompwg_gpu_kernel)-1, &name) == OMPWG_ERR_FLAGS &&
+               strcmp(name, "untouched") == 0 &&
+               ompwg_gpu_variant(OMPWG_GPU_KERNEL_GEMM, NULL) == OMPWG_ERR_NULL;
+    tap_ok(bad, "ompwg_gpu_variant: an unknown kernel gives OMPWG_ERR_FLAGS, NULL OMPWG_ERR_NULL");
+}
+
 int main(void)
 {
     tap_init("test_backend");
@@ -256,5 +320,6 @@ int main(void)
     unusable_names();
     from_environment();
     thread_choice();
+    variants();
     return tap_done();
 }

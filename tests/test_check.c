@@ -1,5 +1,6 @@
 /* Check mode: with ompwg_set_check(1) every call on the cpu backend also
- * runs on OpenBLAS and is compared; correct results pass with OMPWG_OK.
+ * runs on OpenBLAS (scans: the sequential reference; transposes: compared
+ * with A) and is compared; correct results pass with OMPWG_OK.
  * ompwg_set_check returns the previous setting, and -1 reads OMPWG_CHECK
  * again. */
 #include <stdio.h>
@@ -30,7 +31,7 @@ static void add(group *grp, const char *what, int st)
 }
 
 /* GEMMs of both layouts and all transposes, sizes past the usual blocks,
- * and every reduction, with both increments' signs. */
+ * every reduction and scan with both increments' signs, and transposes. */
 static void calls_pass(const char *backend)
 {
     test_rng r;
@@ -50,6 +51,8 @@ static void calls_pass(const char *backend)
     fill_d(ad, cap, &r);
     fill_d(bd, cap, &r);
     fill_d(cd, cap, &r);
+    int64_t *li = test_malloc(cap * sizeof *li), *lo = test_malloc(cap * sizeof *lo);
+    for (size_t i = 0; i < cap; i++) li[i] = (int64_t)test_rng_next(&r);
     char what[160];
     for (int d = 0; d < 4; d++)
         for (int l = 0; l < 2; l++)
@@ -85,7 +88,20 @@ static void calls_pass(const char *backend)
             add(&grp, what, ompwg_dmax(n, ad, inc, &vd, &idx));
             add(&grp, what, ompwg_smin(n, af, inc, &vf, &idx));
             add(&grp, what, ompwg_dmin(n, ad, inc, &vd, &idx));
+            /* scans against the sequential reference, in place too */
+            snprintf(what, sizeof what, "scans n=%lld inc=%lld", (long long)n, (long long)inc);
+            add(&grp, what, ompwg_sscan(n, af, inc, cf, -inc, 0));
+            add(&grp, what, ompwg_dscan(n, ad, inc, cd, inc, OMPWG_SCAN_EXCLUSIVE));
+            add(&grp, what, ompwg_dscan(n, cd, inc, cd, inc, 0));
+            add(&grp, what, ompwg_i64scan(n, li, inc, lo, inc, OMPWG_SCAN_EXCLUSIVE));
         }
+    /* transposes, compared bit for bit */
+    for (int l = 0; l < 2; l++) {
+        ompwg_layout lay = l ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR;
+        snprintf(what, sizeof what, "transposes %s 130x70", l ? "row-major" : "col-major");
+        add(&grp, what, ompwg_stranspose(lay, 130, 70, af, 140, cf, 140));
+        add(&grp, what, ompwg_dtranspose(lay, 130, 70, ad, 140, cd, 140));
+    }
     group_report(&grp, "%s: with check mode on, correct calls return OMPWG_OK", backend);
     free(af);
     free(bf);
@@ -93,6 +109,8 @@ static void calls_pass(const char *backend)
     free(ad);
     free(bd);
     free(cd);
+    free(li);
+    free(lo);
 }
 
 int main(void)

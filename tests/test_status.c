@@ -8,7 +8,7 @@
 #include "ompwg.h"
 #include "tap.h"
 
-#define LAST_STATUS OMPWG_ERR_RANGE
+#define LAST_STATUS OMPWG_ERR_OVERLAP
 
 static void strerror_known(void)
 {

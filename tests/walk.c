@@ -1,5 +1,6 @@
 #include "walk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,7 +67,46 @@ static void check_filter(void)
     }
 }
 
+/* The value each family's variable had before the walk changed it. */
+static struct {
+    bool saved, set;
+    char value[64];
+} before[OMPWG_GPU_KERNEL_TRANSPOSE + 1];
+
+bool walk_select_variant(const walk_variants *v, int i)
+{
+    if (!before[v->kernel].saved) {
+        const char *old = getenv(v->env);
+        before[v->kernel].saved = true;
+        before[v->kernel].set = old != NULL;
+        snprintf(before[v->kernel].value, sizeof before[v->kernel].value, "%s", old ? old : "");
+    }
+    setenv(v->env, v->names[i], 1);
+    const char *got = NULL;
+    int st = ompwg_gpu_variant(v->kernel, &got);
+    if (st == OMPWG_OK && got && strcmp(got, v->names[i]) == 0) return true;
+    tap_ok(false, "%s=%s selects the %s variant", v->env, v->names[i], v->names[i]);
+    tap_diag("ompwg_gpu_variant: status %d, %s", st, got ? got : "(null)");
+    return false;
+}
+
+void walk_restore_variant(const walk_variants *v)
+{
+    if (!before[v->kernel].saved) return;
+    if (before[v->kernel].set)
+        setenv(v->env, before[v->kernel].value, 1);
+    else
+        unsetenv(v->env);
+    before[v->kernel].saved = false;
+}
+
 void walk_backends(void (*body)(const char *name, void *ctx), void *ctx)
+{
+    walk_backends_variants(body, ctx, NULL);
+}
+
+void walk_backends_variants(void (*body)(const char *name, void *ctx), void *ctx,
+                            const walk_variants *v)
 {
     check_filter();
     char saved[64];
@@ -94,7 +134,17 @@ void walk_backends(void (*body)(const char *name, void *ctx), void *ctx)
             tap_diag("status %d: %s", st, ompwg_strerror(st));
             continue;
         }
-        body(name, ctx);
+        if (!v || strcmp(name, "gpu") != 0) {
+            body(name, ctx);
+            continue;
+        }
+        for (int k = 0; k < 2; k++) {
+            if (!walk_select_variant(v, k)) continue;
+            char label[64];
+            snprintf(label, sizeof label, "%s/%s", name, v->names[k]);
+            body(label, ctx);
+        }
+        walk_restore_variant(v);
     }
     /* "none" (nothing usable was selected at start) is no backend name */
     if (strcmp(saved, "none") != 0) ompwg_set_backend(saved);

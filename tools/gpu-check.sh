@@ -8,6 +8,8 @@
 # `bench_gpu --check`, and one run with the offload runtime's kernel launch
 # report. A failing step is reported and the next one runs; the whole log
 # goes to $OUT/gpu-check.log (OUT: the device tool's output folder).
+# GPU_CHECK_ONLY=tests,check,sanitizers,bench_gpu,ompwg_bench,launches runs
+# only the named groups of steps (default: all), for a shorter device call.
 set -u
 
 builddir=${1:-build-gpu}
@@ -24,6 +26,12 @@ t0=$(date +%s)
 summary=()
 
 elapsed() { echo $(( $(date +%s) - t0 )); }
+
+# wanted GROUP: whether GPU_CHECK_ONLY (unset: everything) names the group
+wanted() {
+    [ -z "${GPU_CHECK_ONLY:-}" ] && return 0
+    case ",$GPU_CHECK_ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac
+}
 
 # step NAME LIMIT_SECONDS COMMAND...: runs COMMAND under `timeout`, prints
 # its status and time, and records a line for the summary.
@@ -75,7 +83,9 @@ unset OMPWG_TEST_BACKENDS
 tests_ok=0 tests_not_ok=0 tests_skip=0 failed=()
 echo
 echo "=== tests ($(elapsed) s in)"
-for t in "$builddir"/tests/test_* "$builddir"/blas/tests/test_blas_*; do
+test_programs=()
+wanted tests && test_programs=("$builddir"/tests/test_* "$builddir"/blas/tests/test_blas_*)
+for t in "${test_programs[@]}"; do
     if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
     name=$(basename "$t")
     if [ "$(elapsed)" -ge "$deadline" ]; then
@@ -127,7 +137,7 @@ for f in "$out"/*.tap; do [ -f "$f" ] && taps+=("$(basename "$f")"); done
 
 # ---- compute-sanitizer on odd shapes, before the timings ---------------------
 bench=$builddir/bench/bench_gpu
-[ -x "$bench" ] && step "bench_gpu --check" 120 "$bench" --check
+[ -x "$bench" ] && wanted check && step "bench_gpu --check" 120 "$bench" --check
 sanitizer=$(command -v compute-sanitizer || true)
 if [ -z "$sanitizer" ]; then
     for c in /usr/local/cuda*/bin/compute-sanitizer \
@@ -136,7 +146,9 @@ if [ -z "$sanitizer" ]; then
         [ -x "$c" ] && sanitizer=$c && break
     done
 fi
-if [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
+if ! wanted sanitizers; then
+    :
+elif [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
     echo
     echo "compute-sanitizer: $sanitizer"
     # bench_gpu's body loaded from main() (bench/late_load.c says why);
@@ -160,7 +172,9 @@ else
 fi
 
 # ---- benchmark ------------------------------------------------------------
-if [ -x "$bench" ]; then
+if ! wanted bench_gpu; then
+    :
+elif [ -x "$bench" ]; then
     step "bench_gpu" 240 "$bench"
 else
     echo "=== bench_gpu: $bench not built"
@@ -168,14 +182,14 @@ fi
 
 # ---- the comparison users run: GPU, CPU, OpenBLAS and cuBLAS side by side ---
 cli=$builddir/src/cli/ompwg
-if [ -x "$cli" ]; then
+if [ -x "$cli" ] && wanted ompwg_bench; then
     step "ompwg bench" 240 "$cli" bench --sizes "${GPU_CHECK_GEMM_SIZES:-1024,2048,4096}" \
         --vec-sizes "${GPU_CHECK_VEC_SIZES:-1048576,16777216,268435456}" --reps 10 \
         --out "$out/bench"
 fi
 
 # ---- launch configuration of each kernel ------------------------------------
-if [ -x "$bench" ]; then
+if [ -x "$bench" ] && wanted launches; then
     echo
     echo "=== kernel launches, LIBOMPTARGET_INFO=16 ($(elapsed) s in)"
     LIBOMPTARGET_INFO=16 timeout --kill-after=10 120 "$bench" --check > "$out/launches.txt" 2>&1

@@ -16,4 +16,9 @@ const ompwg_backend ompwg_backend_cpu = {
     .dgemm = ompwg_cpu_dgemm,
     .sreduce = ompwg_cpu_sreduce,
     .dreduce = ompwg_cpu_dreduce,
+    .sscan = ompwg_cpu_sscan,
+    .dscan = ompwg_cpu_dscan,
+    .i64scan = ompwg_cpu_i64scan,
+    .stranspose = ompwg_cpu_stranspose,
+    .dtranspose = ompwg_cpu_dtranspose,
 };

@@ -41,5 +41,10 @@ int ompwg_cpu_sreduce(const ompwg_vec_shape *s, const float *x, const float *y, 
                       int64_t *index);
 int ompwg_cpu_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,
                       double *value, int64_t *index);
+int ompwg_cpu_sscan(const ompwg_scan_shape *s, const float *x, float *y);
+int ompwg_cpu_dscan(const ompwg_scan_shape *s, const double *x, double *y);
+int ompwg_cpu_i64scan(const ompwg_scan_shape *s, const int64_t *x, int64_t *y);
+int ompwg_cpu_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
+int ompwg_cpu_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
 
 #endif

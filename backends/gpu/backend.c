@@ -242,4 +242,9 @@ const ompwg_backend ompwg_backend_gpu = {
     .dgemm = ompwg_gpu_dgemm,
     .sreduce = ompwg_gpu_sreduce,
     .dreduce = ompwg_gpu_dreduce,
+    .sscan = ompwg_gpu_sscan,
+    .dscan = ompwg_gpu_dscan,
+    .i64scan = ompwg_gpu_i64scan,
+    .stranspose = ompwg_gpu_stranspose,
+    .dtranspose = ompwg_gpu_dtranspose,
 };

@@ -114,6 +114,14 @@ void ompwg_gpu_free(int dev, void *p)
     if (p) target_free(p, dev);
 }
 
+int ompwg_gpu_alloc_block(int dev, const void *dst, int64_t rows, int64_t cols, int64_t ld,
+                          size_t elem, void **out)
+{
+    size_t span = ompwg_gpu_span(rows, cols, ld) * elem;
+    if (ld == rows || cols == 1) return ompwg_gpu_alloc(dev, span, out);
+    return ompwg_gpu_alloc_copy(dev, dst, span, out);
+}
+
 int ompwg_gpu_block_to_host(int dev, void *dst, const void *src, int64_t rows, int64_t cols,
                             int64_t ld, size_t elem)
 {
@@ -132,5 +140,61 @@ int ompwg_gpu_block_to_host(int dev, void *dst, const void *src, int64_t rows, i
             memcpy((char *)dst + (size_t)j * stride, (const char *)stage + (size_t)j * stride, col);
     }
     free(stage);
+    return st;
+}
+
+/* The lowest logical element of a unit-stride vector: the first for
+ * increment 1, the last for -1. */
+static int64_t low_end(int64_t n, int64_t inc)
+{
+    return inc < 0 ? n - 1 : 0;
+}
+
+int ompwg_gpu_vec_to_device(int dev, int64_t n, const void *x, int64_t *inc, size_t elem,
+                            void **buf, const void **dx)
+{
+    *buf = NULL;
+    size_t bytes = (size_t)n * elem;
+    if (*inc == 1 || *inc == -1) {
+        int64_t low = low_end(n, *inc);
+        int st = ompwg_gpu_alloc_copy(dev, (const char *)x - low * (int64_t)elem, bytes, buf);
+        if (st == OMPWG_OK) *dx = (const char *)*buf + low * (int64_t)elem;
+        return st;
+    }
+    char *packed = malloc(bytes);
+    if (!packed) return OMPWG_ERR_NOMEM;
+    for (int64_t i = 0; i < n; i++)
+        memcpy(packed + (size_t)i * elem, (const char *)x + i * *inc * (int64_t)elem, elem);
+    int st = ompwg_gpu_alloc_copy(dev, packed, bytes, buf);
+    free(packed);
+    if (st == OMPWG_OK) {
+        *dx = *buf;
+        *inc = 1;
+    }
+    return st;
+}
+
+int ompwg_gpu_vec_alloc(int dev, int64_t n, int64_t *inc, size_t elem, void **buf, void **dy)
+{
+    int st = ompwg_gpu_alloc(dev, (size_t)n * elem, buf);
+    if (st != OMPWG_OK) return st;
+    if (*inc != 1 && *inc != -1) *inc = 1;
+    *dy = (char *)*buf + low_end(n, *inc) * (int64_t)elem;
+    return OMPWG_OK;
+}
+
+int ompwg_gpu_vec_to_host(int dev, int64_t n, void *y, int64_t inc, size_t elem,
+                          const void *buf)
+{
+    size_t bytes = (size_t)n * elem;
+    if (inc == 1 || inc == -1)
+        return ompwg_gpu_to_host(dev, (char *)y - low_end(n, inc) * (int64_t)elem, buf, bytes);
+    char *packed = malloc(bytes);
+    if (!packed) return OMPWG_ERR_NOMEM;
+    int st = ompwg_gpu_to_host(dev, packed, buf, bytes);
+    if (st == OMPWG_OK)
+        for (int64_t i = 0; i < n; i++)
+            memcpy((char *)y + i * inc * (int64_t)elem, packed + (size_t)i * elem, elem);
+    free(packed);
     return st;
 }

@@ -30,6 +30,34 @@ int ompwg_gpu_on_device(int dev, void *dst, const void *src, size_t bytes);
 /* Frees what ompwg_gpu_alloc returned; NULL is ignored. */
 void ompwg_gpu_free(int dev, void *p);
 
+/* A vector of host data on the device, for an input: a unit stride is
+ * copied as it lies, a larger one packed first (copying its span would move
+ * |inc| times the data). x points at logical element 0 (BLAS order, see
+ * args.h); *dx receives the device address of logical element 0 and *inc
+ * the increment there; *buf what to free. */
+int ompwg_gpu_vec_to_device(int dev, int64_t n, const void *x, int64_t *inc, size_t elem,
+                            void **buf, const void **dx);
+
+/* Device room for an output vector of host data, laid out so that
+ * ompwg_gpu_vec_to_host can bring it back: the span for a unit stride, a
+ * packed buffer for a larger one (*inc becomes 1). *dy: logical element
+ * 0; *buf: what to free. */
+int ompwg_gpu_vec_alloc(int dev, int64_t n, int64_t *inc, size_t elem, void **buf, void **dy);
+
+/* Copies an output vector from buf (as ompwg_gpu_vec_alloc laid it out for
+ * increment inc) into host y (logical element 0, increment inc), writing
+ * nothing of y but its n elements. */
+int ompwg_gpu_vec_to_host(int dev, int64_t n, void *y, int64_t inc, size_t elem,
+                          const void *buf);
+
+/* Device room for the rows x cols output block of host dst (leading
+ * dimension ld) that ompwg_gpu_block_to_host will copy back. That copy
+ * stages the whole span, so when the columns have padding between them the
+ * span is uploaded first: the staging then reads only initialised device
+ * memory (the padding itself never returns to dst). */
+int ompwg_gpu_alloc_block(int dev, const void *dst, int64_t rows, int64_t cols, int64_t ld,
+                          size_t elem, void **out);
+
 /* Copies the rows x cols column-major block at device address src (leading
  * dimension ld) into host memory dst with the same leading dimension,
  * writing nothing of dst outside the block. */

@@ -19,9 +19,9 @@
  * and epilogue of the GPU path and differs only in who plays which. */
 #include "prec.h"
 
-#define TM GEMM_TM
-#define TNN GEMM_TN
-#define TK GEMM_TK
+#define TM OMPWG_GPU_TILE_M
+#define TNN OMPWG_GPU_TILE_N
+#define TK OMPWG_GPU_TILE_K
 /* elements per row of a staged slice */
 #define ROW_A (TM + GEMM_PAD)
 #define ROW_B (TNN + GEMM_PAD)
@@ -351,7 +351,7 @@ GPU_INLINE void TN(team_full_, )(const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
     T acc[GEMM_RM][GEMM_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         int64_t m0, n0;
-        tile_origin(tile, J->tiles_m, J->tiles_n, TM, TNN, &m0, &n0);
+        tile_origin(tile, J->tiles_m, J->tiles_n, &m0, &n0);
         /* a warp's mma needs all its lanes: on the tensor cores every thread
          * computes (outside C on zeros) */
         const bool mine = tc || TN(touches_c_, )(t, J->m - m0, J->n - n0);
@@ -408,7 +408,7 @@ static __attribute__((noinline)) void TN(team_any_, )(const TN(gemm_job_, ) *J,
     T acc[GEMM_RM][GEMM_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         int64_t m0, n0;
-        tile_origin(tile, J->tiles_m, J->tiles_n, TM, TNN, &m0, &n0);
+        tile_origin(tile, J->tiles_m, J->tiles_n, &m0, &n0);
         const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
         for (int64_t kt = 0; kt < J->nk; kt++) {
             const int64_t k0 = kt * TK;
@@ -442,19 +442,6 @@ static __attribute__((noinline)) void TN(team_any_, )(const TN(gemm_job_, ) *J,
     }
 }
 
-/* C := beta * C: the whole call when alpha == 0 or k == 0 (A and B unread). */
-static void TN(gemm_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
-{
-    int teams = teams_for(ceil_div(m * n, SCALE_NT));
-#pragma omp target teams distribute parallel for collapse(2) device(dev) num_teams(teams) \
-    thread_limit(SCALE_NT) is_device_ptr(c)
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            T *p = c + i + j * ldc;
-            *p = beta == 0 ? (T)0 : beta * *p;
-        }
-}
-
 /* One call's job, built by every thread from the kernel's scalar
  * arguments (kernel parameters are cheap to read again, where a struct
  * passed in would live in local memory). */
@@ -462,7 +449,7 @@ GPU_INLINE TN(gemm_job_, ) TN(job_of_, )(bool ta, bool tb, int64_t m, int64_t n,
                                          T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
                                          T beta, T *c, int64_t ldc)
 {
-    const int64_t tiles_m = ceil_div(m, TM), tiles_n = ceil_div(n, TNN);
+    const int64_t tiles_m = ompwg_gpu_ceil_div(m, TM), tiles_n = ompwg_gpu_ceil_div(n, TNN);
     return (TN(gemm_job_, )){
         .m = m, .n = n, .k = k,
         .sla = ta ? lda : 1, .ska = ta ? 1 : lda,
@@ -470,7 +457,7 @@ GPU_INLINE TN(gemm_job_, ) TN(job_of_, )(bool ta, bool tb, int64_t m, int64_t n,
         .ldc = ldc, .a = a, .b = b, .c = c, .alpha = alpha, .beta = beta,
         .a_long_fast = !ta, .b_long_fast = tb,
         .tiles_m = tiles_m, .tiles_n = tiles_n, .ntiles = tiles_m * tiles_n,
-        .nk = ceil_div(k, TK),
+        .nk = ompwg_gpu_ceil_div(k, TK),
     };
 }
 
@@ -498,7 +485,7 @@ static void TN(gemm_tiled_, )(int dev, bool tc, bool ta, bool tb, int64_t m, int
                               int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
                               T beta, T *c, int64_t ldc)
 {
-    const int teams = teams_for(ceil_div(m, TM) * ceil_div(n, TNN));
+    const int teams = ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m, TM) * ompwg_gpu_ceil_div(n, TNN));
     if (GEMM_TC_HOST && tc) {
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(GEMM_NT) is_device_ptr(a, b, c)
         {
@@ -506,7 +493,8 @@ static void TN(gemm_tiled_, )(int dev, bool tc, bool ta, bool tb, int64_t m, int
             _Alignas(16) TN(slice_b_, ) bs[2];
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
             {
-                const TN(gemm_job_, ) J = TN(job_of_, )(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+                const TN(gemm_job_, ) J =
+                    TN(job_of_, )(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
                 TN(team_gemm_, )(GEMM_TC, &J, as, bs);
             }
         }
@@ -518,62 +506,24 @@ static void TN(gemm_tiled_, )(int dev, bool tc, bool ta, bool tb, int64_t m, int
         _Alignas(16) TN(slice_b_, ) bs[2];
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
         {
-            const TN(gemm_job_, ) J = TN(job_of_, )(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+            const TN(gemm_job_, ) J =
+                TN(job_of_, )(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
             TN(team_gemm_, )(false, &J, as, bs);
         }
     }
 }
 
-/* The call on data that is on the device already. */
-static void TN(gemm_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
-                                 const T *b, T beta, T *c)
-{
-    if (alpha == 0 || s->k == 0) {
-        if (beta != 1) TN(gemm_scale_, )(dev, s->m, s->n, beta, c, s->ldc);
-        return;
-    }
-    TN(gemm_tiled_, )(dev, GEMM_TC_HOST && fp64_tc_wanted(), s->transa, s->transb, s->m, s->n,
-                      s->k, alpha, a, s->lda, b, s->ldb, beta, c, s->ldc);
-}
-
-int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
-                         T *c)
-{
-    if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
-    const int dev = ompwg_gpu_device();
-    if (s->device_ptrs) {
-        TN(gemm_resident_, )(dev, s, alpha, a, b, beta, c);
-        return OMPWG_OK;
-    }
-    const bool reads_ab = alpha != 0 && s->k > 0;
-    if (!reads_ab && beta == 1) return OMPWG_OK;
-
-    /* Host data: copy the spans the leading dimensions cover, compute, and
-     * copy back the m x n block of C only. */
-    void *da = NULL, *db = NULL, *dc = NULL;
-    int st = OMPWG_OK;
-    if (reads_ab) {
-        size_t span_a = s->transa ? ompwg_gpu_span(s->k, s->m, s->lda)
-                                  : ompwg_gpu_span(s->m, s->k, s->lda);
-        size_t span_b = s->transb ? ompwg_gpu_span(s->n, s->k, s->ldb)
-                                  : ompwg_gpu_span(s->k, s->n, s->ldb);
-        st = ompwg_gpu_alloc_copy(dev, a, span_a * sizeof(T), &da);
-        if (st == OMPWG_OK) st = ompwg_gpu_alloc_copy(dev, b, span_b * sizeof(T), &db);
-    }
-    size_t span_c = ompwg_gpu_span(s->m, s->n, s->ldc) * sizeof(T);
-    if (st == OMPWG_OK)
-        st = beta != 0 ? ompwg_gpu_alloc_copy(dev, c, span_c, &dc)
-                       : ompwg_gpu_alloc(dev, span_c, &dc);
-    if (st == OMPWG_OK) {
-        TN(gemm_resident_, )(dev, s, alpha, da, db, beta, dc);
-        st = ompwg_gpu_block_to_host(dev, c, dc, s->m, s->n, s->ldc, sizeof(T));
-    }
-    ompwg_gpu_free(dev, dc);
-    ompwg_gpu_free(dev, db);
-    ompwg_gpu_free(dev, da);
-    return st;
-}
-
+#if GEMM_TC
+#undef DMMA_K
+#undef DMMA_AF
+#undef DMMA_BF
+#undef DMMA_CF
+#undef DW_M
+#undef DW_N
+#undef DMMA_MI
+#undef DMMA_NJ
+#undef DMMA_ACC
+#endif
 #undef TM
 #undef TNN
 #undef TK

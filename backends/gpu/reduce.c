@@ -6,14 +6,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#if defined(__NVPTX__)
-#include <ompx.h>
-#endif
-
 #include "devmem.h"
 #include "extremum.h"
 #include "gpu.h"
+#include "grid.h"
 #include "ompwg.h"
+#include "ompwg/team.h"
+#include "variant.h"
 
 /* Kernel parameters (each can be overridden with -D for experiments; see
  * tools/gpu-variants.sh). A team has RED_NT threads; a block is RED_NT * U
@@ -45,34 +44,8 @@
 #ifndef RED_DOT_TEAMS_PER_SM
 #define RED_DOT_TEAMS_PER_SM 2
 #endif
-/* Partials on the host: a few, each combined by the one host team. */
-#define RED_HOST_PARTIALS 4
-
 _Static_assert((RED_NT & (RED_NT - 1)) == 0 && RED_NT >= 64,
                "the team tree halves a power of two down to a warp");
-
-static int64_t ceil_div(int64_t x, int64_t y)
-{
-    return (x + y - 1) / y;
-}
-
-/* Partial results, one per virtual team. Their number depends only on n and
- * the device, so that a result does not depend on how many teams the
- * runtime grants; the teams granted stride over them. */
-static int64_t partials_for(int64_t n, int64_t block, int teams_per_sm)
-{
-    int64_t cap = ompwg_gpu_on_host() ? RED_HOST_PARTIALS
-                                      : (int64_t)ompwg_gpu_sm_count() * teams_per_sm;
-    int64_t blocks = ceil_div(n, block);
-    return blocks < cap ? blocks : cap;
-}
-
-/* Teams to request for np partials: one each on a GPU, one on the host
- * (whose threads are the host's cores). */
-static int teams_for(int64_t np)
-{
-    return ompwg_gpu_on_host() ? 1 : (int)np;
-}
 
 #define OMPWG_PREC_S
 #include "reduce_tmpl.c"

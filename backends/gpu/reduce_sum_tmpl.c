@@ -1,7 +1,10 @@
 /* The kernel of sum and asum (RED_DOT 0) or of dot (RED_DOT 1) for one
  * precision, included twice by reduce_tmpl.c.
  *
- * part[p] := the sum of the terms of virtual team p. */
+ * part[p] := the sum of the terms of virtual team p. The team step is the
+ * local-memory tree, or with `subgroup` (OMPWG_GPU_REDUCE=subgroup) the
+ * team reduction of ompwg/team.h: each sub-group adds its lanes' partials
+ * with shuffles, and the sub-groups' sums meet in local memory. */
 #if RED_DOT
 #define RED_KERNEL TN(dot_kernel_, )
 #define RED_PARTIAL TN(dot_partial_, )
@@ -24,7 +27,7 @@ GPU_INLINE ACC RED_PARTIAL(ompwg_reduce_op op, int64_t p, int64_t np, int64_t n,
     ACC acc[RED_KU];
 #pragma unroll
     for (int j = 0; j < RED_KU; j++) acc[j] = 0;
-    const int64_t nblocks = ceil_div(n, RED_KBLOCK);
+    const int64_t nblocks = ompwg_gpu_ceil_div(n, RED_KBLOCK);
     int64_t blk = p;
     if (vec) {
         const int64_t whole = n / RED_KBLOCK;
@@ -45,7 +48,8 @@ GPU_INLINE ACC RED_PARTIAL(ompwg_reduce_op op, int64_t p, int64_t np, int64_t n,
 }
 
 static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, int64_t n,
-                       const T *x, int64_t incx, const T *y, int64_t incy, ACC *part)
+                       const T *x, int64_t incx, const T *y, int64_t incy, ACC *part,
+                       bool subgroup)
 {
     const bool asum = !RED_DOT && op_in == OMPWG_REDUCE_ASUM;
     /* the vector path: unit strides and 16-byte aligned vectors */
@@ -54,11 +58,12 @@ static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, in
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
     is_device_ptr(x, y, part)
     {
-        /* local memory: one slot per thread a team may have */
+        /* local memory: one slot per thread a team may have (the tree's
+         * array, or the scratch of the sub-group variant's team step) */
         ACC sh[RED_NT];
         /* private copies: read once, instead of from team memory after every
          * barrier */
-#pragma omp parallel firstprivate(np, asum, n, x, incx, y, incy, part, unit)
+#pragma omp parallel firstprivate(np, asum, n, x, incx, y, incy, part, unit, subgroup)
         {
             /* nt <= RED_NT: thread_limit bounds the threads of the team */
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -81,6 +86,13 @@ static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, in
                 else
                     mine = RED_PARTIAL(OMPWG_REDUCE_SUM, p, np, n, x, incx, y, incy, t, nt,
                                        full && unit);
+                if (subgroup) {
+                    /* ends with a barrier: sh is free for the next virtual team */
+                    const ompwg_team tm = { .thread = t, .size = nt };
+                    const ACC total = TEAM_ACC(ompwg_team_reduce)(tm, mine, OMPWG_GROUP_ADD, sh);
+                    if (t == 0) part[p] = total;
+                    continue;
+                }
 
                 sh[t] = mine;
                 for (int i = t + nt; i < RED_NT; i += nt) sh[i] = 0;
@@ -91,16 +103,15 @@ static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, in
                 }
                 if (last == 1) {
                     if (t == 0) part[p] = sh[0];
-                }
-#if defined(__NVPTX__)
-                else if (t < 32) {
+                } else if (t < 32) {
                     /* warp 0, the sub-group: 64 partials to one without barriers */
+                    const ompwg_team tm = { .thread = t, .size = nt };
+                    const ompwg_subgroup warp = ompwg_sg_of(tm);
                     ACC v = sh[t] + sh[t + 32];
                     for (int off = 16; off > 0; off /= 2)
-                        v += ompx_shfl_down_sync_d(0xffffffffu, v, (unsigned)off, 32);
+                        v += TEAM_ACC(ompwg_sg_shuffle_down)(warp, v, (unsigned)off);
                     if (t == 0) part[p] = v;
                 }
-#endif
                 /* sh is reused by the next virtual team */
 #pragma omp barrier
             }

@@ -6,9 +6,10 @@
  * team-shared array zero-padded to RED_NT slots, and the team halves the
  * active stride with a barrier per step. On a GPU the tree stops at 64
  * partials, and warp 0 (a sub-group) adds them pairwise and finishes with
- * shuffles, without barriers. One partial per virtual team goes to device
- * memory; the host adds them in order, so a given device and n always give
- * the same bits. */
+ * shuffles, without barriers. The sub-group variant (OMPWG_GPU_REDUCE)
+ * replaces the tree: every sub-group reduces with shuffles first. One
+ * partial per virtual team goes to device memory; the host adds them in
+ * order, so a given device, variant and n always give the same bits. */
 #include "prec.h"
 
 /* elements per 16-byte load; elements per block of the max/min kernel */
@@ -65,6 +66,21 @@ GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb,
 #include "reduce_sum_tmpl.c"
 #undef RED_DOT
 
+/* The extremum of the lanes of a sub-group into lane 0, in a tree of
+ * shuffles (the other lanes keep partial results). */
+GPU_INLINE void TN(sg_extremum_, )(ompwg_subgroup sg, bool want_max, T *best, int64_t *best_i)
+{
+    for (int off = 1; off < sg.size; off <<= 1) {
+        const T v = TEAM_T(ompwg_sg_shuffle_down)(sg, *best, (unsigned)off);
+        const int64_t i = ompwg_sg_shuffle_down_l(sg, *best_i, (unsigned)off);
+        if (sg.lane + off < sg.size && i >= 0 &&
+            ompwg_extremum_beats(want_max, v, i, *best, *best_i)) {
+            *best = v;
+            *best_i = i;
+        }
+    }
+}
+
 /* Whether element v, later than the best so far (best, best_i), replaces it
  * by the rule of extremum.h: a thread visits its elements in increasing
  * order, so a tie never does and a NaN does only when the best is not one. */
@@ -84,7 +100,7 @@ GPU_INLINE void TN(extremum_partial_, )(bool want_max, int64_t p, int64_t np, in
 {
     T best = 0;
     int64_t best_i = -1;
-    const int64_t nblocks = ceil_div(n, RED_BLOCK);
+    const int64_t nblocks = ompwg_gpu_ceil_div(n, RED_BLOCK);
     int64_t blk = p;
     if (vec) {
         const int64_t whole = n / RED_BLOCK;
@@ -126,9 +142,11 @@ GPU_INLINE void TN(extremum_partial_, )(bool want_max, int64_t p, int64_t np, in
 }
 
 /* max, min: (pv[p], pi[p]) := the extremum of virtual team p and its index,
- * by the rule of extremum.h. */
+ * by the rule of extremum.h. The team step is the local-memory tree, or
+ * with `subgroup` a tree of shuffles in each sub-group and the sub-groups'
+ * results combined in order from local memory. */
 static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max, int64_t n,
-                                   const T *x, int64_t incx, T *pv, int64_t *pi)
+                                   const T *x, int64_t incx, T *pv, int64_t *pi, bool subgroup)
 {
     const bool unit = incx == 1 && (uintptr_t)x % 16 == 0;
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
@@ -136,7 +154,7 @@ static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max
     {
         T shv[RED_NT];
         int64_t shi[RED_NT];
-#pragma omp parallel firstprivate(np, want_max, n, x, incx, pv, pi, unit)
+#pragma omp parallel firstprivate(np, want_max, n, x, incx, pv, pi, unit, subgroup)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
@@ -149,6 +167,28 @@ static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max
                     TN(extremum_partial_, )(true, p, np, n, x, incx, t, nt, vec, &best, &best_i);
                 else
                     TN(extremum_partial_, )(false, p, np, n, x, incx, t, nt, vec, &best, &best_i);
+                if (subgroup) {
+                    const ompwg_team tm = { .thread = t, .size = nt };
+                    const ompwg_subgroup sg = ompwg_sg_of(tm);
+                    TN(sg_extremum_, )(sg, want_max, &best, &best_i);
+                    if (sg.lane == 0) {
+                        shv[sg.id] = best;
+                        shi[sg.id] = best_i;
+                    }
+#pragma omp barrier
+                    if (t == 0) {
+                        for (int i = 1; i < sg.count; i++)
+                            if (shi[i] >= 0 && ompwg_extremum_beats(want_max, shv[i], shi[i],
+                                                                    shv[0], shi[0])) {
+                                shv[0] = shv[i];
+                                shi[0] = shi[i];
+                            }
+                        pv[p] = shv[0];
+                        pi[p] = shi[0];
+                    }
+#pragma omp barrier
+                    continue;
+                }
                 shv[t] = best;
                 shi[t] = best_i;
                 for (int i = t + nt; i < RED_NT; i += nt) {
@@ -175,47 +215,24 @@ static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max
     }
 }
 
-/* A vector of host data on the device: a unit stride is copied as it lies,
- * a larger one is packed first (copying its span would move |inc| times the
- * data). *dx receives the device address of logical element 0 and *inc the
- * increment there. */
-static int TN(vec_to_device_, )(int dev, int64_t n, const T *x, int64_t *inc, void **buf,
-                                const T **dx)
-{
-    *buf = NULL;
-    if (*inc == 1 || *inc == -1) {
-        int64_t low = *inc < 0 ? n - 1 : 0;
-        int st = ompwg_gpu_alloc_copy(dev, x - low, (size_t)n * sizeof(T), buf);
-        if (st == OMPWG_OK) *dx = (const T *)*buf + low;
-        return st;
-    }
-    T *packed = malloc((size_t)n * sizeof(T));
-    if (!packed) return OMPWG_ERR_NOMEM;
-    for (int64_t i = 0; i < n; i++) packed[i] = x[i * *inc];
-    int st = ompwg_gpu_alloc_copy(dev, packed, (size_t)n * sizeof(T), buf);
-    free(packed);
-    if (st == OMPWG_OK) {
-        *dx = *buf;
-        *inc = 1;
-    }
-    return st;
-}
-
 static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, int64_t incx,
-                                const T *y, int64_t incy, T *value)
+                                const T *y, int64_t incy, T *value, bool subgroup)
 {
     const bool dot = s->op == OMPWG_REDUCE_DOT;
-    const int64_t np = dot ? partials_for(s->n, RED_NT * RED_DOT_U * RED_VW, RED_DOT_TEAMS_PER_SM)
-                           : partials_for(s->n, RED_NT * RED_SUM_U * RED_VW, RED_TEAMS_PER_SM);
+    const int64_t np =
+        dot ? ompwg_gpu_partials_for(s->n, RED_NT * RED_DOT_U * RED_VW, RED_DOT_TEAMS_PER_SM)
+            : ompwg_gpu_partials_for(s->n, RED_NT * RED_SUM_U * RED_VW, RED_TEAMS_PER_SM);
     void *dpart = NULL;
     ACC *part = malloc((size_t)np * sizeof *part);
     if (!part) return OMPWG_ERR_NOMEM;
     int st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *part, &dpart);
     if (st == OMPWG_OK) {
         if (dot)
-            TN(dot_kernel_, )(dev, teams_for(np), np, s->op, s->n, x, incx, y, incy, dpart);
+            TN(dot_kernel_, )(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
+                              dpart, subgroup);
         else
-            TN(sum_kernel_, )(dev, teams_for(np), np, s->op, s->n, x, incx, y, incy, dpart);
+            TN(sum_kernel_, )(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
+                              dpart, subgroup);
         st = ompwg_gpu_to_host(dev, part, dpart, (size_t)np * sizeof *part);
     }
     if (st == OMPWG_OK) {
@@ -229,9 +246,9 @@ static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, i
 }
 
 static int TN(extremum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x,
-                                     int64_t incx, T *value, int64_t *index)
+                                     int64_t incx, T *value, int64_t *index, bool subgroup)
 {
-    const int64_t np = partials_for(s->n, RED_BLOCK, RED_TEAMS_PER_SM);
+    const int64_t np = ompwg_gpu_partials_for(s->n, RED_BLOCK, RED_TEAMS_PER_SM);
     const bool want_max = s->op == OMPWG_REDUCE_MAX;
     void *dpv = NULL, *dpi = NULL;
     T *pv = malloc((size_t)np * sizeof *pv);
@@ -240,7 +257,8 @@ static int TN(extremum_on_device_, )(int dev, const ompwg_vec_shape *s, const T 
     if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *pv, &dpv);
     if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *pi, &dpi);
     if (st == OMPWG_OK) {
-        TN(extremum_kernel_, )(dev, teams_for(np), np, want_max, s->n, x, incx, dpv, dpi);
+        TN(extremum_kernel_, )(dev, ompwg_gpu_teams_for(np), np, want_max, s->n, x, incx, dpv,
+                               dpi, subgroup);
         st = ompwg_gpu_to_host(dev, pv, dpv, (size_t)np * sizeof *pv);
     }
     if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, pi, dpi, (size_t)np * sizeof *pi);
@@ -273,14 +291,20 @@ int TN(ompwg_gpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
     void *bx = NULL, *by = NULL;
     int st = OMPWG_OK;
     if (!s->device_ptrs) {
-        st = TN(vec_to_device_, )(dev, s->n, x, &incx, &bx, &dx);
-        if (st == OMPWG_OK && dot) st = TN(vec_to_device_, )(dev, s->n, y, &incy, &by, &dy);
+        const void *on_device = NULL;
+        st = ompwg_gpu_vec_to_device(dev, s->n, x, &incx, sizeof(T), &bx, &on_device);
+        dx = on_device;
+        if (st == OMPWG_OK && dot) {
+            st = ompwg_gpu_vec_to_device(dev, s->n, y, &incy, sizeof(T), &by, &on_device);
+            dy = on_device;
+        }
     }
     if (st == OMPWG_OK) {
+        const bool subgroup = ompwg_gpu_pick(OMPWG_GPU_KERNEL_REDUCE) == OMPWG_GPU_REDUCE_SUBGROUP;
         if (s->op == OMPWG_REDUCE_MAX || s->op == OMPWG_REDUCE_MIN)
-            st = TN(extremum_on_device_, )(dev, s, dx, incx, value, index);
+            st = TN(extremum_on_device_, )(dev, s, dx, incx, value, index, subgroup);
         else
-            st = TN(sum_on_device_, )(dev, s, dx, incx, dy, incy, value);
+            st = TN(sum_on_device_, )(dev, s, dx, incx, dy, incy, value, subgroup);
     }
     ompwg_gpu_free(dev, by);
     ompwg_gpu_free(dev, bx);

@@ -21,4 +21,10 @@ const ompwg_backend ompwg_backend_openblas = {
     .dgemm = ompwg_openblas_dgemm,
     .sreduce = ompwg_openblas_sreduce,
     .dreduce = ompwg_openblas_dreduce,
+    /* OpenBLAS has no scan: a call on this backend runs the reference */
+    .sscan = NULL,
+    .dscan = NULL,
+    .i64scan = NULL,
+    .stranspose = ompwg_openblas_stranspose,
+    .dtranspose = ompwg_openblas_dtranspose,
 };

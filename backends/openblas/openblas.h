@@ -12,6 +12,8 @@ int ompwg_openblas_sreduce(const ompwg_vec_shape *s, const float *x, const float
                            float *value, int64_t *index);
 int ompwg_openblas_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,
                            double *value, int64_t *index);
+int ompwg_openblas_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
+int ompwg_openblas_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
 
 /* The CBLAS functions the backend calls, as cblas.h declares them. */
 typedef void ompwg_cblas_sgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
@@ -28,6 +30,12 @@ typedef double ompwg_cblas_ddot_fn(blasint n, const double *x, blasint incx, con
                                    blasint incy);
 typedef float ompwg_cblas_sasum_fn(blasint n, const float *x, blasint incx);
 typedef double ompwg_cblas_dasum_fn(blasint n, const double *x, blasint incx);
+typedef void ompwg_cblas_somatcopy_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE trans,
+                                      blasint rows, blasint cols, float alpha, const float *a,
+                                      blasint lda, float *b, blasint ldb);
+typedef void ompwg_cblas_domatcopy_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE trans,
+                                      blasint rows, blasint cols, double alpha, const double *a,
+                                      blasint lda, double *b, blasint ldb);
 
 typedef struct ompwg_openblas_fns {
     ompwg_cblas_sgemm_fn *sgemm;
@@ -36,6 +44,8 @@ typedef struct ompwg_openblas_fns {
     ompwg_cblas_ddot_fn *ddot;
     ompwg_cblas_sasum_fn *sasum;
     ompwg_cblas_dasum_fn *dasum;
+    ompwg_cblas_somatcopy_fn *somatcopy;
+    ompwg_cblas_domatcopy_fn *domatcopy;
 } ompwg_openblas_fns;
 
 /* OpenBLAS's own definitions of those functions, never an interposed

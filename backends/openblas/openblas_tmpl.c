@@ -1,5 +1,5 @@
-/* GEMM and reductions through OpenBLAS's CBLAS (its own entry points:
- * symbols.c), compiled once per precision.
+/* GEMM, reductions and transposes through OpenBLAS's CBLAS (its own entry
+ * points: symbols.c), compiled once per precision.
  * OpenBLAS takes 32-bit sizes (blasint): longer problems are cut into
  * pieces that fit; a leading dimension or an increment that does not fit is
  * OMPWG_ERR_TOO_LARGE. */
@@ -103,5 +103,28 @@ int TN(ompwg_openblas_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y
         total += TN(piece_, )(s, x + i0 * s->incx, y ? y + i0 * s->incy : NULL, nb);
     }
     *value = (T)total;
+    return OMPWG_OK;
+}
+
+static void TN(blas_, omatcopy)(int64_t m, int64_t n, const T *a, int64_t lda, T *b, int64_t ldb)
+{
+#if defined(OMPWG_PREC_S)
+    ompwg_openblas()->somatcopy(
+#else
+    ompwg_openblas()->domatcopy(
+#endif
+        CblasColMajor, CblasTrans, (blasint)m, (blasint)n, (T)1, a, (blasint)lda, b,
+        (blasint)ldb);
+}
+
+/* OpenBLAS's omatcopy with alpha 1, in pieces its 32-bit sizes can take. */
+int TN(ompwg_openblas_, transpose)(const ompwg_transpose_shape *s, const T *a, T *b)
+{
+    if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
+    if (s->lda > INT_MAX || s->ldb > INT_MAX) return OMPWG_ERR_TOO_LARGE;
+    for (int64_t j0 = 0; j0 < s->n; j0 += PIECE)
+        for (int64_t i0 = 0; i0 < s->m; i0 += PIECE)
+            TN(blas_, omatcopy)(min64(PIECE, s->m - i0), min64(PIECE, s->n - j0),
+                                a + i0 + j0 * s->lda, s->lda, b + j0 + i0 * s->ldb, s->ldb);
     return OMPWG_OK;
 }

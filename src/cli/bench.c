@@ -26,7 +26,7 @@
 typedef struct options {
     int64_t gemm_sizes[MAX_SIZES], vec_sizes[MAX_SIZES];
     int n_gemm, n_vec;
-    bool ops[4], prec_s, prec_d;
+    bool ops[BENCH_OPS], prec_s, prec_d;
     const char *engines;
     const char *out;
     int reps, threads;
@@ -42,12 +42,12 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: ompwg bench [options]\n"
             "  --quick            small sweep, under a minute on two cores (the default)\n"
-            "  --full             GEMM 256..8192, reductions 2^16..2^28\n"
-            "  --sizes a,b,...    GEMM sizes (n x n x n)\n"
-            "  --vec-sizes a,...  reduction lengths\n"
-            "  --ops gemm,sum,dot,max\n"
+            "  --full             GEMM and transpose 256..8192, reductions and scans 2^16..2^28\n"
+            "  --sizes a,b,...    GEMM sizes (n x n x n) and transpose sizes (n x n)\n"
+            "  --vec-sizes a,...  reduction and scan lengths\n"
+            "  --ops gemm,sum,dot,max,transpose,scan\n"
             "  --prec s,d\n"
-            "  --backends list    of cpu, openblas, gpu (also gpu+xfer), cublas\n"
+            "  --backends list    of cpu, openblas, gpu (also gpu+xfer, gpu-sg, gpu-unpad), cublas\n"
             "  --reps R           timed runs per case (median reported; default 5)\n"
             "  --threads T        CPU threads for ompwg and OpenBLAS\n"
             "  --out DIR          also write DIR/bench.csv, bench.json and bench.png\n"
@@ -89,7 +89,8 @@ static int parse(int argc, char **argv, options *o)
         } else if (strcmp(a, "--vec-sizes") == 0) {
             if (cli_parse_sizes(v, o->vec_sizes, &o->n_vec, MAX_SIZES)) goto bad;
         } else if (strcmp(a, "--ops") == 0) {
-            for (int op = 0; op < 4; op++) o->ops[op] = cli_listed(v, bench_op_name((bench_op)op));
+            for (int op = 0; op < BENCH_OPS; op++)
+                o->ops[op] = cli_listed(v, bench_op_name((bench_op)op));
         } else if (strcmp(a, "--prec") == 0) {
             o->prec_s = cli_listed(v, "s");
             o->prec_d = cli_listed(v, "d");
@@ -256,7 +257,9 @@ int ompwg_cli_bench(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--mpi") == 0) return ompwg_cli_bench_mpi(argc, argv);
-    options o = { .ops = { true, true, true, true }, .prec_s = true, .prec_d = true, .reps = 5 };
+    options o = { .ops = { true, true, true, true, true, true }, .prec_s = true, .prec_d = true,
+                  .reps = 5 };
+    _Static_assert(BENCH_OPS == 6, "every op is on by default");
     int st = parse(argc, argv, &o);
     if (st) return st == 1 ? 0 : st;
     if (o.threads) {
@@ -273,7 +276,7 @@ int ompwg_cli_bench(int argc, char **argv)
            ompwg_version_string(), cpu_threads(&o), openblas_get_corename(), gpu_name);
     warn_weak_openblas();
 
-    bench_engine engines[8];
+    bench_engine engines[10];
     int n_eng = 0;
     add_engine(engines, &n_eng, &o, (bench_engine){ .name = "openblas", .device = "cpu",
                .backend = "openblas", .reference = "openblas", .kind = BENCH_HOST_DATA }, "openblas");
@@ -289,6 +292,15 @@ int ompwg_cli_bench(int argc, char **argv)
                    .backend = "gpu", .reference = "cublas", .kind = BENCH_DEVICE_DATA }, "gpu");
         add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu+xfer", .device = "gpu",
                    .backend = "gpu", .reference = "cublas", .kind = BENCH_HOST_DATA }, "gpu");
+        /* the GPU kernel variants beside the default ones */
+        add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu-sg", .device = "gpu",
+                   .backend = "gpu", .reference = "gpu", .kind = BENCH_DEVICE_DATA,
+                   .gemm_variant = "subgroup", .reduce_variant = "subgroup",
+                   .ops = 1u << BENCH_GEMM | 1u << BENCH_SUM | 1u << BENCH_DOT | 1u << BENCH_MAX },
+                   "gpu-sg");
+        add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu-unpad", .device = "gpu",
+                   .backend = "gpu", .reference = "gpu", .kind = BENCH_DEVICE_DATA,
+                   .transpose_variant = "unpadded", .ops = 1u << BENCH_TRANSPOSE }, "gpu-unpad");
     } else {
         for (int i = 0; i < ompwg_backend_count(); i++) {
             const char *name;
@@ -324,21 +336,26 @@ int ompwg_cli_bench(int argc, char **argv)
                          .gpu_cache = l2 > 0 ? (size_t)l2 : 64u << 20, .seed = 20261122 };
     bench_report rep = { 0 };
     int total = 0, done = 0, bad = 0;
-    for (int op = 0; op < 4; op++)
-        if (o.ops[op]) total += (op == BENCH_GEMM ? o.n_gemm : o.n_vec) * n_eng * (o.prec_s + o.prec_d);
+    for (int op = 0; op < BENCH_OPS; op++)
+        for (int e = 0; o.ops[op] && e < n_eng; e++)
+            if (bench_engine_runs(&engines[e], (bench_op)op))
+                total += (bench_op_is_matrix((bench_op)op) ? o.n_gemm : o.n_vec) *
+                         (o.prec_s + o.prec_d);
     printf("\n");
     bench_print_header(stdout);
     /* a CPU engine after another: the other's threads stop spinning first */
     int last_cpu_engine = -1;
-    for (int op = 0; op < 4; op++) {
+    for (int op = 0; op < BENCH_OPS; op++) {
         if (!o.ops[op]) continue;
+        const bool matrix = bench_op_is_matrix((bench_op)op);
         for (int d = 0; d < 2; d++) {
             if (!(d ? o.prec_d : o.prec_s)) continue;
-            int n_sizes = op == BENCH_GEMM ? o.n_gemm : o.n_vec;
+            int n_sizes = matrix ? o.n_gemm : o.n_vec;
             for (int s = 0; s < n_sizes; s++) {
-                int64_t size = op == BENCH_GEMM ? o.gemm_sizes[s] : o.vec_sizes[s];
+                int64_t size = matrix ? o.gemm_sizes[s] : o.vec_sizes[s];
                 int first = rep.count;
                 for (int e = 0; e < n_eng; e++) {
+                    if (!bench_engine_runs(&engines[e], (bench_op)op)) continue;
                     if (!strcmp(engines[e].device, "cpu")) {
                         if (last_cpu_engine >= 0 && last_cpu_engine != e) bench_settle();
                         last_cpu_engine = e;
@@ -367,13 +384,19 @@ int ompwg_cli_bench(int argc, char **argv)
             }
         }
     }
-    printf("\nrate: GEMM 2n^3 flops / median time; reductions bytes read / median time. "
-           "ceiling: GEMM rows against the peak estimate, reductions against the streaming copy "
-           "of the same device. ratio: against the reference (OpenBLAS on the CPU, cuBLAS on the "
-           "GPU; cuBLAS's rows for sum and max are asum and amax, which read the same bytes). "
-           "check: GEMM netlib ratio against OpenBLAS (< 16 passes), reductions the difference "
-           "to OpenBLAS in units of the documented bound (<= 1 passes). gpu: data on the device; "
-           "gpu+xfer: host data, transfers included.\n");
+    printf("\nrate: GEMM 2n^3 flops / median time; reductions bytes read / median time; "
+           "transpose (n x n) and scan (inclusive, n elements) bytes read + written / median "
+           "time. ceiling: GEMM rows against the peak estimate, the others against the "
+           "streaming copy of the same device (bytes read + written). ratio: against the "
+           "reference (OpenBLAS on the CPU, whose transpose is omatcopy and whose scan is the "
+           "library's sequential reference; cuBLAS on the GPU, whose rows for sum and max are "
+           "asum and amax, which read the same bytes, and whose transpose is geam; gpu for the "
+           "variant engines). check: GEMM netlib ratio against OpenBLAS (< 16 passes), "
+           "reductions and scans the difference to OpenBLAS or a long double oracle in units "
+           "of the documented bound (<= 1 passes), transpose 0 when exact. gpu: data on the "
+           "device; gpu+xfer: host data, transfers included; gpu-sg: the sub-group GEMM "
+           "(OMPWG_GPU_GEMM=subgroup) and reductions (OMPWG_GPU_REDUCE=subgroup); gpu-unpad: "
+           "the transpose without padded tile rows (OMPWG_GPU_TRANSPOSE=unpadded).\n");
     if (o.out) {
         char ctx[2048];
         context_json(ctx, sizeof ctx, &o, gpu_name, argc, argv);

@@ -56,6 +56,27 @@ static void print_topology(void)
 }
 #endif
 
+/* Which variant of each GPU kernel family the environment selects now. */
+static void print_gpu_variants(void)
+{
+    static const struct {
+        ompwg_gpu_kernel kernel;
+        const char *env;
+    } families[] = {
+        { .kernel = OMPWG_GPU_KERNEL_GEMM, .env = "OMPWG_GPU_GEMM" },
+        { .kernel = OMPWG_GPU_KERNEL_REDUCE, .env = "OMPWG_GPU_REDUCE" },
+        { .kernel = OMPWG_GPU_KERNEL_TRANSPOSE, .env = "OMPWG_GPU_TRANSPOSE" },
+        { .kernel = OMPWG_GPU_KERNEL_DGEMM, .env = "OMPWG_GPU_DGEMM" },
+    };
+    printf("GPU kernel variants:");
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+        const char *name = "?";
+        ompwg_gpu_variant(families[i].kernel, &name);
+        printf(" %s=%s", families[i].env, name);
+    }
+    printf("\n");
+}
+
 int ompwg_cli_info(int argc, char **argv)
 {
     (void)argc;
@@ -70,6 +91,7 @@ int ompwg_cli_info(int argc, char **argv)
         int usable = ompwg_backend_info(i, &name, why, sizeof why);
         printf("  %-8s %-10s %s\n", name, usable ? "usable" : "not usable", why);
     }
+    print_gpu_variants();
     print_topology();
     return 0;
 }

@@ -1,0 +1,49 @@
+/* CPU scans, compiled once per type (float, double, int64): each thread
+ * adds up one contiguous slice, then scans it from the sum of the slices
+ * before it (the reference's loop, src/reference.h). The order of the
+ * additions depends only on n and the thread count. */
+#include "prec.h"
+
+#include <omp.h>
+#include <stdlib.h>
+
+#include "cpu.h"
+#include "ompwg.h"
+#include "reference.h"
+
+typedef struct TN(slice_sum_, ) {
+    /* the sums of neighbouring threads on separate cache lines */
+    _Alignas(64) ACC sum;
+} TN(slice_sum_, );
+
+int TN(ompwg_cpu_, scan)(const ompwg_scan_shape *s, const T *x, T *y)
+{
+    int want = ompwg_cpu_threads();
+    /* below this a second thread costs more than it saves */
+    if (s->n < 32768) want = 1;
+    if (want == 1) {
+        TN(ompwg_ref_, scan_from)(s, x, y, 0);
+        return OMPWG_OK;
+    }
+    TN(slice_sum_, ) *sums = aligned_alloc(64, (size_t)want * sizeof *sums);
+    if (!sums) return OMPWG_ERR_NOMEM;
+    int pin_base = ompwg_cpu_pin_base();
+#pragma omp parallel num_threads(want)
+    {
+        const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        ompwg_cpu_pin_worker(t, pin_base);
+        const int64_t begin = s->n * t / nt, end = s->n * (t + 1) / nt;
+        ACC sum = 0;
+        for (int64_t i = begin; i < end; i++) sum = ACC_ADD(sum, (ACC)x[i * s->incx]);
+        sums[t].sum = sum;
+        /* every slice is added up before any is written: the scan may be in place */
+#pragma omp barrier
+        ACC start = 0;
+        for (int u = 0; u < t; u++) start = ACC_ADD(start, sums[u].sum);
+        ompwg_scan_shape piece = *s;
+        piece.n = end - begin;
+        TN(ompwg_ref_, scan_from)(&piece, x + begin * s->incx, y + begin * s->incy, start);
+    }
+    free(sums);
+    return OMPWG_OK;
+}

@@ -1,0 +1,42 @@
+/* Launch geometry shared by the GPU kernel families: how many teams to ask
+ * for, and how many partial results a reduction or scan makes. Host code,
+ * called before a target region. */
+#ifndef OMPWG_GPU_GRID_H
+#define OMPWG_GPU_GRID_H
+
+#include <stdint.h>
+
+#include "gpu.h"
+
+/* Cap on requested teams: the kernels stride by the teams granted, so any
+ * count is correct; this only keeps the request an int. */
+#define OMPWG_GPU_MAX_TEAMS (1 << 20)
+/* Partial results in host fallback: a few, each combined by the one team. */
+#define OMPWG_GPU_HOST_PARTIALS 4
+
+static inline int64_t ompwg_gpu_ceil_div(int64_t x, int64_t y)
+{
+    return (x + y - 1) / y;
+}
+
+/* Teams to request for `work` independent pieces: one each on a GPU; one
+ * team on the host, where a team's threads are the host's cores and more
+ * teams would only multiply the threads. */
+static inline int ompwg_gpu_teams_for(int64_t work)
+{
+    if (ompwg_gpu_on_host()) return 1;
+    return work < OMPWG_GPU_MAX_TEAMS ? (int)work : OMPWG_GPU_MAX_TEAMS;
+}
+
+/* Partial results (virtual teams) for n elements in blocks of `block`. Their
+ * number depends only on n and the device, so that a result does not depend
+ * on how many teams the runtime grants; the teams granted stride over them. */
+static inline int64_t ompwg_gpu_partials_for(int64_t n, int64_t block, int teams_per_sm)
+{
+    int64_t cap = ompwg_gpu_on_host() ? OMPWG_GPU_HOST_PARTIALS
+                                      : (int64_t)ompwg_gpu_sm_count() * teams_per_sm;
+    int64_t blocks = ompwg_gpu_ceil_div(n, block);
+    return blocks < cap ? blocks : cap;
+}
+
+#endif

@@ -1,0 +1,95 @@
+/* The tile transpose for one precision, included by transpose.c. */
+#include "prec.h"
+
+/* Element e of the tile at (i0, j0): A(i0 + e % TR_TILE, j0 + e / TR_TILE)
+ * into staged row e / TR_TILE (consecutive e: consecutive addresses of A). */
+GPU_INLINE void TN(tile_in_, )(const T *a, int64_t lda, int64_t m, int64_t n, int64_t i0,
+                               int64_t j0, int e, T *tile, int row)
+{
+    const int i = e % TR_TILE, j = e / TR_TILE;
+    if (i0 + i < m && j0 + j < n) tile[j * row + i] = a[(i0 + i) + (j0 + j) * lda];
+}
+
+/* Element e of B's block at (j0, i0): B(j0 + e % TR_TILE, i0 + e / TR_TILE)
+ * from the staged tile's column e / TR_TILE (consecutive e: consecutive
+ * addresses of B, and a walk down a staged column: the bank conflicts). */
+GPU_INLINE void TN(tile_out_, )(T *b, int64_t ldb, int64_t m, int64_t n, int64_t i0,
+                                int64_t j0, int e, const T *tile, int row)
+{
+    const int j = e % TR_TILE, i = e / TR_TILE;
+    if (i0 + i < m && j0 + j < n) b[(j0 + j) + (i0 + i) * ldb] = tile[j * row + i];
+}
+
+/* B (n x m, ldb) := A^T for the column-major m x n A (lda), on the device.
+ * row: elements per row of the staged tile (TR_TILE, or TR_TILE + 1 when
+ * padded). Any team and thread count the runtime grants is correct: teams
+ * stride over the tiles, threads over a tile's elements. */
+static void TN(transpose_kernel_, )(int dev, int64_t m, int64_t n, const T *a, int64_t lda, T *b,
+                                    int64_t ldb, int row)
+{
+    const int64_t tiles_m = ompwg_gpu_ceil_div(m, TR_TILE);
+    const int64_t ntiles = tiles_m * ompwg_gpu_ceil_div(n, TR_TILE);
+    const int teams = ompwg_gpu_teams_for(ntiles);
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(TR_NT) is_device_ptr(a, b)
+    {
+        /* local memory: one tile, rows of up to TR_TILE + 1 elements */
+        T tile[TR_TILE * (TR_TILE + 1)];
+#pragma omp parallel firstprivate(m, n, a, lda, b, ldb, row, tiles_m, ntiles)
+        {
+            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            /* a team of TR_NT threads (a GPU) moves its elements of a tile
+             * in an unrolled loop, so that all its loads are in flight at
+             * once; any other size walks the tile in a plain loop */
+            const bool full = nt == TR_NT;
+            for (int64_t tl = team; tl < ntiles; tl += nteam) {
+                const int64_t i0 = tl % tiles_m * TR_TILE, j0 = tl / tiles_m * TR_TILE;
+                /* staged row j holds A's column j0 + j */
+                if (full) {
+#pragma unroll
+                    for (int r = 0; r < TR_TILE * TR_TILE / TR_NT; r++)
+                        TN(tile_in_, )(a, lda, m, n, i0, j0, t + r * TR_NT, tile, row);
+                } else {
+                    for (int e = t; e < TR_TILE * TR_TILE; e += nt)
+                        TN(tile_in_, )(a, lda, m, n, i0, j0, e, tile, row);
+                }
+#pragma omp barrier
+                /* B's column i0 + i is the staged tile's column i */
+                if (full) {
+#pragma unroll
+                    for (int r = 0; r < TR_TILE * TR_TILE / TR_NT; r++)
+                        TN(tile_out_, )(b, ldb, m, n, i0, j0, t + r * TR_NT, tile, row);
+                } else {
+                    for (int e = t; e < TR_TILE * TR_TILE; e += nt)
+                        TN(tile_out_, )(b, ldb, m, n, i0, j0, e, tile, row);
+                }
+                /* the tile is free for the next one */
+#pragma omp barrier
+            }
+        }
+    }
+}
+
+int TN(ompwg_gpu_, transpose)(const ompwg_transpose_shape *s, const T *a, T *b)
+{
+    if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
+    const int dev = ompwg_gpu_device();
+    const int row =
+        ompwg_gpu_pick(OMPWG_GPU_KERNEL_TRANSPOSE) == OMPWG_GPU_TRANSPOSE_UNPADDED ? TR_TILE
+                                                                                  : TR_TILE + 1;
+    if (s->device_ptrs) {
+        TN(transpose_kernel_, )(dev, s->m, s->n, a, s->lda, b, s->ldb, row);
+        return OMPWG_OK;
+    }
+    /* host data: A's span in, B's block out (its padding is the caller's) */
+    void *da = NULL, *db = NULL;
+    int st = ompwg_gpu_alloc_copy(dev, a, ompwg_gpu_span(s->m, s->n, s->lda) * sizeof(T), &da);
+    if (st == OMPWG_OK) st = ompwg_gpu_alloc_block(dev, b, s->n, s->m, s->ldb, sizeof(T), &db);
+    if (st == OMPWG_OK) {
+        TN(transpose_kernel_, )(dev, s->m, s->n, da, s->lda, db, s->ldb, row);
+        st = ompwg_gpu_block_to_host(dev, b, db, s->n, s->m, s->ldb, sizeof(T));
+    }
+    ompwg_gpu_free(dev, db);
+    ompwg_gpu_free(dev, da);
+    return st;
+}

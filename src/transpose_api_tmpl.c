@@ -1,0 +1,70 @@
+/* The public transpose entry points, compiled once per precision: check
+ * the arguments, pick the backend (or the reference, for a backend without
+ * a transpose), optionally check. */
+#include "prec.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "dispatch.h"
+#include "ompwg.h"
+#include "reference.h"
+
+static TN(ompwg_, transpose_fn) TN(transpose_of_, )(const ompwg_backend *be)
+{
+    return be->TN(, transpose) ? be->TN(, transpose) : TN(ompwg_ref_, transpose);
+}
+
+/* Check mode: a transpose is exact, so B is compared with A bit for bit. */
+static int TN(checked_transpose_, )(const ompwg_backend *be, TN(ompwg_, transpose_fn) fn,
+                                    const ompwg_transpose_shape *s, const T *a, T *b)
+{
+    int st = fn(s, a, b);
+    for (int64_t j = 0; st == OMPWG_OK && j < s->n; j++)
+        for (int64_t i = 0; i < s->m; i++)
+            if (memcmp(&b[j + i * s->ldb], &a[i + j * s->lda], sizeof(T)) != 0) {
+                fprintf(stderr, "ompwg: check: " T_NAME " transpose on backend %s (m=%lld "
+                        "n=%lld): B(%lld,%lld) is not A(%lld,%lld)\n", be->name,
+                        (long long)s->m, (long long)s->n, (long long)j, (long long)i,
+                        (long long)i, (long long)j);
+                return OMPWG_ERR_CHECK;
+            }
+    return st;
+}
+
+static int TN(transpose_, )(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
+                            const T *a, int64_t lda, T *b, int64_t ldb)
+{
+    ompwg_transpose_shape s;
+    int st = ompwg_transpose_args(layout, rows, cols, lda, ldb, &s);
+    if (st != OMPWG_OK) return st;
+    if (s.m == 0 || s.n == 0) return OMPWG_OK;
+    if (!a || !b) return OMPWG_ERR_NULL;
+    if (ompwg_spans_overlap(a, ompwg_matrix_span(s.m, s.n, s.lda), b,
+                            ompwg_matrix_span(s.n, s.m, s.ldb), sizeof(T)))
+        return OMPWG_ERR_OVERLAP;
+    s.device_ptrs = device;
+
+    const ompwg_backend *be = ompwg_backend_for(device);
+    if (!be) return OMPWG_ERR_UNAVAILABLE;
+    TN(ompwg_, transpose_fn) fn = TN(transpose_of_, )(be);
+    if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, transpose))
+        st = TN(checked_transpose_, )(be, fn, &s, a, b);
+    else
+        st = fn(&s, a, b);
+    if ((be = ompwg_fallback_for(st, device))) st = TN(transpose_of_, )(be)(&s, a, b);
+    return st;
+}
+
+int TN(ompwg_, transpose)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
+                          int64_t lda, T *b, int64_t ldb)
+{
+    return TN(transpose_, )(false, layout, rows, cols, a, lda, b, ldb);
+}
+
+int TN(ompwg_, transpose_device)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
+                                 int64_t lda, T *b, int64_t ldb)
+{
+    return TN(transpose_, )(true, layout, rows, cols, a, lda, b, ldb);
+}

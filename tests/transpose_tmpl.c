@@ -1,0 +1,197 @@
+/* The transposes of one precision, exact and with guard bands;
+ * test_transpose.c includes this file once per precision after defining
+ * TT, TF(name), TT_PREFIX, TRANSPOSE and TRANSPOSE_DEVICE. */
+
+/* rows x cols in `layout` with leading dimension ld (its minimum + pad). */
+typedef struct TF(mat_) {
+    int64_t inner, outer, ld;
+    size_t len;
+    TT *p, *copy;
+} TF(mat_);
+
+static void TF(mat_init_)(TF(mat_) *a, ompwg_layout layout, int64_t rows, int64_t cols,
+                          int64_t pad, test_rng *r)
+{
+    bool col = layout == OMPWG_COL_MAJOR;
+    a->inner = col ? rows : cols;
+    a->outer = col ? cols : rows;
+    a->ld = (a->inner > 1 ? a->inner : 1) + pad;
+    a->len = a->outer > 0 && a->inner > 0 ? (size_t)(a->ld * (a->outer - 1) + a->inner) : 0;
+    a->p = guard_alloc(a->len * sizeof(TT));
+    for (size_t i = 0; i < a->len; i++) a->p[i] = (TT)test_uniform(r);
+    a->copy = test_copy(a->p, a->len * sizeof(TT));
+}
+
+static void TF(mat_free_)(TF(mat_) *a)
+{
+    guard_free(a->p);
+    free(a->copy);
+}
+
+/* Element (i, j) of a rows x cols matrix in layout with leading dimension ld. */
+static size_t TF(at_)(ompwg_layout layout, int64_t i, int64_t j, int64_t ld)
+{
+    return (size_t)(layout == OMPWG_COL_MAJOR ? i + j * ld : i * ld + j);
+}
+
+static int TF(call_)(bool device, ompwg_layout layout, int64_t rows, int64_t cols, TF(mat_) *a,
+                     TF(mat_) *b)
+{
+    if (!device) return TRANSPOSE(layout, rows, cols, a->p, a->ld, b->p, b->ld);
+    int dev = transpose_device(), host = omp_get_initial_device();
+    size_t ab = a->len * sizeof(TT), bb = b->len * sizeof(TT);
+    TT *da = target_alloc(ab + 1, dev), *db = target_alloc(bb + 1, dev);
+    target_copy(da, a->p, ab, dev, host);
+    target_copy(db, b->p, bb, dev, host);
+    int st = TRANSPOSE_DEVICE(layout, rows, cols, da, a->ld, db, b->ld);
+    target_copy(a->p, da, ab, host, dev);
+    target_copy(b->p, db, bb, host, dev);
+    target_free(da, dev);
+    target_free(db, dev);
+    return st;
+}
+
+/* One transpose: B must hold A^T bit for bit, its padding and A unchanged. */
+static bool TF(check_)(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
+                       int64_t pad_a, int64_t pad_b, test_rng *r, char *msg, size_t len)
+{
+    TF(mat_) a, b;
+    TF(mat_init_)(&a, layout, rows, cols, pad_a, r);
+    TF(mat_init_)(&b, layout, cols, rows, pad_b, r);
+    int st = TF(call_)(device, layout, rows, cols, &a, &b);
+    bool pass = st == OMPWG_OK;
+    if (!pass) snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
+    const char *where = NULL;
+    if (pass && (!guard_intact(a.p, &where) || !guard_intact(b.p, &where))) {
+        snprintf(msg, len, "wrote %s a buffer", where);
+        pass = false;
+    }
+    if (pass && test_first_difference(a.p, a.copy, a.len * sizeof(TT)) >= 0) {
+        snprintf(msg, len, "changed A");
+        pass = false;
+    }
+    for (int64_t i = 0; pass && i < rows; i++)
+        for (int64_t j = 0; j < cols; j++)
+            if (memcmp(&b.p[TF(at_)(layout, j, i, b.ld)], &a.p[TF(at_)(layout, i, j, a.ld)],
+                       sizeof(TT)) != 0) {
+                snprintf(msg, len, "B(%lld,%lld) = %.17g is not A(%lld,%lld) = %.17g",
+                         (long long)j, (long long)i, (double)b.p[TF(at_)(layout, j, i, b.ld)],
+                         (long long)i, (long long)j, (double)a.p[TF(at_)(layout, i, j, a.ld)]);
+                pass = false;
+                break;
+            }
+    for (size_t k = 0; pass && k < b.len; k++)
+        if ((int64_t)(k % (size_t)b.ld) >= b.inner && memcmp(&b.p[k], &b.copy[k], sizeof(TT))) {
+            snprintf(msg, len, "wrote B's padding at element %zu", k);
+            pass = false;
+        }
+    TF(mat_free_)(&a);
+    TF(mat_free_)(&b);
+    return pass;
+}
+
+/* Sizes around the 32 x 32 GPU tile and the CPU's blocks in both
+ * positions, both layouts, padded leading dimensions, and a few long and
+ * thin shapes. */
+static void TF(grid_)(const char *backend, bool device)
+{
+    static const int64_t sizes[] = { 1, 2, 3, 5, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65,
+                                     127, 128, 129, 257 };
+    static const int64_t odd[][2] = { { 1000, 1003 }, { 3, 100000 }, { 100000, 3 },
+                                      { 1, 70000 }, { 513, 257 } };
+    const int ns = (int)(sizeof sizes / sizeof sizes[0]);
+    test_rng r;
+    test_rng_init(&r, 1200 + (uint64_t)sizeof(TT) + 7 * (uint64_t)device);
+    group grp;
+    group_init(&grp, NULL);
+    for (int l = 0; l < 2; l++) {
+        ompwg_layout layout = l ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR;
+        for (int i = 0; i < ns; i++)
+            for (int k = 0; k < (device ? 3 : ns); k++) {
+                int64_t rows = sizes[i], cols = sizes[(i * 5 + k * 7 + l) % ns];
+                int64_t pad_a = (i + k) % 3 == 0 ? 3 : 0, pad_b = (i + 2 * k) % 2;
+                char msg[256] = "", what[160];
+                bool pass = TF(check_)(device, layout, rows, cols, pad_a, pad_b, &r, msg,
+                                       sizeof msg);
+                snprintf(what, sizeof what, "%stranspose%s %s %lldx%lld lda+%lld ldb+%lld",
+                         TT_PREFIX, device ? "_device" : "", l ? "row-major" : "col-major",
+                         (long long)rows, (long long)cols, (long long)pad_a, (long long)pad_b);
+                group_add(&grp, what, pass, msg, -1);
+            }
+        for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+            char msg[256] = "", what[160];
+            bool pass = TF(check_)(device, layout, odd[i][0], odd[i][1], (int64_t)i % 2, 1, &r,
+                                   msg, sizeof msg);
+            snprintf(what, sizeof what, "%stranspose%s %s %lldx%lld", TT_PREFIX,
+                     device ? "_device" : "", l ? "row-major" : "col-major",
+                     (long long)odd[i][0], (long long)odd[i][1]);
+            group_add(&grp, what, pass, msg, -1);
+        }
+    }
+    group_report(&grp, "%s %stranspose%s: both layouts, sizes around every tile edge, padded "
+                 "leading dimensions; exact, padding and A untouched", backend, TT_PREFIX,
+                 device ? "_device (device pointers)" : "");
+}
+
+/* Every argument error gives its status and writes nothing. */
+static void TF(bad_args_)(void)
+{
+    test_rng r;
+    test_rng_init(&r, 1250);
+    TF(mat_) a, b;
+    TF(mat_init_)(&a, OMPWG_COL_MAJOR, 8, 8, 0, &r);
+    TF(mat_init_)(&b, OMPWG_COL_MAJOR, 8, 8, 0, &r);
+    typedef struct bad {
+        int layout;
+        int64_t rows, cols, lda, ldb;
+        int a_at, b_at; /* offsets into a.p (-1: NULL); b_at <= -2: into a.p at -2 - b_at */
+        int want;
+        const char *what;
+    } bad;
+    static const bad cases[] = {
+        { 0, 3, 4, 3, 4, 0, 0, OMPWG_ERR_LAYOUT, "layout 0" },
+        { 103, -1, 4, 0, 4, 0, 0, OMPWG_ERR_LAYOUT, "bad layout before negative rows, lda 0" },
+        { OMPWG_COL_MAJOR, -1, 4, 3, 4, 0, 0, OMPWG_ERR_SIZE, "rows < 0" },
+        { OMPWG_ROW_MAJOR, 3, -4, 0, 0, 0, 0, OMPWG_ERR_SIZE, "cols < 0 before lda 0" },
+        { OMPWG_COL_MAJOR, 3, 4, 2, 4, 0, 0, OMPWG_ERR_LD, "col-major lda < rows" },
+        { OMPWG_COL_MAJOR, 3, 4, 3, 3, 0, 0, OMPWG_ERR_LD, "col-major ldb < cols" },
+        { OMPWG_ROW_MAJOR, 3, 4, 3, 3, 0, 0, OMPWG_ERR_LD, "row-major lda < cols" },
+        { OMPWG_ROW_MAJOR, 3, 4, 4, 2, 0, 0, OMPWG_ERR_LD, "row-major ldb < rows" },
+        { OMPWG_COL_MAJOR, 0, 0, 0, 1, 0, 0, OMPWG_ERR_LD, "lda 0 with an empty matrix" },
+        { OMPWG_COL_MAJOR, 3, 4, 3, 4, -1, 0, OMPWG_ERR_NULL, "a = NULL" },
+        { OMPWG_ROW_MAJOR, 3, 4, 4, 3, 0, -1, OMPWG_ERR_NULL, "b = NULL" },
+        { OMPWG_COL_MAJOR, 3, 3, 3, 3, 0, -2, OMPWG_ERR_OVERLAP, "b = a (in place)" },
+        { OMPWG_COL_MAJOR, 3, 4, 3, 4, 0, -2 - 11, OMPWG_ERR_OVERLAP, "b at a's last element" },
+        { OMPWG_COL_MAJOR, 0, 4, 1, 4, -1, -1, OMPWG_OK, "rows = 0 with NULL pointers" },
+        { OMPWG_ROW_MAJOR, 4, 0, 1, 4, -1, -1, OMPWG_OK, "cols = 0 with NULL pointers" },
+    };
+    group grp;
+    group_init(&grp, NULL);
+    for (int device = 0; device < 2; device++)
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            const bad *c = &cases[i];
+            const TT *pa = c->a_at < 0 ? NULL : a.p + c->a_at;
+            TT *pb = c->b_at == -1 ? NULL : c->b_at <= -2 ? a.p + (-2 - c->b_at) : b.p + c->b_at;
+            int st = (device ? TRANSPOSE_DEVICE : TRANSPOSE)((ompwg_layout)c->layout, c->rows,
+                                                             c->cols, pa, c->lda, pb, c->ldb);
+            char msg[256] = "", what[200];
+            void *const bufs[] = { a.p, b.p }, *const copies[] = { a.copy, b.copy };
+            const size_t bytes[] = { a.len * sizeof(TT), b.len * sizeof(TT) };
+            bool pass = guard_status_untouched(st, c->want, 2, bufs, copies, bytes, msg, sizeof msg);
+            snprintf(what, sizeof what, "%stranspose%s(layout %d, %lldx%lld, lda %lld, ldb %lld): %s",
+                     TT_PREFIX, device ? "_device" : "", c->layout, (long long)c->rows,
+                     (long long)c->cols, (long long)c->lda, (long long)c->ldb, c->what);
+            group_add(&grp, what, pass, msg, -1);
+        }
+    group_report(&grp, "%stranspose and %stranspose_device: layout, sizes, leading dimensions, "
+                 "NULL and overlap give their status in the documented order; nothing written",
+                 TT_PREFIX, TT_PREFIX);
+    TF(mat_free_)(&a);
+    TF(mat_free_)(&b);
+}
+
+#undef TT
+#undef TF
+#undef TT_PREFIX
+#undef TRANSPOSE
+#undef TRANSPOSE_DEVICE
