@@ -18,10 +18,11 @@ int ompwg_vec_args(ompwg_reduce_op op, int64_t n, int64_t incx, int64_t incy,
                    ompwg_vec_shape *s);
 
 /* Offset, in elements, from the pointer a BLAS caller passes to logical
- * element 0 of the vector (n > 0). */
+ * element 0 of the vector (n > 0). A single element is at the pointer
+ * whatever the increment, INT64_MIN included, which has no negation. */
 static inline int64_t ompwg_vec_origin(int64_t n, int64_t inc)
 {
-    return inc < 0 ? (n - 1) * -inc : 0;
+    return inc < 0 && n > 1 ? (n - 1) * -inc : 0;
 }
 
 #endif
