@@ -6,7 +6,8 @@
  * that A and B keep theirs, that C's padding and the canaries around every
  * buffer are intact, and that C is OpenBLAS's within the netlib ratio
  * (ompwg_?gemm_ratio), or, for a NaN or infinite alpha, non-finite
- * everywhere. */
+ * everywhere. An illegal call goes to ompwg_?gemm_ratio too, which must
+ * refuse it with the same status. */
 #include <math.h>
 
 #include "fuzz.h"
@@ -138,6 +139,17 @@ int FUZZ_GEMM(fuzz_input *in)
                 snprintf(msg, sizeof msg, "netlib ratio %g (checker status %d)", ratio, rst);
                 pass = false;
             }
+        }
+    }
+    if (pass && want != OMPWG_OK) {
+        /* the checker takes the same arguments and refuses them the same way */
+        double ratio = -1;
+        int rst = api.gemm_ratio((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
+                                 alpha, a, lda, b, ldb, beta, o.c.copy, c, ldc, &ratio);
+        if (rst != want || ratio != -1) {
+            snprintf(msg, sizeof msg, "ompwg_%sgemm_ratio: status %d, ratio %g", api.prefix, rst,
+                     ratio);
+            pass = false;
         }
     }
     if (!pass)

@@ -51,6 +51,7 @@ static void replay_dir(const char *dir)
     tap_ok(count > 0 && unreadable == 0 && fuzz_failures == before,
            "%s: %d inputs, every call as documented and as OpenBLAS computes it", dir, count);
     if (fuzz_failures != before) tap_diag("%ld calls broke a rule (see stderr)", fuzz_failures - before);
+    if (unreadable) tap_diag("%d files could not be read", unreadable);
 }
 
 int main(int argc, char **argv)
