@@ -22,24 +22,6 @@
 /* A cap on the elements a vector spans. */
 #define MAX_SPAN 600000
 
-/* The *_device functions on the vectors as they are: in host fallback
- * device memory is host memory, so the canaries watch the GPU kernels. */
-static int device_sum(sum_kind k, vec *x, vec *y, real *result)
-{
-    switch (k) {
-    case SUM: return api.sum_device(x->n, x->p, x->inc, result);
-    case DOT: return api.dot_device(x->n, x->p, x->inc, y->p, y->inc, result);
-    default: return api.asum_device(x->n, x->p, x->inc, result);
-    }
-}
-
-static int device_extremum(bool want_max, vec *x, real *value, int64_t *index)
-{
-    return (want_max ? api.max_device : api.min_device)(x->n, x->p, x->inc, value, index);
-}
-
-static const reducer device_direct = { device_sum, device_extremum };
-
 /* The call with the fuzzed arguments as they are (illegal ones included). */
 static int raw_call(int op, bool device, int64_t n, const real *x, int64_t incx, const real *y,
                     int64_t incy, real *value, int64_t *index)
@@ -52,6 +34,21 @@ static int raw_call(int op, bool device, int64_t n, const real *x, int64_t incx,
     default: return (device ? api.min_device : api.min)(n, x, incx, value, index);
     }
 }
+
+/* The *_device functions on the vectors as they are: in host fallback
+ * device memory is host memory, so the canaries watch the GPU kernels. */
+static int device_sum(sum_kind k, vec *x, vec *y, real *result)
+{
+    return raw_call(k == SUM ? 0 : k == DOT ? 1 : 2, true, x->n, x->p, x->inc, y ? y->p : NULL,
+                    y ? y->inc : 1, result, NULL);
+}
+
+static int device_extremum(bool want_max, vec *x, real *value, int64_t *index)
+{
+    return raw_call(want_max ? 3 : 4, true, x->n, x->p, x->inc, NULL, 1, value, index);
+}
+
+static const reducer device_direct = { device_sum, device_extremum };
 
 /* Specials between and on the strided elements; ties for max/min. No
  * subnormal in a dot product, whose products would underflow. */
