@@ -21,8 +21,10 @@
 #define TINY DBL_TRUE_MIN
 #endif
 
-/* A cap on m * n * k, so that a call stays within milliseconds under the
- * sanitizers. */
+/* Caps on m * n and m * n * k, so that a call stays within milliseconds
+ * and megabytes under the sanitizers; the larger dimension is kept (it is
+ * the block edge being probed). */
+#define MAX_MN 300000
 #define MAX_FMAS 3000000
 
 static int64_t nonneg(int64_t v)
@@ -72,6 +74,10 @@ int FUZZ_GEMM(fuzz_input *in)
     unsigned nulls = fuzz_byte(in) >= 236 ? fuzz_byte(in) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
+    if (m > 0 && n > 0 && m * n > MAX_MN) {
+        if (m >= n) n = 1 + MAX_MN / m;
+        else m = 1 + MAX_MN / n;
+    }
     if (m > 0 && n > 0 && k > 0 && (double)m * (double)n * (double)k > MAX_FMAS)
         k = 1 + MAX_FMAS / (m * n);
 

@@ -28,9 +28,13 @@ unsigned fuzz_below(fuzz_input *in, unsigned n)
 int64_t fuzz_dim(fuzz_input *in)
 {
     static const int64_t edges[] = { 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257 };
+    /* the CPU backend's cache blocks (MC 240 and 480, KC 256 and 384, NC
+     * 3072), which only a dimension this large crosses */
+    static const int64_t blocks[] = { 239, 241, 383, 384, 385, 479, 480, 481, 3071, 3072, 3073 };
     unsigned b = fuzz_byte(in);
     if (b < 150) return b % 24;
-    if (b < 200) return edges[fuzz_below(in, sizeof edges / sizeof edges[0])];
+    if (b < 195) return edges[fuzz_below(in, sizeof edges / sizeof edges[0])];
+    if (b < 200) return blocks[fuzz_below(in, sizeof blocks / sizeof blocks[0])];
     if (b < 245) return 24 + fuzz_below(in, 200);
     if (b < 254) return -1 - (int64_t)fuzz_below(in, 3);
     return INT64_MIN + fuzz_below(in, 2);
