@@ -110,7 +110,7 @@ for t in "$builddir"/tests/test_* "$builddir"/blas/tests/test_blas_*; do
 done
 # the FMA DGEMM kernel, which the suite leaves to the tensor cores where the
 # build has them
-if [ -x "$builddir/tests/test_dgemm" ]; then
+if wanted tests && [ -x "$builddir/tests/test_dgemm" ]; then
     OMPWG_GPU_DGEMM=fma OMPWG_TEST_BACKENDS=gpu timeout --kill-after=10 120 \
         "$builddir/tests/test_dgemm" > "$out/test_dgemm_fma.tap" 2>&1
     rc=$?
