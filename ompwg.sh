@@ -5,6 +5,9 @@
 #   ./ompwg.sh test  [meson test options]    the test suite
 #   ./ompwg.sh info                          what the library can run on here
 #   ./ompwg.sh build                         set up and build only
+#   ./ompwg.sh sanitize                      the suite under ASan+UBSan (build-asan),
+#                                            the concurrency tests under TSan+Archer (build-tsan)
+#   ./ompwg.sh fuzz [SECONDS]                the libFuzzer target (build-fuzz), default 90 s
 # Missing packages are installed with apt when run as root (the list is
 # printed first); otherwise the script says what to install and stops.
 # OMPWG_BUILD_DIR (default: build) and OMPWG_MESON_OPTIONS (extra
@@ -22,6 +25,8 @@ packages+=(gfortran libblas-dev)
 # libompwg_mpi and its tests (mpirun with 1, 2 and 4 ranks), and ScaLAPACK,
 # which its tests and `ompwg bench --mpi` compare with.
 packages+=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev)
+# The leak test runs the CPU path under valgrind memcheck.
+packages+=(valgrind)
 # Where a CUDA toolkit is present, the GPU backend is built too: clang's
 # offload driver runs clang-offload-packager (clang-tools-19), and a CUDA >= 12.8
 # ptxas writes cubins that only libomptarget >= 21 loads (liboffload-22-dev).
@@ -57,13 +62,95 @@ install_missing() {
     fi
 }
 
+# configure DIR [meson setup options]: sets DIR up once, then builds it.
+configure() {
+    local dir=$1
+    shift
+    if [ ! -f "$dir/build.ninja" ]; then
+        CC=${CC:-clang-19} meson setup "$dir" "$@"
+    fi
+    ninja -C "$dir"
+}
+
 build() {
     install_missing
-    if [ ! -f "$build_dir/build.ninja" ]; then
-        # shellcheck disable=SC2086
-        CC=${CC:-clang-19} meson setup "$build_dir" ${OMPWG_MESON_OPTIONS:-}
-    fi
-    ninja -C "$build_dir"
+    # shellcheck disable=SC2086
+    configure "$build_dir" ${OMPWG_MESON_OPTIONS:-}
+}
+
+# The sanitizer and fuzzer builds: clang-19's runtimes (libclang-rt-19-dev),
+# no offload images (the GPU kernels run in host fallback, which the suite
+# `gpu-host-fallback` selects), each in its own directory. Shared libraries
+# are not linked with the runtime, the executables are: -Db_lundef=false.
+# Without the MPI library: its tests start 1 to 4 ranks of Open MPI, which
+# is not instrumented, under mpirun, and under the sanitizers they would
+# take more than the CI run has; they run in the normal suite.
+sanitizer_options=(-Dgpu=disabled -Dmpi=disabled --buildtype=debugoptimized -Db_lundef=false)
+# a UBSan report fails the test instead of scrolling past
+no_recover=-fno-sanitize-recover=all
+
+symbolizer_env() {
+    local s
+    for s in llvm-symbolizer-19 llvm-symbolizer; do
+        if command -v "$s" >/dev/null; then
+            export ASAN_SYMBOLIZER_PATH TSAN_SYMBOLIZER_PATH
+            ASAN_SYMBOLIZER_PATH=$(command -v "$s")
+            TSAN_SYMBOLIZER_PATH=$ASAN_SYMBOLIZER_PATH
+            return
+        fi
+    done
+}
+
+sanitize() {
+    packages+=(libclang-rt-19-dev)
+    install_missing
+    symbolizer_env
+    local asan_dir=${OMPWG_ASAN_DIR:-build-asan} tsan_dir=${OMPWG_TSAN_DIR:-build-tsan}
+    say "ASan + UBSan: the whole suite in $asan_dir"
+    configure "$asan_dir" "${sanitizer_options[@]}" -Db_sanitize=address,undefined \
+        -Dc_args="$no_recover"
+    # allocator_may_return_null: an allocation that cannot be had returns
+    # NULL, as malloc does, instead of ending the process with a report:
+    # the tests make such allocations on purpose (test_device_nomem.c) to
+    # see that the library answers with a status
+    ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1:allocator_may_return_null=1 \
+        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        meson test -C "$asan_dir" --no-suite valgrind --print-errorlogs "$@"
+
+    # Archer (libomp-19-dev) tells TSan what OpenMP's barriers, tasks and
+    # locks order. ignore_noninstrumented_modules is what Archer's
+    # documentation asks for: libomp and OpenBLAS are not instrumented, and
+    # their threads hand work over through spin flags TSan cannot see, so the
+    # memset/memcpy they call on buffers handed to them would read as races.
+    # Every access of ompwg's own code and of the tests is still checked;
+    # there is no suppression file.
+    local archer=/usr/lib/llvm-19/lib/libarcher.so
+    [ -f "$archer" ] || { say "no $archer (libomp-19-dev)"; exit 1; }
+    say "TSan + Archer: the concurrency tests in $tsan_dir"
+    configure "$tsan_dir" "${sanitizer_options[@]}" -Db_sanitize=thread
+    OMP_TOOL_LIBRARIES=$archer ARCHER_OPTIONS=verbose=1 \
+        TSAN_OPTIONS=ignore_noninstrumented_modules=1:halt_on_error=1:second_deadlock_stack=1 \
+        meson test -C "$tsan_dir" --suite concurrency --print-errorlogs
+}
+
+# libFuzzer (clang-19 -fsanitize=fuzzer) with ASan and UBSan: random calls on
+# every backend against OpenBLAS (tests/fuzz/fuzz_calls.c), for a bounded
+# time, from the committed seed corpus. New inputs go to the build directory,
+# a crashing or mismatching one to $fuzz_dir/artifacts/.
+fuzz() {
+    local seconds=${1:-90}
+    packages+=(libclang-rt-19-dev)
+    install_missing
+    symbolizer_env
+    local fuzz_dir=${OMPWG_FUZZ_DIR:-build-fuzz}
+    configure "$fuzz_dir" "${sanitizer_options[@]}" -Db_sanitize=address,undefined \
+        -Dc_args="$no_recover -fsanitize=fuzzer-no-link" -Dfuzz=true
+    mkdir -p "$fuzz_dir/corpus" "$fuzz_dir/artifacts"
+    say "fuzzing for $seconds s from tests/fuzz/corpus"
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        "$fuzz_dir/tests/fuzz/fuzz_calls" -max_total_time="$seconds" -print_final_stats=1 \
+        -timeout=60 -rss_limit_mb=4096 -max_len=256 -artifact_prefix="$fuzz_dir/artifacts/" \
+        "$fuzz_dir/corpus" tests/fuzz/corpus
 }
 
 cmd=${1:-}
@@ -78,6 +165,8 @@ case "$cmd" in
         build >&2
         "$build_dir/src/cli/ompwg" info
         ;;
+    sanitize) sanitize "$@" ;;
+    fuzz) fuzz "$@" ;;
     bench)
         # the plot of `--out DIR` (python3-matplotlib serves too, where present)
         packages+=(gnuplot-nox)
@@ -90,7 +179,7 @@ case "$cmd" in
         "$build_dir/src/cli/ompwg" bench "${out[@]}" "$@"
         ;;
     *)
-        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
 esac

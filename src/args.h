@@ -39,10 +39,11 @@ uint64_t ompwg_vec_span(int64_t n, int64_t inc);
 uint64_t ompwg_matrix_span(int64_t rows, int64_t cols, int64_t ld);
 
 /* Offset, in elements, from the pointer a BLAS caller passes to logical
- * element 0 of the vector (n > 0). */
+ * element 0 of the vector (n > 0). A single element is at the pointer
+ * whatever the increment, INT64_MIN included, which has no negation. */
 static inline int64_t ompwg_vec_origin(int64_t n, int64_t inc)
 {
-    return inc < 0 ? (n - 1) * -inc : 0;
+    return inc < 0 && n > 1 ? (n - 1) * -inc : 0;
 }
 
 #endif

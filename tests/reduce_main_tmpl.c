@@ -8,6 +8,7 @@
 #include "reduce_check_tmpl.c"
 #include "reduce_sum_tmpl.c"
 #include "reduce_extremum_tmpl.c"
+#include "reduce_single_tmpl.c"
 #include "walk.h"
 
 static void run_backend(const char *backend, void *ctx)
@@ -17,6 +18,7 @@ static void run_backend(const char *backend, void *ctx)
     sums_grid(backend, DOT);
     sums_grid(backend, ASUM);
     sums_special(backend);
+    single_element_any_increment(backend);
     for (int want_max = 1; want_max >= 0; want_max--) {
         extremum_grid(backend, want_max);
         extremum_ties(backend, want_max);

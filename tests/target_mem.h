@@ -9,7 +9,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Whether the functions are there; when not, *why says so. */
+/* Whether the functions are there, or, in a build without offload, the
+ * library's own ompwg_device_alloc/free/copy (host memory there); when
+ * neither, *why says so. */
 bool target_mem_available(char *why, size_t len);
 
 /* bytes on device dev (at least one byte is asked for); bails out of the

@@ -2,14 +2,17 @@
 # Runs on the GPU machine, from the repository root, on a build made by
 # tools/gpu-pack.sh and carried along with .gpu-rt:
 #     bash tools/gpu-check.sh [builddir]        (default: build-gpu)
-# Steps: the GPU, `ompwg info`, every test program (TAP, every usable
-# backend), bench_gpu, `ompwg bench` (CSV, JSON and plot into $OUT/bench),
-# compute-sanitizer memcheck, racecheck, synccheck and initcheck on
-# `bench_gpu --check`, and one run with the offload runtime's kernel launch
-# report. A failing step is reported and the next one runs; the whole log
-# goes to $OUT/gpu-check.log (OUT: the device tool's output folder).
-# GPU_CHECK_ONLY=tests,check,sanitizers,bench_gpu,ompwg_bench,launches runs
-# only the named groups of steps (default: all), for a shorter device call.
+# Steps, in this order (GPU_CHECK_STEPS, a list of the names in brackets,
+# runs only those; default: all):
+#   the GPU and `ompwg info` (always);
+#   [tests]     every test program (TAP, every usable backend);
+#   [faults]    the fault tests under each offload environment (below);
+#   [sanitizer] compute-sanitizer memcheck, racecheck, synccheck and
+#               initcheck on `bench_gpu --check` (every kernel on odd shapes);
+#   [bench]     bench_gpu and `ompwg bench` (CSV, JSON and plot into $OUT/bench);
+#   [launches]  one run with the offload runtime's kernel launch report.
+# A failing step is reported and the next one runs; the whole log goes to
+# $OUT/gpu-check.log (OUT: the device tool's output folder).
 set -u
 
 builddir=${1:-build-gpu}
@@ -27,11 +30,8 @@ summary=()
 
 elapsed() { echo $(( $(date +%s) - t0 )); }
 
-# wanted GROUP: whether GPU_CHECK_ONLY (unset: everything) names the group
-wanted() {
-    [ -z "${GPU_CHECK_ONLY:-}" ] && return 0
-    case ",$GPU_CHECK_ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac
-}
+steps=${GPU_CHECK_STEPS:-tests faults sanitizer bench launches}
+wanted() { case " ${steps//,/ } " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # step NAME LIMIT_SECONDS COMMAND...: runs COMMAND under `timeout`, prints
 # its status and time, and records a line for the summary.
@@ -81,11 +81,9 @@ fi
 # ---- tests: TAP on stdout; every usable backend, the GPU's included -------
 unset OMPWG_TEST_BACKENDS
 tests_ok=0 tests_not_ok=0 tests_skip=0 failed=()
-echo
-echo "=== tests ($(elapsed) s in)"
-test_programs=()
-wanted tests && test_programs=("$builddir"/tests/test_* "$builddir"/blas/tests/test_blas_*)
-for t in "${test_programs[@]}"; do
+wanted tests && echo && echo "=== tests ($(elapsed) s in)"
+for t in "$builddir"/tests/test_* "$builddir"/blas/tests/test_blas_*; do
+    wanted tests || break
     if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
     name=$(basename "$t")
     if [ "$(elapsed)" -ge "$deadline" ]; then
@@ -112,7 +110,7 @@ for t in "${test_programs[@]}"; do
 done
 # the FMA DGEMM kernel, which the suite leaves to the tensor cores where the
 # build has them
-if [ -x "$builddir/tests/test_dgemm" ]; then
+if wanted tests && [ -x "$builddir/tests/test_dgemm" ]; then
     OMPWG_GPU_DGEMM=fma OMPWG_TEST_BACKENDS=gpu timeout --kill-after=10 120 \
         "$builddir/tests/test_dgemm" > "$out/test_dgemm_fma.tap" 2>&1
     rc=$?
@@ -128,16 +126,44 @@ if [ -x "$builddir/tests/test_dgemm" ]; then
     fi
 fi
 tests_line="ok $tests_ok (skipped $tests_skip), not ok $tests_not_ok; failing: ${failed[*]:-none}"
-echo "--- tests: $tests_line"
-summary+=("$(printf '%-28s %s' "tests" "$tests_line")")
+if wanted tests; then
+    echo "--- tests: $tests_line"
+    summary+=("$(printf '%-28s %s' "tests" "$tests_line")")
+fi
 # the TAP files stay in one archive (the device tool returns few files)
 taps=()
 for f in "$out"/*.tap; do [ -f "$f" ] && taps+=("$(basename "$f")"); done
 [ ${#taps[@]} -gt 0 ] && tar -C "$out" -czf "$out/tests-tap.tar.gz" --remove-files "${taps[@]}"
 
+# ---- faults: what a job may bring along must not end it ---------------------
+# test_offload_env and `ompwg info` under OMP_TARGET_OFFLOAD=MANDATORY,
+# DEFAULT and DISABLED and an empty CUDA_VISIBLE_DEVICES (alone and with
+# MANDATORY): the backends' reasons, exact results on cpu and openblas, the
+# gpu backend working on the device or refusing with OMPWG_ERR_UNAVAILABLE;
+# test_device_nomem (allocations and host data beyond the device's memory:
+# OMPWG_ERR_DEVICE_NOMEM, the CPU fallback when allowed) on the device under
+# DEFAULT and MANDATORY, and in host fallback; test_fork (children forked
+# after the CPU backend's threads ran). Each is one step, its exit status
+# in the summary (a TAP "not ok" exits 1).
+fault_envs=("OMP_TARGET_OFFLOAD=MANDATORY" "OMP_TARGET_OFFLOAD=DEFAULT"
+            "OMP_TARGET_OFFLOAD=DISABLED" "CUDA_VISIBLE_DEVICES="
+            "OMP_TARGET_OFFLOAD=MANDATORY CUDA_VISIBLE_DEVICES=")
+if wanted faults; then
+    for e in "${fault_envs[@]}"; do
+        # shellcheck disable=SC2086
+        step "offload_env $e" 60 env $e "$builddir/tests/test_offload_env"
+        # shellcheck disable=SC2086
+        step "ompwg info $e" 60 env $e "$builddir/src/cli/ompwg" info
+    done
+    for e in "OMP_TARGET_OFFLOAD=DEFAULT" "OMP_TARGET_OFFLOAD=MANDATORY" "OMP_TARGET_OFFLOAD=DISABLED"; do
+        step "device_nomem $e" 120 env "$e" "$builddir/tests/test_device_nomem"
+    done
+    step "fork" 120 "$builddir/tests/test_fork"
+fi
+
 # ---- compute-sanitizer on odd shapes, before the timings ---------------------
 bench=$builddir/bench/bench_gpu
-[ -x "$bench" ] && wanted check && step "bench_gpu --check" 120 "$bench" --check
+wanted sanitizer && [ -x "$bench" ] && step "bench_gpu --check" 120 "$bench" --check
 sanitizer=$(command -v compute-sanitizer || true)
 if [ -z "$sanitizer" ]; then
     for c in /usr/local/cuda*/bin/compute-sanitizer \
@@ -146,7 +172,7 @@ if [ -z "$sanitizer" ]; then
         [ -x "$c" ] && sanitizer=$c && break
     done
 fi
-if ! wanted sanitizers; then
+if ! wanted sanitizer; then
     :
 elif [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
     echo
@@ -172,7 +198,7 @@ else
 fi
 
 # ---- benchmark ------------------------------------------------------------
-if ! wanted bench_gpu; then
+if ! wanted bench; then
     :
 elif [ -x "$bench" ]; then
     step "bench_gpu" 240 "$bench"
@@ -182,14 +208,16 @@ fi
 
 # ---- the comparison users run: GPU, CPU, OpenBLAS and cuBLAS side by side ---
 cli=$builddir/src/cli/ompwg
-if [ -x "$cli" ] && wanted ompwg_bench; then
+if wanted bench && [ -x "$cli" ]; then
+    # 2^26 at most: the CPU rows and the sequential reference scan of longer
+    # vectors take minutes (bench_gpu above measures the GPU at 2^28)
     step "ompwg bench" 240 "$cli" bench --sizes "${GPU_CHECK_GEMM_SIZES:-1024,2048,4096}" \
-        --vec-sizes "${GPU_CHECK_VEC_SIZES:-1048576,16777216,268435456}" --reps 10 \
+        --vec-sizes "${GPU_CHECK_VEC_SIZES:-1048576,16777216,67108864}" --reps 5 \
         --out "$out/bench"
 fi
 
 # ---- launch configuration of each kernel ------------------------------------
-if [ -x "$bench" ] && wanted launches; then
+if wanted launches && [ -x "$bench" ]; then
     echo
     echo "=== kernel launches, LIBOMPTARGET_INFO=16 ($(elapsed) s in)"
     LIBOMPTARGET_INFO=16 timeout --kill-after=10 120 "$bench" --check > "$out/launches.txt" 2>&1

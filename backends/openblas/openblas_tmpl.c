@@ -95,12 +95,16 @@ int TN(ompwg_openblas_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y
         TN(ompwg_extremum_scan_, )(s->op == OMPWG_REDUCE_MAX, x, s->incx, 0, s->n, value, index);
         return OMPWG_OK;
     }
-    if (s->incx > INT_MAX || s->incx < -INT_MAX || s->incy > INT_MAX || s->incy < -INT_MAX)
+    /* one element is read at the pointer whatever the increments say, so
+     * they need not fit OpenBLAS's int */
+    ompwg_vec_shape used = *s;
+    if (s->n == 1) used.incx = used.incy = 1;
+    if (used.incx > INT_MAX || used.incx < -INT_MAX || used.incy > INT_MAX || used.incy < -INT_MAX)
         return OMPWG_ERR_TOO_LARGE;
     ACC total = 0;
     for (int64_t i0 = 0; i0 < s->n; i0 += PIECE) {
         int64_t nb = min64(PIECE, s->n - i0);
-        total += TN(piece_, )(s, x + i0 * s->incx, y ? y + i0 * s->incy : NULL, nb);
+        total += TN(piece_, )(&used, x + i0 * used.incx, y ? y + i0 * used.incy : NULL, nb);
     }
     *value = (T)total;
     return OMPWG_OK;

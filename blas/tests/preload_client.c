@@ -76,9 +76,10 @@ static void level1(void)
     float x[12] = { 3, -7, 2, 7, 0, -1, 5, -5, 4, 1, -2, 6 };
     double xd[12];
     for (int i = 0; i < 12; i++) xd[i] = x[i];
-    int n = 6, one = 1, two = 2, minus_two = -2, three = 3, twelve = 12;
+    int n = 6, five = 5, one = 1, two = 2, minus_two = -2, three = 3, twelve = 12;
+    /* every vector within its 12 elements: xd + 2 with increment 2 has 5 */
     printf("result dot %g %g %g %g\n", (double)sdot_(&n, x, &minus_two, x + 1, &one),
-           ddot_(&n, xd, &one, xd + 2, &two), (double)cblas_sdot(4, x, 3, x, -2),
+           ddot_(&five, xd, &one, xd + 2, &two), (double)cblas_sdot(4, x, 3, x, -2),
            cblas_ddot(6, xd, -1, xd, 2));
     printf("result asum %g %g %g %g\n", (double)sasum_(&twelve, x, &one),
            dasum_(&n, xd, &two), (double)cblas_sasum(4, x, 3), cblas_dasum(12, xd, -1));

@@ -1,0 +1,79 @@
+/* The differential fuzzer's shared pieces: call parameters decoded from the
+ * fuzzer's bytes, the documented status each call must return, and counts
+ * of what was tried. The calls themselves are in fuzz_gemm_tmpl.c and
+ * fuzz_reduce_tmpl.c (once per precision), the entry point in
+ * fuzz_calls.c. */
+#ifndef OMPWG_TEST_FUZZ_H
+#define OMPWG_TEST_FUZZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ompwg.h"
+#include "tap.h"
+
+/* The bytes not consumed yet; past the end every read gives 0, so any
+ * input decodes to a call. */
+typedef struct fuzz_input {
+    const uint8_t *p;
+    size_t left;
+} fuzz_input;
+
+unsigned fuzz_byte(fuzz_input *in);
+/* 0 <= result < n (n <= 65536). */
+unsigned fuzz_below(fuzz_input *in, unsigned n);
+
+/* A GEMM dimension: mostly small, often a block edge (the tiles of the
+ * backends: 16, 32, 64, 128, 256 and their neighbours), sometimes negative. */
+int64_t fuzz_dim(fuzz_input *in);
+/* A leading dimension's padding over its minimum: mostly 0 to 3, sometimes
+ * wide, sometimes negative (an illegal leading dimension). */
+int64_t fuzz_pad(fuzz_input *in);
+/* A vector length: small, past the block and threading limits, or negative. */
+int64_t fuzz_len(fuzz_input *in);
+/* An increment: 1, -1, small and larger strides of either sign, or 0. */
+int64_t fuzz_inc(fuzz_input *in);
+/* alpha or beta: 0, -0, 1, -1, 0.5, NaN, +-Inf or a random value. */
+double fuzz_scalar(fuzz_input *in);
+/* A layout or transpose: mostly valid, sometimes a value that is not one. */
+int fuzz_layout(fuzz_input *in);
+int fuzz_trans(fuzz_input *in);
+/* A value planted among the random data: NaN, +-Inf, +-0, +-2^20, and,
+ * where no product can underflow (with_tiny), the smallest subnormal. */
+double fuzz_special(fuzz_input *in, bool with_tiny, double tiny);
+
+/* The backend the next call runs on, among those usable here. */
+const char *fuzz_backend(fuzz_input *in);
+
+/* The documented status of a GEMM call (ompwg.h, in its order of checks). */
+int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, int64_t k,
+                     int64_t lda, int64_t ldb, int64_t ldc, bool a_null, bool b_null,
+                     bool c_null, bool reads_ab);
+/* The documented status of a reduction. */
+int fuzz_reduce_status(int64_t n, int64_t incx, int64_t incy, bool dot, bool extremum,
+                       bool value_null, bool index_null, bool x_null, bool y_null);
+
+/* Counts one call: its backend, and for an illegal one (status != OK) its
+ * arguments, so that distinct illegal calls are counted too. */
+void fuzz_count(const char *backend, int status, const int64_t *args, int nargs);
+
+/* A call that broke a rule: said on stderr; aborts (the fuzzer saves the
+ * input), or, when replaying, is counted. */
+void fuzz_fail(const char *fmt, ...) TAP_PRINTF(1, 2);
+extern bool fuzz_keep_going;
+extern long fuzz_failures;
+
+/* Sets the environment up before the first call into the library (the
+ * GPU kernels in host fallback) and registers the summary at exit. */
+void fuzz_setup(void);
+
+int fuzz_sgemm(fuzz_input *in);
+int fuzz_dgemm(fuzz_input *in);
+int fuzz_sreduce(fuzz_input *in);
+int fuzz_dreduce(fuzz_input *in);
+
+/* Runs one input: the first byte picks the operation. */
+int fuzz_one(const uint8_t *data, size_t size);
+
+#endif

@@ -1,0 +1,174 @@
+/* One fuzzed GEMM of one precision (compiled once per precision, like the
+ * GEMM tests it borrows its guarded operands from): legal or illegal
+ * parameters, on a backend chosen by the input, with host or (for the GPU
+ * kernels in host fallback) device pointers. Checked: the documented status;
+ * for a failing call, that A, B and C keep every byte; for a successful one,
+ * that A and B keep theirs, that C's padding and the canaries around every
+ * buffer are intact, and that C is OpenBLAS's within the netlib ratio
+ * (ompwg_?gemm_ratio), or, for a NaN or infinite alpha, non-finite
+ * everywhere. An illegal call goes to ompwg_?gemm_ratio too, which must
+ * refuse it with the same status. */
+#include <math.h>
+
+#include "fuzz.h"
+#include "gemm_case_tmpl.c"
+
+#if defined(OMPWG_TEST_PREC_S)
+#define FUZZ_GEMM fuzz_sgemm
+#define TINY FLT_TRUE_MIN
+#else
+#define FUZZ_GEMM fuzz_dgemm
+#define TINY DBL_TRUE_MIN
+#endif
+
+/* Caps on m * n and m * n * k, so that a call stays within milliseconds
+ * and megabytes under the sanitizers; the larger dimension is kept (it is
+ * the block edge being probed). */
+#define MAX_MN 300000
+#define MAX_FMAS 3000000
+
+static int64_t nonneg(int64_t v)
+{
+    return v > 0 ? v : 0;
+}
+
+/* Plants a few special values among A, B and C. No subnormals: a product
+ * of two underflows, and the netlib ratio does not cover underflow. */
+static void plant_specials(fuzz_input *in, operands *o)
+{
+    if (fuzz_byte(in) < 150) return;
+    int count = 1 + (int)fuzz_below(in, 3);
+    stored *where[3] = { &o->a, &o->b, &o->c };
+    for (int i = 0; i < count; i++) {
+        stored *s = where[fuzz_below(in, 3)];
+        real v = (real)fuzz_special(in, false, TINY);
+        if (s->len) s->p[fuzz_below(in, 65536) % s->len] = v;
+    }
+}
+
+/* Every element of the m x n block of C at c (leading dimension ld) is NaN
+ * or infinite: what alpha = NaN or +-Inf gives, k > 0, whatever the order
+ * of the products and sums. */
+static bool all_nonfinite(const real *c, int64_t rows, int64_t cols, int64_t ld, char *msg,
+                          size_t len)
+{
+    for (int64_t j = 0; j < cols; j++)
+        for (int64_t i = 0; i < rows; i++)
+            if (isfinite(c[i + j * ld])) {
+                snprintf(msg, len, "C(%lld, %lld) = %g is finite, with a non-finite alpha",
+                         (long long)i, (long long)j, (double)c[i + j * ld]);
+                return false;
+            }
+    return true;
+}
+
+int FUZZ_GEMM(fuzz_input *in)
+{
+    const char *backend = fuzz_backend(in);
+    bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
+    bool check_mode = fuzz_byte(in) < 64;
+    int layout = fuzz_layout(in), ta = fuzz_trans(in), tb = fuzz_trans(in);
+    int64_t m = fuzz_dim(in), n = fuzz_dim(in), k = fuzz_dim(in);
+    int64_t pads[3] = { fuzz_pad(in), fuzz_pad(in), fuzz_pad(in) };
+    real alpha = (real)fuzz_scalar(in), beta = (real)fuzz_scalar(in);
+    unsigned nulls = fuzz_byte(in) >= 236 ? fuzz_byte(in) : 0;
+    test_rng r;
+    test_rng_init(&r, fuzz_below(in, 65536));
+    if (m > 0 && n > 0 && m * n > MAX_MN) {
+        if (m >= n) n = 1 + MAX_MN / m;
+        else m = 1 + MAX_MN / n;
+    }
+    if (m > 0 && n > 0 && k > 0 && (double)m * (double)n * (double)k > MAX_FMAS)
+        k = 1 + MAX_FMAS / (m * n);
+
+    /* the operands as a legal call with these sizes would store them; an
+     * illegal layout or transpose stores as column-major, not transposed */
+    gemm_case g = {
+        .layout = layout == OMPWG_ROW_MAJOR ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+        .ta = ta == OMPWG_TRANS || ta == OMPWG_CONJ_TRANS ? (ompwg_trans)ta : OMPWG_NO_TRANS,
+        .tb = tb == OMPWG_TRANS || tb == OMPWG_CONJ_TRANS ? (ompwg_trans)tb : OMPWG_NO_TRANS,
+        .m = nonneg(m), .n = nonneg(n), .k = nonneg(k),
+        .pad_a = nonneg(pads[0]), .pad_b = nonneg(pads[1]), .pad_c = nonneg(pads[2]),
+        .alpha = alpha, .beta = beta,
+    };
+    operands o;
+    operands_init(&o, &g);
+    operands_fill(&o, &r);
+    plant_specials(in, &o);
+    operands_snapshot(&o);
+    /* a negative pad makes the leading dimension one or two below its
+     * minimum: the buffers are those of the minimum */
+    int64_t lda = o.a.ld + (pads[0] < 0 ? pads[0] - g.pad_a : 0);
+    int64_t ldb = o.b.ld + (pads[1] < 0 ? pads[1] - g.pad_b : 0);
+    int64_t ldc = o.c.ld + (pads[2] < 0 ? pads[2] - g.pad_c : 0);
+    const real *a = nulls & 1 ? NULL : o.a.p, *b = nulls & 2 ? NULL : o.b.p;
+    real *c = nulls & 4 ? NULL : o.c.p;
+    bool reads_ab = alpha != 0 && k > 0;
+    int want = fuzz_gemm_status(layout, ta, tb, m, n, k, lda, ldb, ldc, !a, !b, !c, reads_ab);
+
+    /* check mode compares within the netlib bound, which a NaN or infinite
+     * alpha leaves (Inf * 0 in one order, not in another) */
+    check_mode = check_mode && isfinite(alpha) && !device;
+    ompwg_set_thread_backend(backend);
+    ompwg_set_check(check_mode);
+    int st = (device ? api.gemm_device : api.gemm)((ompwg_layout)layout, (ompwg_trans)ta,
+                                                   (ompwg_trans)tb, m, n, k, alpha, a, lda, b,
+                                                   ldb, beta, c, ldc);
+    ompwg_set_check(0);
+    ompwg_set_thread_backend(NULL);
+    const int64_t args[] = { 0, layout, ta, tb, m, n, k, lda, ldb, ldc, nulls & 7, device };
+    fuzz_count(backend, want, args, (int)(sizeof args / sizeof args[0]));
+
+    char desc[256], msg[512] = "";
+    g.m = m;
+    g.n = n;
+    g.k = k;
+    case_describe(&g, desc, sizeof desc);
+    bool pass = true;
+    if (st != want) {
+        snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
+                 want, ompwg_strerror(want));
+        pass = false;
+    } else if (!stored_kept(&o.a, "A", true, msg, sizeof msg) ||
+               !stored_kept(&o.b, "B", true, msg, sizeof msg) ||
+               !stored_kept(&o.c, "C", st != OMPWG_OK || m == 0 || n == 0, msg, sizeof msg)) {
+        pass = false;
+    } else if (st == OMPWG_OK && m > 0 && n > 0) {
+        if (!isfinite(alpha) && k > 0) {
+            pass = all_nonfinite(o.c.p, g.layout == OMPWG_COL_MAJOR ? m : n,
+                                 g.layout == OMPWG_COL_MAJOR ? n : m, ldc, msg, sizeof msg);
+        } else {
+            double ratio = INFINITY;
+            int rst = api.gemm_ratio((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n,
+                                     k, alpha, a, lda, b, ldb, beta, o.c.copy, o.c.p, ldc, &ratio);
+            if (rst != OMPWG_OK || !(ratio < GEMM_RATIO_LIMIT)) {
+                snprintf(msg, sizeof msg, "netlib ratio %g (checker status %d)", ratio, rst);
+                pass = false;
+            }
+        }
+    }
+    if (pass && want != OMPWG_OK) {
+        /* the checker takes the same arguments and refuses them the same way */
+        double ratio = -1;
+        int rst = api.gemm_ratio((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
+                                 alpha, a, lda, b, ldb, beta, o.c.copy, c, ldc, &ratio);
+        if (rst != want || ratio != -1) {
+            snprintf(msg, sizeof msg, "ompwg_%sgemm_ratio: status %d, ratio %g", api.prefix, rst,
+                     ratio);
+            pass = false;
+        }
+    }
+    if (!pass)
+        fuzz_fail("%s%s on %s%s, layout %d trans %d,%d, lda %lld ldb %lld ldc %lld, nulls %u: %s",
+                  desc, device ? " (device pointers)" : "", backend,
+                  check_mode ? " in check mode" : "", layout, ta, tb, (long long)lda,
+                  (long long)ldb, (long long)ldc, nulls & 7, msg);
+    operands_free(&o);
+    /* the test programs' helpers that a single call does not need */
+    (void)run_checked;
+    (void)gemm_add;
+    return 0;
+}
+
+#undef FUZZ_GEMM
+#undef TINY

@@ -1,0 +1,276 @@
+/* Decoding the fuzzer's bytes into call parameters, the documented statuses,
+ * and the counts printed at exit. */
+#include "fuzz.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool fuzz_keep_going;
+long fuzz_failures;
+
+unsigned fuzz_byte(fuzz_input *in)
+{
+    if (!in->left) return 0;
+    in->left--;
+    return *in->p++;
+}
+
+unsigned fuzz_below(fuzz_input *in, unsigned n)
+{
+    unsigned v = fuzz_byte(in);
+    if (n > 256) v = v << 8 | fuzz_byte(in);
+    return n ? v % n : 0;
+}
+
+int64_t fuzz_dim(fuzz_input *in)
+{
+    static const int64_t edges[] = { 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257 };
+    /* the CPU backend's cache blocks (MC 240 and 480, KC 256 and 384, NC
+     * 3072), which only a dimension this large crosses */
+    static const int64_t blocks[] = { 239, 241, 383, 384, 385, 479, 480, 481, 3071, 3072, 3073 };
+    unsigned b = fuzz_byte(in);
+    if (b < 150) return b % 24;
+    if (b < 195) return edges[fuzz_below(in, sizeof edges / sizeof edges[0])];
+    if (b < 200) return blocks[fuzz_below(in, sizeof blocks / sizeof blocks[0])];
+    if (b < 245) return 24 + fuzz_below(in, 200);
+    if (b < 254) return -1 - (int64_t)fuzz_below(in, 3);
+    return INT64_MIN + fuzz_below(in, 2);
+}
+
+int64_t fuzz_pad(fuzz_input *in)
+{
+    unsigned b = fuzz_byte(in);
+    if (b < 200) return b % 4;
+    if (b < 235) return 13 + fuzz_below(in, 60);
+    return -1 - (int64_t)fuzz_below(in, 2);
+}
+
+int64_t fuzz_len(fuzz_input *in)
+{
+    unsigned b = fuzz_byte(in);
+    if (b < 140) return b % 40;
+    if (b < 200) return 40 + fuzz_below(in, 5000);
+    /* past the CPU backend's threading limit (32768) and many GPU blocks */
+    if (b < 245) return 32000 + fuzz_below(in, 40000);
+    if (b < 254) return -1 - (int64_t)fuzz_below(in, 3);
+    return INT64_MIN;
+}
+
+int64_t fuzz_inc(fuzz_input *in)
+{
+    unsigned b = fuzz_byte(in);
+    if (b < 110) return 1;
+    if (b < 140) return -1;
+    if (b < 200) return (b % 2 ? 1 : -1) * (int64_t)(2 + fuzz_below(in, 4));
+    if (b < 235) return (b % 2 ? 1 : -1) * (int64_t)(6 + fuzz_below(in, 60));
+    if (b < 250) return 0;
+    /* the extremes: legal for vectors of one element */
+    return b % 2 ? INT64_MIN : INT64_MAX;
+}
+
+double fuzz_scalar(fuzz_input *in)
+{
+    unsigned b = fuzz_byte(in);
+    if (b < 40) return 0;
+    if (b < 80) return 1;
+    if (b < 95) return -1;
+    if (b < 110) return 0.5;
+    if (b < 120) return NAN;
+    if (b < 128) return INFINITY;
+    if (b < 134) return -INFINITY;
+    if (b < 142) return -0.0;
+    return ((int)fuzz_byte(in) - 128) / 16.0;
+}
+
+int fuzz_layout(fuzz_input *in)
+{
+    static const int invalid[] = { 0, 100, 103, -1, 111 };
+    unsigned b = fuzz_byte(in);
+    if (b < 120) return OMPWG_COL_MAJOR;
+    if (b < 244) return OMPWG_ROW_MAJOR;
+    return invalid[b % 5];
+}
+
+int fuzz_trans(fuzz_input *in)
+{
+    static const int invalid[] = { 0, 110, 114, 101, -113 };
+    unsigned b = fuzz_byte(in);
+    if (b < 90) return OMPWG_NO_TRANS;
+    if (b < 170) return OMPWG_TRANS;
+    if (b < 248) return OMPWG_CONJ_TRANS;
+    return invalid[b % 5];
+}
+
+double fuzz_special(fuzz_input *in, bool with_tiny, double tiny)
+{
+    static const double values[] = { NAN, INFINITY, -INFINITY, 0.0, -0.0, 0x1p20, -0x1p20 };
+    unsigned n = sizeof values / sizeof values[0];
+    unsigned i = fuzz_below(in, n + 1);
+    if (i == n) return with_tiny ? tiny : values[0];
+    return values[i];
+}
+
+/* ---- backends ------------------------------------------------------------ */
+
+static const char *usable[8];
+static int usable_count;
+
+const char *fuzz_backend(fuzz_input *in)
+{
+    return usable[fuzz_below(in, (unsigned)usable_count)];
+}
+
+/* ---- documented statuses --------------------------------------------------- */
+
+static int64_t max1(int64_t v)
+{
+    return v > 1 ? v : 1;
+}
+
+static bool trans_ok(int t)
+{
+    return t == OMPWG_NO_TRANS || t == OMPWG_TRANS || t == OMPWG_CONJ_TRANS;
+}
+
+int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, int64_t k,
+                     int64_t lda, int64_t ldb, int64_t ldc, bool a_null, bool b_null,
+                     bool c_null, bool reads_ab)
+{
+    if (layout != OMPWG_ROW_MAJOR && layout != OMPWG_COL_MAJOR) return OMPWG_ERR_LAYOUT;
+    if (!trans_ok(transa) || !trans_ok(transb)) return OMPWG_ERR_TRANS;
+    if (m < 0 || n < 0 || k < 0) return OMPWG_ERR_SIZE;
+    /* rows of A, B and C as the caller stores them */
+    bool ta = transa != OMPWG_NO_TRANS, tb = transb != OMPWG_NO_TRANS;
+    int64_t a_rows = ta ? k : m, a_cols = ta ? m : k;
+    int64_t b_rows = tb ? n : k, b_cols = tb ? k : n;
+    bool row = layout == OMPWG_ROW_MAJOR;
+    if (lda < max1(row ? a_cols : a_rows) || ldb < max1(row ? b_cols : b_rows) ||
+        ldc < max1(row ? n : m))
+        return OMPWG_ERR_LD;
+    if (m == 0 || n == 0) return OMPWG_OK;
+    if (c_null || (reads_ab && (a_null || b_null))) return OMPWG_ERR_NULL;
+    return OMPWG_OK;
+}
+
+int fuzz_reduce_status(int64_t n, int64_t incx, int64_t incy, bool dot, bool extremum,
+                       bool value_null, bool index_null, bool x_null, bool y_null)
+{
+    if (n < 0) return OMPWG_ERR_SIZE;
+    if (incx == 0 || (dot && incy == 0)) return OMPWG_ERR_INC;
+    if (value_null || (extremum && index_null)) return OMPWG_ERR_NULL;
+    if (n == 0) return OMPWG_OK;
+    if (x_null || (dot && y_null)) return OMPWG_ERR_NULL;
+    return OMPWG_OK;
+}
+
+/* ---- counts ---------------------------------------------------------------- */
+
+#define SEEN_SLOTS (1u << 16)
+
+static struct {
+    long calls, legal, illegal, distinct_illegal;
+    long by_backend[8];
+    long by_status[OMPWG_ERR_FLAGS + 1];
+    uint64_t seen[SEEN_SLOTS]; /* hashes of the illegal argument sets met */
+} counts;
+
+static uint64_t hash_args(int status, const int64_t *args, int nargs)
+{
+    uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)status;
+    for (int i = 0; i < nargs; i++) {
+        h ^= (uint64_t)args[i];
+        h *= 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    return h ? h : 1;
+}
+
+void fuzz_count(const char *backend, int status, const int64_t *args, int nargs)
+{
+    counts.calls++;
+    for (int i = 0; i < usable_count; i++)
+        if (strcmp(usable[i], backend) == 0) counts.by_backend[i]++;
+    if (status == OMPWG_OK) {
+        counts.legal++;
+        return;
+    }
+    counts.illegal++;
+    if (status > 0 && status <= OMPWG_ERR_FLAGS) counts.by_status[status]++;
+    uint64_t h = hash_args(status, args, nargs);
+    for (uint32_t i = (uint32_t)h % SEEN_SLOTS, probes = 0; probes < SEEN_SLOTS;
+         i = (i + 1) % SEEN_SLOTS, probes++) {
+        if (counts.seen[i] == h) return;
+        if (!counts.seen[i]) {
+            counts.seen[i] = h;
+            counts.distinct_illegal++;
+            return;
+        }
+    }
+}
+
+static void print_counts(void)
+{
+    fprintf(stderr, "fuzz: %ld calls: %ld legal, %ld illegal (%ld distinct argument sets:", counts.calls,
+            counts.legal, counts.illegal, counts.distinct_illegal);
+    static const struct {
+        int status;
+        const char *name;
+    } shown[] = {
+        { .status = OMPWG_ERR_LAYOUT, .name = "layout" }, { .status = OMPWG_ERR_TRANS, .name = "trans" },
+        { .status = OMPWG_ERR_SIZE, .name = "size" },     { .status = OMPWG_ERR_LD, .name = "ld" },
+        { .status = OMPWG_ERR_INC, .name = "inc" },       { .status = OMPWG_ERR_NULL, .name = "null" },
+    };
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+        fprintf(stderr, " %s %ld", shown[i].name, counts.by_status[shown[i].status]);
+    fprintf(stderr, "); by backend:");
+    for (int i = 0; i < usable_count; i++) fprintf(stderr, " %s %ld", usable[i], counts.by_backend[i]);
+    fprintf(stderr, "; rule violations %ld\n", fuzz_failures);
+}
+
+void fuzz_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "fuzz: FAIL: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    fuzz_failures++;
+    if (!fuzz_keep_going) {
+        print_counts();
+        abort();
+    }
+}
+
+void fuzz_setup(void)
+{
+    /* read by the library at its first call: the GPU kernels become usable
+     * by name, on host threads, beside cpu and openblas */
+    setenv("OMP_TARGET_OFFLOAD", "DISABLED", 1);
+    static const char *const names[] = { "gpu", "cpu", "openblas" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *name = NULL;
+        for (int b = 0; b < ompwg_backend_count(); b++)
+            if (ompwg_backend_info(b, &name, NULL, 0) == 1 && strcmp(name, names[i]) == 0)
+                usable[usable_count++] = names[i];
+    }
+    if (!usable_count) usable[usable_count++] = "openblas";
+    fprintf(stderr, "fuzz: backends:");
+    for (int i = 0; i < usable_count; i++) fprintf(stderr, " %s", usable[i]);
+    fputc('\n', stderr);
+    atexit(print_counts);
+}
+
+int fuzz_one(const uint8_t *data, size_t size)
+{
+    fuzz_input in = { .p = data, .left = size };
+    switch (fuzz_byte(&in) % 4) {
+    case 0: return fuzz_sgemm(&in);
+    case 1: return fuzz_dgemm(&in);
+    case 2: return fuzz_sreduce(&in);
+    default: return fuzz_dreduce(&in);
+    }
+}
