@@ -122,8 +122,6 @@ GPU_INLINE void TN(mac_, )(int ux, int uy, const T *as, const T *bs, T acc[GEMM_
      * preprocessed on its own (ccache, -save-temps): spelled out */
 #if GEMM_KK_UNROLL == 4
 #pragma unroll 4
-#elif GEMM_KK_UNROLL == 2
-#pragma unroll 2
 #else
 #pragma unroll
 #endif

@@ -15,7 +15,7 @@
 #include "variant.h"
 
 /* Kernel parameters (each can be overridden with -D for experiments; see
- * tools/gpu-variants.sh). A team has RED_NT threads; a block is RED_NT * U
+ * tools/gpu-perf.sh). A team has RED_NT threads; a block is RED_NT * U
  * 16-byte pieces, read by the team in U coalesced sweeps, so each thread
  * has U loads per stream in flight (see reduce_tmpl.c). Sum and asum read
  * one stream, dot two, and each has its own kernel.
