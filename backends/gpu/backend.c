@@ -100,7 +100,7 @@ static bool take_props(int dev, ompwg_gpu_props *p)
     return known;
 }
 
-static void describe(char *why, size_t len, int dev, int num_devices)
+static void describe(char *why, size_t len, int dev, int num_devices, const char *wait)
 {
     ompwg_gpu_props p;
     int used = 0;
@@ -114,8 +114,9 @@ static void describe(char *why, size_t len, int dev, int num_devices)
         if (used < 0 || (size_t)used >= len) return;
     }
     snprintf(why + used, len - (size_t)used,
-             "OpenMP device %d of %d; GEMM team tile %dx%d; built for %s, %s", dev, num_devices,
-             OMPWG_GPU_TILE_M, OMPWG_GPU_TILE_N, OMPWG_OFFLOAD_ARCHS, OMPWG_OFFLOAD_RUNTIME);
+             "OpenMP device %d of %d; GEMM team tile %dx%d; %s; built for %s, %s", dev,
+             num_devices, OMPWG_GPU_TILE_M, OMPWG_GPU_TILE_N, wait, OMPWG_OFFLOAD_ARCHS,
+             OMPWG_OFFLOAD_RUNTIME);
 }
 
 /* OMPWG_GPU_DEVICE when set, else the OpenMP default device. False, with
@@ -181,10 +182,13 @@ static ompwg_probe_result probe_devices(char *why, size_t len)
                  dev, OMPWG_OFFLOAD_ARCHS);
         return OMPWG_PROBE_UNUSABLE;
     }
+    /* the context is active now: the offload runtime has made it block */
+    char wait[160];
+    ompwg_gpu_set_host_wait(dev, wait, sizeof wait);
     atomic_store(&state.device, dev);
     state.on_host = false;
     state.ready = true;
-    describe(why, len, dev, num_devices);
+    describe(why, len, dev, num_devices, wait);
     return OMPWG_PROBE_USABLE;
 }
 
@@ -223,6 +227,8 @@ int ompwg_gpu_use_device(int dev)
     if (dev != ompwg_gpu_device()) {
         if (runs_on_device(dev)) {
             ompwg_gpu_props p;
+            char wait[160];
+            ompwg_gpu_set_host_wait(dev, wait, sizeof wait);
             take_props(dev, &p);
             atomic_store_explicit(&state.device, dev, memory_order_release);
         } else {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
 
@@ -13,6 +14,20 @@
  * process loads, with no device image registered, is not safe to call), and
  * its only device is the host. */
 #if OMPWG_HAVE_OFFLOAD
+/* libomptarget's extensions (LLVM >= 16); omp.h does not declare them */
+void *llvm_omp_target_alloc_host(size_t size, int device_num);
+void llvm_omp_target_free_host(void *device_ptr, int device_num);
+
+static void *pinned_alloc(size_t bytes, int dev)
+{
+    return llvm_omp_target_alloc_host(bytes, dev);
+}
+
+static void pinned_free(void *p, int dev)
+{
+    llvm_omp_target_free_host(p, dev);
+}
+
 static void *target_alloc(size_t bytes, int dev)
 {
     return omp_target_alloc(bytes, dev);
@@ -38,6 +53,19 @@ static int copy_within(void *dst, const void *src, size_t bytes, int dev)
     return omp_target_memcpy(dst, src, bytes, 0, 0, dev, dev);
 }
 #else
+static void *pinned_alloc(size_t bytes, int dev)
+{
+    (void)bytes;
+    (void)dev;
+    return NULL;
+}
+
+static void pinned_free(void *p, int dev)
+{
+    (void)p;
+    (void)dev;
+}
+
 static void *target_alloc(size_t bytes, int dev)
 {
     (void)dev;
@@ -76,6 +104,16 @@ int ompwg_gpu_alloc(int dev, size_t bytes, void **out)
 {
     *out = target_alloc(bytes, dev);
     return *out ? OMPWG_OK : OMPWG_ERR_DEVICE_NOMEM;
+}
+
+void *ompwg_gpu_alloc_pinned(int dev, size_t bytes)
+{
+    return ompwg_gpu_on_host() ? NULL : pinned_alloc(bytes, dev);
+}
+
+void ompwg_gpu_free_pinned(int dev, void *p)
+{
+    if (p) pinned_free(p, dev);
 }
 
 int ompwg_gpu_alloc_copy(int dev, const void *src, size_t bytes, void **out)

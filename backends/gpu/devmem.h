@@ -27,6 +27,12 @@ int ompwg_gpu_to_device(int dev, void *dst, const void *src, size_t bytes);
 int ompwg_gpu_to_host(int dev, void *dst, const void *src, size_t bytes);
 int ompwg_gpu_on_device(int dev, void *dst, const void *src, size_t bytes);
 
+/* Page-locked host memory that kernels on `dev` can write through its host
+ * address (the offload runtime's llvm_omp_target_alloc_host); NULL when
+ * there is none: no offload, host fallback, or the allocation failed. */
+void *ompwg_gpu_alloc_pinned(int dev, size_t bytes);
+void ompwg_gpu_free_pinned(int dev, void *p);
+
 /* Frees what ompwg_gpu_alloc returned; NULL is ignored. */
 void ompwg_gpu_free(int dev, void *p);
 

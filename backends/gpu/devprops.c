@@ -4,6 +4,8 @@
 #include "devprops.h"
 
 #include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The few driver API entry points used, with the types of cuda.h (CUresult
@@ -13,6 +15,8 @@ typedef int (*cu_device_get_fn)(int *dev, int ordinal);
 typedef int (*cu_device_get_name_fn)(char *name, int len, int dev);
 typedef int (*cu_device_get_attribute_fn)(int *value, int attrib, int dev);
 typedef int (*cu_device_total_mem_fn)(size_t *bytes, int dev);
+typedef int (*cu_primary_ctx_get_state_fn)(int dev, unsigned *flags, int *active);
+typedef int (*cu_primary_ctx_set_flags_fn)(int dev, unsigned flags);
 
 /* CUdevice_attribute values from cuda.h; they are part of the driver ABI. */
 enum {
@@ -62,4 +66,58 @@ bool ompwg_gpu_query_props(int ordinal, ompwg_gpu_props *p)
     q.name[sizeof q.name - 1] = '\0';
     *p = q;
     return true;
+}
+
+/* CU_CTX_SCHED_* of cuda.h: the low three bits of a context's flags. */
+enum { SCHED_AUTO = 0, SCHED_SPIN = 1, SCHED_YIELD = 2, SCHED_BLOCKING = 4, SCHED_MASK = 7 };
+
+static const char *sched_name(unsigned sched)
+{
+    switch (sched) {
+    case SCHED_AUTO: return "auto";
+    case SCHED_SPIN: return "spin";
+    case SCHED_YIELD: return "yield";
+    case SCHED_BLOCKING: return "blocking";
+    }
+    return "?";
+}
+
+bool ompwg_gpu_set_host_wait(int ordinal, char *why, size_t len)
+{
+    const char *env = getenv("OMPWG_GPU_SYNC");
+    const char *want = env && env[0] ? env : "auto";
+    int sched = -1;
+    if (!strcmp(want, "keep")) sched = -2;
+    for (unsigned s = 0; s <= SCHED_BLOCKING && sched == -1; s++)
+        if (!strcmp(want, sched_name(s))) sched = (int)s;
+    if (sched == -1) {
+        snprintf(why, len, "OMPWG_GPU_SYNC=%s is not auto, spin, yield, blocking or keep", want);
+        return false;
+    }
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(why, len, "libcuda.so.1 not loadable");
+        return false;
+    }
+    cu_init_fn cu_init = (cu_init_fn)dlsym(lib, "cuInit");
+    cu_device_get_fn cu_device_get = (cu_device_get_fn)dlsym(lib, "cuDeviceGet");
+    cu_primary_ctx_get_state_fn get_state =
+        (cu_primary_ctx_get_state_fn)dlsym(lib, "cuDevicePrimaryCtxGetState");
+    cu_primary_ctx_set_flags_fn set_flags =
+        (cu_primary_ctx_set_flags_fn)dlsym(lib, "cuDevicePrimaryCtxSetFlags_v2");
+    int dev = 0, active = 0;
+    unsigned flags = 0;
+    bool ok = cu_init && cu_device_get && get_state && set_flags && cu_init(0) == 0 &&
+              cu_device_get(&dev, ordinal) == 0 &&
+              get_state(dev, &flags, &active) == 0;
+    if (ok && sched >= 0 && (flags & SCHED_MASK) != (unsigned)sched)
+        ok = set_flags(dev, (flags & ~(unsigned)SCHED_MASK) | (unsigned)sched) == 0 &&
+             get_state(dev, &flags, &active) == 0;
+    if (ok)
+        snprintf(why, len, "host threads wait %s (OMPWG_GPU_SYNC=%s)",
+                 sched_name(flags & SCHED_MASK), want);
+    else
+        snprintf(why, len, "the CUDA driver could not set how host threads wait");
+    dlclose(lib);
+    return ok;
 }

@@ -22,4 +22,16 @@ typedef struct ompwg_gpu_props {
  * libcuda.so.1 cannot be loaded or a query fails. */
 bool ompwg_gpu_query_props(int ordinal, ompwg_gpu_props *p);
 
+/* Sets how host threads wait for device `ordinal` (OMPWG_GPU_SYNC, read
+ * each time the backend starts on a device: the probe, a device switch):
+ * "auto" (the default: CUDA's own heuristic, which spins while the
+ * process has fewer contexts than cores), "spin", "yield", "blocking" (the
+ * offload runtime's choice: the thread sleeps until an interrupt), or
+ * "keep". The offload runtime makes the primary context block on every
+ * wait, and each wait then costs a wake-up: about 18 us of the 30 us an
+ * empty target region took on an H100 under a virtual machine, see
+ * bench/NOTES.md. Writes what it did into why (len bytes); false when the
+ * driver could not be asked or the value is not one of these. */
+bool ompwg_gpu_set_host_wait(int ordinal, char *why, size_t len);
+
 #endif

@@ -8,10 +8,12 @@
 
 #include "devmem.h"
 #include "extremum.h"
+#include "finish.h"
 #include "gpu.h"
 #include "grid.h"
 #include "ompwg.h"
 #include "ompwg/team.h"
+#include "reply.h"
 #include "variant.h"
 
 /* Kernel parameters (each can be overridden with -D for experiments; see

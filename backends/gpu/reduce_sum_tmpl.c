@@ -1,10 +1,11 @@
 /* The kernel of sum and asum (RED_DOT 0) or of dot (RED_DOT 1) for one
  * precision, included twice by reduce_tmpl.c.
  *
- * part[p] := the sum of the terms of virtual team p. The team step is the
- * local-memory tree, or with `subgroup` (OMPWG_GPU_REDUCE=subgroup) the
- * team reduction of ompwg/team.h: each sub-group adds its lanes' partials
- * with shuffles, and the sub-groups' sums meet in local memory. */
+ * part[p] := the sum of the terms of virtual team p, and *answer := the sum
+ * of the part[p] (finish.h). The team step is the local-memory tree, or
+ * with `subgroup` (OMPWG_GPU_REDUCE=subgroup) the team reduction of
+ * ompwg/team.h: each sub-group adds its lanes' partials with shuffles, and
+ * the sub-groups' sums meet in local memory. */
 #if RED_DOT
 #define RED_KERNEL TN(dot_kernel_, )
 #define RED_PARTIAL TN(dot_partial_, )
@@ -49,21 +50,23 @@ GPU_INLINE ACC RED_PARTIAL(ompwg_reduce_op op, int64_t p, int64_t np, int64_t n,
 
 static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, int64_t n,
                        const T *x, int64_t incx, const T *y, int64_t incy, ACC *part,
-                       bool subgroup)
+                       bool subgroup, unsigned *arrivals, T *answer)
 {
     const bool asum = !RED_DOT && op_in == OMPWG_REDUCE_ASUM;
     /* the vector path: unit strides and 16-byte aligned vectors */
     const bool unit = incx == 1 && (uintptr_t)x % 16 == 0 &&
                       (!RED_DOT || (incy == 1 && (uintptr_t)y % 16 == 0));
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
-    is_device_ptr(x, y, part)
+    is_device_ptr(x, y, part, arrivals, answer)
     {
         /* local memory: one slot per thread a team may have (the tree's
          * array, or the scratch of the sub-group variant's team step) */
         ACC sh[RED_NT];
+        int last_team;
         /* private copies: read once, instead of from team memory after every
          * barrier */
-#pragma omp parallel firstprivate(np, asum, n, x, incx, y, incy, part, unit, subgroup)
+#pragma omp parallel firstprivate(np, asum, n, x, incx, y, incy, part, unit, subgroup, \
+                                  arrivals, answer)
         {
             /* nt <= RED_NT: thread_limit bounds the threads of the team */
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -114,6 +117,13 @@ static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, in
                 }
                 /* sh is reused by the next virtual team */
 #pragma omp barrier
+            }
+            if (ompwg_gpu_last_team(t, arrivals, (int)nteam, &last_team)) {
+                const ACC total = TN(partials_sum_, )(part, np, t, nt);
+                if (t == 0) {
+                    *answer = (T)total;
+                    ompwg_gpu_rearm(arrivals);
+                }
             }
         }
     }

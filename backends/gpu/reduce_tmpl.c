@@ -8,8 +8,10 @@
  * partials, and warp 0 (a sub-group) adds them pairwise and finishes with
  * shuffles, without barriers. The sub-group variant (OMPWG_GPU_REDUCE)
  * replaces the tree: every sub-group reduces with shuffles first. One
- * partial per virtual team goes to device memory; the host adds them in
- * order, so a given device, variant and n always give the same bits. */
+ * partial per virtual team goes to device memory, and the team that
+ * finishes last combines them in the same launch (finish.h) in an order
+ * that depends only on their number, so a given device, variant and n
+ * always give the same bits. */
 #include "prec.h"
 
 /* elements per 16-byte load; elements per block of the max/min kernel */
@@ -57,6 +59,25 @@ GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb,
         }
 }
 
+/* The sum of part[0..np), written by other teams, for thread 0 of the last
+ * team; every thread of the team calls it. The order of the additions
+ * depends on np alone (ompwg_gpu_warp_finish). */
+GPU_INLINE ACC TN(partials_sum_, )(const ACC *part, int64_t np, int t, int nt)
+{
+    /* volatile: read past this multiprocessor's L1 cache */
+    const volatile ACC *vp = part;
+    const bool warp = ompwg_gpu_warp_finish(nt);
+    ACC s = 0;
+    if (warp ? t >= 32 : t != 0) return s;
+    for (int64_t p = t; p < np; p += warp ? 32 : 1) s += vp[p];
+    if (warp) {
+        const ompwg_subgroup sg = ompwg_sg_of((ompwg_team){ .thread = t, .size = nt });
+        for (int off = 16; off > 0; off /= 2)
+            s += TEAM_ACC(ompwg_sg_shuffle_down)(sg, s, (unsigned)off);
+    }
+    return s;
+}
+
 /* sum and asum, then dot: each its own kernel, so that sum and asum carry
  * only one stream's registers and more of their teams fit on an SM. */
 #define RED_DOT 0
@@ -79,6 +100,32 @@ GPU_INLINE void TN(sg_extremum_, )(ompwg_subgroup sg, bool want_max, T *best, in
             *best_i = i;
         }
     }
+}
+
+/* The extremum of the partials (pv, pi)[0..np), written by other teams, for
+ * thread 0 of the last team, which every thread of the team calls: as
+ * partials_sum_, with the comparison of extremum.h, under which the order
+ * of the combination does not change the result. */
+GPU_INLINE void TN(partials_extremum_, )(bool want_max, const T *pv, const int64_t *pi,
+                                         int64_t np, int t, int nt, T *best, int64_t *best_i)
+{
+    const volatile T *vv = pv;
+    const volatile int64_t *vi = pi;
+    const bool warp = ompwg_gpu_warp_finish(nt);
+    *best = 0;
+    *best_i = -1;
+    if (warp ? t >= 32 : t != 0) return;
+    for (int64_t p = t; p < np; p += warp ? 32 : 1) {
+        const T v = vv[p];
+        const int64_t i = vi[p];
+        if (i >= 0 && ompwg_extremum_beats(want_max, v, i, *best, *best_i)) {
+            *best = v;
+            *best_i = i;
+        }
+    }
+    if (warp)
+        TN(sg_extremum_, )(ompwg_sg_of((ompwg_team){ .thread = t, .size = nt }), want_max, best,
+                           best_i);
 }
 
 /* Whether element v, later than the best so far (best, best_i), replaces it
@@ -142,19 +189,23 @@ GPU_INLINE void TN(extremum_partial_, )(bool want_max, int64_t p, int64_t np, in
 }
 
 /* max, min: (pv[p], pi[p]) := the extremum of virtual team p and its index,
- * by the rule of extremum.h. The team step is the local-memory tree, or
+ * by the rule of extremum.h, and (*answer_v, *answer_i) := the extremum of
+ * them all (finish.h). The team step is the local-memory tree, or
  * with `subgroup` a tree of shuffles in each sub-group and the sub-groups'
  * results combined in order from local memory. */
 static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max, int64_t n,
-                                   const T *x, int64_t incx, T *pv, int64_t *pi, bool subgroup)
+                                   const T *x, int64_t incx, T *pv, int64_t *pi, bool subgroup,
+                                   unsigned *arrivals, T *answer_v, int64_t *answer_i)
 {
     const bool unit = incx == 1 && (uintptr_t)x % 16 == 0;
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
-    is_device_ptr(x, pv, pi)
+    is_device_ptr(x, pv, pi, arrivals, answer_v, answer_i)
     {
         T shv[RED_NT];
         int64_t shi[RED_NT];
-#pragma omp parallel firstprivate(np, want_max, n, x, incx, pv, pi, unit, subgroup)
+        int last_team;
+#pragma omp parallel firstprivate(np, want_max, n, x, incx, pv, pi, unit, subgroup, arrivals, \
+                                  answer_v, answer_i)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
@@ -211,6 +262,16 @@ static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max
                 }
 #pragma omp barrier
             }
+            if (ompwg_gpu_last_team(t, arrivals, (int)nteam, &last_team)) {
+                T best;
+                int64_t best_i;
+                TN(partials_extremum_, )(want_max, pv, pi, np, t, nt, &best, &best_i);
+                if (t == 0) {
+                    *answer_v = best;
+                    *answer_i = best_i;
+                    ompwg_gpu_rearm(arrivals);
+                }
+            }
         }
     }
 }
@@ -222,61 +283,57 @@ static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, i
     const int64_t np =
         dot ? ompwg_gpu_partials_for(s->n, RED_NT * RED_DOT_U * RED_VW, RED_DOT_TEAMS_PER_SM)
             : ompwg_gpu_partials_for(s->n, RED_NT * RED_SUM_U * RED_VW, RED_TEAMS_PER_SM);
-    void *dpart = NULL;
-    ACC *part = malloc((size_t)np * sizeof *part);
-    if (!part) return OMPWG_ERR_NOMEM;
-    int st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *part, &dpart);
+    ompwg_gpu_reply r;
+    int st = ompwg_gpu_reply_take(dev, &r);
+    if (st != OMPWG_OK) return st;
+    void *part = NULL;
+    st = ompwg_gpu_alloc(dev, (size_t)np * sizeof(ACC), &part);
     if (st == OMPWG_OK) {
         if (dot)
             TN(dot_kernel_, )(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
-                              dpart, subgroup);
+                              part, subgroup, r.arrivals, r.answer);
         else
             TN(sum_kernel_, )(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
-                              dpart, subgroup);
-        st = ompwg_gpu_to_host(dev, part, dpart, (size_t)np * sizeof *part);
+                              part, subgroup, r.arrivals, r.answer);
+        st = ompwg_gpu_reply_read(&r, value, sizeof *value);
     }
-    if (st == OMPWG_OK) {
-        ACC total = 0;
-        for (int64_t p = 0; p < np; p++) total += part[p];
-        *value = (T)total;
-    }
-    ompwg_gpu_free(dev, dpart);
-    free(part);
+    ompwg_gpu_free(dev, part);
+    ompwg_gpu_reply_give(&r);
     return st;
 }
+
+/* The answer of the max/min kernel: a value and its index. */
+typedef struct TN(extremum_answer_, ) {
+    int64_t index;
+    T value;
+} TN(extremum_answer_, );
+_Static_assert(sizeof(TN(extremum_answer_, )) <= OMPWG_GPU_REPLY_BYTES, "the answer fits a reply");
 
 static int TN(extremum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x,
                                      int64_t incx, T *value, int64_t *index, bool subgroup)
 {
     const int64_t np = ompwg_gpu_partials_for(s->n, RED_BLOCK, RED_TEAMS_PER_SM);
     const bool want_max = s->op == OMPWG_REDUCE_MAX;
-    void *dpv = NULL, *dpi = NULL;
-    T *pv = malloc((size_t)np * sizeof *pv);
-    int64_t *pi = malloc((size_t)np * sizeof *pi);
-    int st = pv && pi ? OMPWG_OK : OMPWG_ERR_NOMEM;
-    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *pv, &dpv);
-    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)np * sizeof *pi, &dpi);
+    ompwg_gpu_reply r;
+    int st = ompwg_gpu_reply_take(dev, &r);
+    if (st != OMPWG_OK) return st;
+    void *pv = NULL, *pi = NULL;
+    st = ompwg_gpu_alloc(dev, (size_t)np * sizeof(T), &pv);
+    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)np * sizeof(int64_t), &pi);
     if (st == OMPWG_OK) {
-        TN(extremum_kernel_, )(dev, ompwg_gpu_teams_for(np), np, want_max, s->n, x, incx, dpv,
-                               dpi, subgroup);
-        st = ompwg_gpu_to_host(dev, pv, dpv, (size_t)np * sizeof *pv);
+        TN(extremum_answer_, ) *answer = r.answer;
+        TN(extremum_kernel_, )(dev, ompwg_gpu_teams_for(np), np, want_max, s->n, x, incx, pv, pi,
+                               subgroup, r.arrivals, &answer->value, &answer->index);
+        TN(extremum_answer_, ) got;
+        st = ompwg_gpu_reply_read(&r, &got, sizeof got);
+        if (st == OMPWG_OK) {
+            *value = got.value;
+            *index = got.index;
+        }
     }
-    if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, pi, dpi, (size_t)np * sizeof *pi);
-    if (st == OMPWG_OK) {
-        T best = 0;
-        int64_t best_i = -1;
-        for (int64_t p = 0; p < np; p++)
-            if (pi[p] >= 0 && ompwg_extremum_beats(want_max, pv[p], pi[p], best, best_i)) {
-                best = pv[p];
-                best_i = pi[p];
-            }
-        *value = best;
-        *index = best_i;
-    }
-    ompwg_gpu_free(dev, dpi);
-    ompwg_gpu_free(dev, dpv);
-    free(pi);
-    free(pv);
+    ompwg_gpu_free(dev, pi);
+    ompwg_gpu_free(dev, pv);
+    ompwg_gpu_reply_give(&r);
     return st;
 }
 

@@ -1,0 +1,207 @@
+/* bench_launch: the fixed costs of the offload runtime on this machine, the
+ * floor under every small call of the GPU backend. Each figure is the
+ * median of many calls after a warm-up, in microseconds:
+ *
+ *   target    an empty target region (one team of one warp): the launch and
+ *             the wait for it
+ *   target+map  the same with a 16-byte struct mapped tofrom (one device
+ *             allocation from the runtime's pool, a copy each way, one wait)
+ *   alloc+free  omp_target_alloc and omp_target_free of 4 KiB
+ *   copy-back   omp_target_memcpy of 8 bytes and of 4 KiB to the host
+ *
+ * and, for comparison, the library's own small calls on device data: a sum
+ * of 2^16 floats and doubles and a 256 x 256 SGEMM and DGEMM.
+ *
+ *   bench_launch [--reps N] [--sched auto|spin|yield|blocking]
+ *
+ * --sched sets the scheduling flags of the CUDA primary context (how a
+ * host thread waits for the GPU) before the first target region.
+ *
+ * Without a usable GPU it says why and exits 0. */
+#include <dlfcn.h>
+#include <omp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "ompwg.h"
+
+typedef struct probe {
+    int dev;
+    void *buf;  /* 4 KiB of device memory */
+    char host[4096];
+    size_t bytes;
+} probe;
+
+static int empty_target(void *arg)
+{
+    probe *p = arg;
+#pragma omp target teams device(p->dev) num_teams(1) thread_limit(32)
+    {
+        /* nothing: the launch is what is measured */
+    }
+    return 0;
+}
+
+static int mapped_target(void *arg)
+{
+    probe *p = arg;
+    struct {
+        double value;
+        unsigned done;
+    } box = { 0, 0 };
+#pragma omp target teams device(p->dev) num_teams(1) thread_limit(32) map(tofrom : box)
+    {
+        if (omp_get_team_num() == 0) {
+            box.value = 1;
+            box.done = 1;
+        }
+    }
+    return box.done == 1 ? 0 : 1;
+}
+
+static int alloc_free(void *arg)
+{
+    probe *p = arg;
+    void *d = omp_target_alloc(4096, p->dev);
+    if (!d) return 1;
+    omp_target_free(d, p->dev);
+    return 0;
+}
+
+static int copy_back(void *arg)
+{
+    probe *p = arg;
+    return omp_target_memcpy(p->host, p->buf, p->bytes, 0, 0, omp_get_initial_device(), p->dev);
+}
+
+typedef struct small_call {
+    bool dbl, gemm;
+    int64_t n;
+    void *x, *y, *z;
+} small_call;
+
+static int run_small(void *arg)
+{
+    small_call *c = arg;
+    if (c->gemm)
+        return c->dbl ? ompwg_dgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, c->n,
+                                           c->n, c->n, 1.0, c->x, c->n, c->y, c->n, 0.0, c->z,
+                                           c->n)
+                      : ompwg_sgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, c->n,
+                                           c->n, c->n, 1.0f, c->x, c->n, c->y, c->n, 0.0f, c->z,
+                                           c->n);
+    if (c->dbl) {
+        double r;
+        return ompwg_dsum_device(c->n, c->x, 1, &r);
+    }
+    float r;
+    return ompwg_ssum_device(c->n, c->x, 1, &r);
+}
+
+/* Device copy of n random elements, or NULL. */
+static void *device_random(size_t n, bool dbl, uint64_t seed)
+{
+    size_t bytes = n * (dbl ? sizeof(double) : sizeof(float));
+    void *h = malloc(bytes), *d = NULL;
+    if (h) {
+        if (dbl) bench_fill_double(h, n, seed);
+        else bench_fill_float(h, n, seed);
+        if (ompwg_device_alloc(bytes, &d) == OMPWG_OK &&
+            ompwg_device_copy(d, h, bytes, OMPWG_HOST_TO_DEVICE) != OMPWG_OK) {
+            ompwg_device_free(d);
+            d = NULL;
+        }
+    }
+    free(h);
+    return d;
+}
+
+/* Prints the primary context's state and, with `sched`, sets its flags. */
+static void primary_context(const char *sched)
+{
+    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!cuda) return;
+    int (*init)(unsigned) = (int (*)(unsigned))dlsym(cuda, "cuInit");
+    int (*get)(int *, int) = (int (*)(int *, int))dlsym(cuda, "cuDeviceGet");
+    int (*state)(int, unsigned *, int *) =
+        (int (*)(int, unsigned *, int *))dlsym(cuda, "cuDevicePrimaryCtxGetState");
+    int (*set)(int, unsigned) = (int (*)(int, unsigned))dlsym(cuda, "cuDevicePrimaryCtxSetFlags_v2");
+    int dev = 0, active = 0;
+    unsigned flags = 0;
+    if (!init || !get || !state || !set || init(0) || get(&dev, 0)) return;
+    state(dev, &flags, &active);
+    printf("primary context: active %d, flags %#x\n", active, flags);
+    if (!sched) return;
+    unsigned want = !strcmp(sched, "spin") ? 1 : !strcmp(sched, "yield") ? 2
+                  : !strcmp(sched, "blocking") ? 4 : 0;
+    int rc = set(dev, want);
+    state(dev, &flags, &active);
+    printf("set flags %#x: rc %d; now active %d, flags %#x\n", want, rc, active, flags);
+}
+
+static void line(const char *what, double seconds)
+{
+    if (seconds < 0) printf("%-28s failed\n", what);
+    else printf("%-28s %9.1f us\n", what, seconds * 1e6);
+}
+
+int main(int argc, char **argv)
+{
+    int reps = 2000;
+    const char *sched = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+            reps = atoi(argv[++i]);
+            if (reps < 1) reps = 1;
+        } else if (!strcmp(argv[i], "--sched") && i + 1 < argc) {
+            sched = argv[++i];
+        } else {
+            fprintf(stderr, "usage: %s [--reps N] [--sched auto|spin|yield|blocking]\n", argv[0]);
+            return 2;
+        }
+    }
+    primary_context(sched);
+    char name[128];
+    if (ompwg_gpu_name(name, sizeof name) != OMPWG_OK) {
+        printf("bench_launch: no GPU rows: no usable GPU (ompwg info says why)\n");
+        return 0;
+    }
+    probe p = { .dev = omp_get_default_device() };
+    p.buf = omp_target_alloc(sizeof p.host, p.dev);
+    if (!p.buf) {
+        printf("bench_launch: device allocation failed\n");
+        return 1;
+    }
+    primary_context(NULL);
+    printf("device: %s; median of %d calls, microseconds\n", name, reps);
+    line("target (empty)", bench_time(empty_target, &p, 50, reps));
+    line("target + map(tofrom: 16 B)", bench_time(mapped_target, &p, 50, reps));
+    line("omp_target_alloc+free 4 KiB", bench_time(alloc_free, &p, 50, reps));
+    p.bytes = 8;
+    line("omp_target_memcpy D2H 8 B", bench_time(copy_back, &p, 50, reps));
+    p.bytes = sizeof p.host;
+    line("omp_target_memcpy D2H 4 KiB", bench_time(copy_back, &p, 50, reps));
+    omp_target_free(p.buf, p.dev);
+
+    for (int gemm = 0; gemm < 2; gemm++)
+        for (int d = 0; d < 2; d++) {
+            small_call c = { .dbl = d, .gemm = gemm, .n = gemm ? 256 : 1 << 16 };
+            size_t count = gemm ? (size_t)(c.n * c.n) : (size_t)c.n;
+            c.x = device_random(count, c.dbl, 1);
+            c.y = gemm ? device_random(count, c.dbl, 2) : NULL;
+            c.z = gemm ? device_random(count, c.dbl, 3) : NULL;
+            char what[64];
+            snprintf(what, sizeof what, "ompwg_%c%s_device %s", d ? 'd' : 's',
+                     gemm ? "gemm" : "sum", gemm ? "256" : "2^16");
+            line(what, c.x && (!gemm || (c.y && c.z)) ? bench_time(run_small, &c, 20, reps / 4)
+                                                      : -1);
+            ompwg_device_free(c.x);
+            ompwg_device_free(c.y);
+            ompwg_device_free(c.z);
+        }
+    return 0;
+}
