@@ -40,9 +40,17 @@
  * - OMPWG_GPU_DEVICE=N: the OpenMP device number the GPU backend runs on
  *   (default: omp_get_default_device()); see ompwg_set_gpu_device(), which
  *   reads it again when given -1.
- * - OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM:
- *   which variant of a GPU kernel runs (read at every call; see
- *   ::ompwg_gpu_kernel).
+ * - OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM,
+ *   OMPWG_GPU_GEMM_TILE: which variant of a GPU kernel runs (read at every
+ *   call; see ::ompwg_gpu_kernel).
+ * - OMPWG_GPU_SYNC=auto|spin|yield|blocking|keep: how a host thread waits
+ *   for the GPU. The offload runtime makes the device's CUDA primary
+ *   context block (sleep until an interrupt), which adds a wake-up to every
+ *   call; the GPU backend sets CUDA's own default, `auto` (spin while the
+ *   process has fewer contexts than cores, else yield), when it starts on a
+ *   device. `keep` leaves the context as it is. Read when the backend starts
+ *   on a device (first use, ompwg_set_gpu_device()); `ompwg info` shows the
+ *   setting.
  */
 #ifndef OMPWG_H
 #define OMPWG_H
@@ -416,7 +424,12 @@ typedef enum ompwg_gpu_kernel {
      *  tensor cores, mma.sync m16n8k8 on sm_90 or m8n8k4 on sm_80, where
      *  every architecture the library was built for has them; the FMA units
      *  elsewhere) or "fma" (the FMA units) */
-    OMPWG_GPU_KERNEL_DGEMM = 3
+    OMPWG_GPU_KERNEL_DGEMM = 3,
+    /** OMPWG_GPU_GEMM_TILE, the team tile of the tiled GEMM: "auto"
+     *  (default: 64 x 64 when 128 x 128 tiles of C would be fewer than the
+     *  GPU's multiprocessors, else 128 x 128), "large" (128 x 128) or
+     *  "small" (64 x 64) */
+    OMPWG_GPU_KERNEL_GEMM_TILE = 4
 } ompwg_gpu_kernel;
 
 /**

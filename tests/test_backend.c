@@ -252,12 +252,13 @@ static void variants(void)
 {
     static const struct {
         ompwg_gpu_kernel kernel;
-        const char *env, *names[2];
+        const char *env, *names[3];
     } fam[] = {
         { OMPWG_GPU_KERNEL_GEMM, "OMPWG_GPU_GEMM", { "tiled", "subgroup" } },
         { OMPWG_GPU_KERNEL_REDUCE, "OMPWG_GPU_REDUCE", { "tree", "subgroup" } },
         { OMPWG_GPU_KERNEL_TRANSPOSE, "OMPWG_GPU_TRANSPOSE", { "padded", "unpadded" } },
         { OMPWG_GPU_KERNEL_DGEMM, "OMPWG_GPU_DGEMM", { "tensor", "fma" } },
+        { OMPWG_GPU_KERNEL_GEMM_TILE, "OMPWG_GPU_GEMM_TILE", { "auto", "large", "small" } },
     };
     bool pass = true;
     for (size_t f = 0; f < sizeof fam / sizeof fam[0]; f++) {
@@ -278,19 +279,21 @@ static void variants(void)
                 pass = false;
             }
         }
-        char upper[32];
-        snprintf(upper, sizeof upper, "%s", fam[f].names[1]);
-        for (char *c = upper; *c; c++) *c = (char)(*c - 'a' + 'A');
-        const char *spell[] = { fam[f].names[1], upper, fam[f].names[0] };
-        const int want[] = { 1, 1, 0 };
-        for (int v = 0; v < 3; v++) {
-            setenv(fam[f].env, spell[v], 1);
-            const char *got = NULL;
-            if (ompwg_gpu_variant(fam[f].kernel, &got) != OMPWG_OK || !got ||
-                strcmp(got, fam[f].names[want[v]]) != 0) {
-                tap_diag("%s=%s: %s, want %s", fam[f].env, spell[v], got ? got : "(null)",
-                         fam[f].names[want[v]]);
-                pass = false;
+        for (int other = 1; other < 3 && fam[f].names[other]; other++) {
+            char upper[32];
+            snprintf(upper, sizeof upper, "%s", fam[f].names[other]);
+            for (char *c = upper; *c; c++) *c = (char)(*c - 'a' + 'A');
+            const char *spell[] = { fam[f].names[other], upper, fam[f].names[0] };
+            const int want[] = { other, other, 0 };
+            for (int v = 0; v < 3; v++) {
+                setenv(fam[f].env, spell[v], 1);
+                const char *got = NULL;
+                if (ompwg_gpu_variant(fam[f].kernel, &got) != OMPWG_OK || !got ||
+                    strcmp(got, fam[f].names[want[v]]) != 0) {
+                    tap_diag("%s=%s: %s, want %s", fam[f].env, spell[v], got ? got : "(null)",
+                             fam[f].names[want[v]]);
+                    pass = false;
+                }
             }
         }
         if (old)
@@ -298,14 +301,38 @@ static void variants(void)
         else
             unsetenv(fam[f].env);
     }
-    tap_ok(pass, "ompwg_gpu_variant follows OMPWG_GPU_GEMM/REDUCE/TRANSPOSE/DGEMM at every call, "
+    tap_ok(pass, "ompwg_gpu_variant follows OMPWG_GPU_GEMM/REDUCE/TRANSPOSE/DGEMM/GEMM_TILE at "
+           "every call, "
            "any case; unset, empty or unknown values give the default");
     const char *name = "untouched";
-    bool bad = ompwg_gpu_variant((ompwg_gpu_kernel)4, &name) == OMPWG_ERR_FLAGS &&
+    bool bad = ompwg_gpu_variant((ompwg_gpu_kernel)5, &name) == OMPWG_ERR_FLAGS &&
                ompwg_gpu_variant((ompwg_gpu_kernel)-1, &name) == OMPWG_ERR_FLAGS &&
                strcmp(name, "untouched") == 0 &&
                ompwg_gpu_variant(OMPWG_GPU_KERNEL_GEMM, NULL) == OMPWG_ERR_NULL;
     tap_ok(bad, "ompwg_gpu_variant: an unknown kernel gives OMPWG_ERR_FLAGS, NULL OMPWG_ERR_NULL");
+}
+
+/* On a GPU the backend says how host threads wait for it, and by default
+ * that is CUDA's own heuristic, not the offload runtime's blocking wait
+ * (OMPWG_GPU_SYNC in ompwg.h). */
+static void host_wait(void)
+{
+    char why[1024] = "";
+    const char *name = NULL;
+    int usable = 0;
+    for (int i = 0; i < ompwg_backend_count(); i++)
+        if (ompwg_backend_info(i, &name, why, sizeof why) >= 0 && name && !strcmp(name, "gpu")) {
+            usable = ompwg_backend_info(i, &name, why, sizeof why);
+            break;
+        }
+    const char *sync = getenv("OMPWG_GPU_SYNC");
+    if (usable != 1 || strstr(why, "host fallback") || (sync && sync[0])) {
+        tap_skip("the gpu backend on a device waits the CUDA default way (auto)",
+                 "no GPU here, or OMPWG_GPU_SYNC is set");
+        return;
+    }
+    tap_ok(strstr(why, "host threads wait auto (OMPWG_GPU_SYNC=auto)") != NULL,
+           "the gpu backend on a device waits the CUDA default way (auto): %s", why);
 }
 
 int main(void)
@@ -321,5 +348,6 @@ int main(void)
     from_environment();
     thread_choice();
     variants();
+    host_wait();
     return tap_done();
 }

@@ -1,8 +1,10 @@
-/* The GPU GEMM kernels of both precisions, the tiled one and the sub-group
- * one (OMPWG_GPU_GEMM). They live in one translation unit because LLVM's
- * OpenMP optimisations (SPMD mode, team arrays moved to shared memory) work
- * across the functions of a unit: gemm_tmpl.c (tiled), gemm_subgroup_tmpl.c
- * and gemm_call_tmpl.c (the entry point) are included once per precision. */
+/* The GPU GEMM kernels of both precisions, the tiled one (two team tiles,
+ * OMPWG_GPU_GEMM_TILE) and the sub-group one (OMPWG_GPU_GEMM). They live in
+ * one translation unit because LLVM's OpenMP optimisations (SPMD mode, team
+ * arrays moved to shared memory) work across the functions of a unit:
+ * gemm_tmpl.c (tiled) is included once per precision and tile,
+ * gemm_job_tmpl.c, gemm_subgroup_tmpl.c and gemm_call_tmpl.c (the entry
+ * point) once per precision. */
 #include <limits.h>
 #include <omp.h>
 #include <stdbool.h>
@@ -35,36 +37,44 @@ GPU_INLINE void tile_coords(int64_t tile, int64_t tiles_m, int64_t tiles_n, int6
     *tj = in_group / rows;
 }
 
-/* The block of C a tiled team computes for tile number `tile`. */
-GPU_INLINE void tile_origin(int64_t tile, int64_t tiles_m, int64_t tiles_n, int64_t *m0,
-                            int64_t *n0)
+/* The block of C a tiled team of tm x tn tiles computes for tile number
+ * `tile`. */
+GPU_INLINE void tile_origin(int64_t tile, int64_t tiles_m, int64_t tiles_n, int tm, int tn,
+                            int64_t *m0, int64_t *n0)
 {
     int64_t ti, tj;
     tile_coords(tile, tiles_m, tiles_n, &ti, &tj);
-    *m0 = ti * OMPWG_GPU_TILE_M;
-    *n0 = tj * OMPWG_GPU_TILE_N;
+    *m0 = ti * tm;
+    *n0 = tj * tn;
 }
 
-/* Which elements of a k slice (long x OMPWG_GPU_TILE_K, long being the
+/* Which elements of a k slice (long x the tile's k, long being the
  * tile's extent along m or n) a loader stages: element j of its share is
  * (l + j * dl, k + j * dk); see slot_of in gemm_tmpl.c. */
 typedef struct gemm_slot {
     int l, k, dl, dk;
 } gemm_slot;
 
-/* Each thread owns a GEMM_RM x GEMM_RN register tile of the team tile, so
- * a team has (TILE_M / GEMM_RM) * (TILE_N / GEMM_RN) threads: 8 x 8 and 256
+/* The tiled kernel's two team tiles. The large one, GEMM_TM x GEMM_TN =
+ * 128 x 128 (gpu_tiles.h), GEMM_TK = 8 deep: each thread owns a GEMM_RM x
+ * GEMM_RN = 8 x 8 register tile, so a team has (TM / RM) * (TN / RN) = 256
  * threads for both precisions (64 accumulators: the arithmetic intensity
  * that keeps the FMA units ahead of local memory; 256 threads leave a thread
- * 255 registers, which 8 x 8 doubles need). The double k loop is unrolled 4
- * deep (GEMM_KK_UNROLL; 0: fully): fully unrolled, it spills. GEMM_PAD:
+ * 255 registers, which 8 x 8 doubles need). The small one, 64 x 64 and 16
+ * deep with 4 x 4 register tiles, also 256 threads: for problems whose
+ * large tiles would leave multiprocessors idle (n = 256 makes 4 of them);
+ * its deeper slice halves the barriers and the exposed load latencies per
+ * flop, which is what a short k loop on few warps is bound by.
+ *
+ * GEMM_KK_UNROLL: how deep the k loop over a staged slice is unrolled (0:
+ * fully); the large double tile fully unrolled spills, so 4 there. GEMM_PAD:
  * padding per row of a staged slice, so that the stores of a transposed
- * operand spread over the banks and rows stay 16-byte aligned; 4 elements
- * for both, which for double also makes the rows 4 (mod 16) long, as the
- * tensor-core fragments want. GEMM_TC: the double kernel's FP64 tensor-core
- * path is compiled (device pass only: inline PTX), with mma shape
- * GEMM_DMMA_M; GEMM_TC_HOST: the host side may ask for it. Each setting was
- * measured: bench/NOTES.md. */
+ * operand spread over the banks and rows stay 16-byte aligned; 4 elements,
+ * which for double also makes the rows 4 (mod 16) long, as the tensor-core
+ * fragments want. GEMM_TC: the double kernel's FP64 tensor-core path is
+ * compiled (device pass only: inline PTX), with mma shape GEMM_DMMA_M;
+ * GEMM_TC_HOST: the host side may ask for it. Each setting was measured:
+ * bench/NOTES.md. */
 /* The sub-group kernel (gemm_subgroup_tmpl.c): a lane owns SG_RM rows of C,
  * a sub-group's width apart, in SG_RN columns; SG_BLOCKS such sub-blocks
  * side by side along n make a team tile, one per sub-group of a team of
@@ -73,25 +83,40 @@ typedef struct gemm_slot {
  * twice the bits. */
 #define SG_NT 256
 #define SG_BLOCKS 8
+#define SMALL_TM 64
+#define SMALL_TN 64
+#define SMALL_TK 16
+
+#define GEMM_PAD 4
+
+#if defined(__NVPTX__) && OMPWG_GPU_FP64_MMA
+#define GEMM_DMMA_M OMPWG_GPU_FP64_MMA
+/* c += a b on one block; each array is this lane's fragment. */
+GPU_INLINE void dmma_(const double *a, const double *b, double *c)
+{
+#if GEMM_DMMA_M == 16
+    __asm__("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, "
+            "{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+            : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+            : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#else
+    __asm__("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+            : "+d"(c[0]), "+d"(c[1])
+            : "d"(a[0]), "d"(b[0]));
+#endif
+}
+#endif
 
 #define OMPWG_PREC_S
 #define GEMM_TC 0
 #define GEMM_TC_HOST 0
-#define GEMM_RM 8
-#define GEMM_RN 8
-#define GEMM_PAD 4
-#define GEMM_KK_UNROLL 0
+#define GEMM_LARGE_KK_UNROLL 0
 #define SG_RM 8
 #define SG_RN 8
-#include "gemm_tmpl.c"
-#include "gemm_subgroup_tmpl.c"
-#include "gemm_call_tmpl.c"
-#undef GEMM_RM
-#undef GEMM_RN
-#undef GEMM_PAD
-#undef GEMM_KK_UNROLL
+#include "gemm_prec_tmpl.c"
 #undef SG_RM
 #undef SG_RN
+#undef GEMM_LARGE_KK_UNROLL
 #undef GEMM_TC
 #undef GEMM_TC_HOST
 #undef OMPWG_PREC_S
@@ -100,26 +125,16 @@ typedef struct gemm_slot {
 #define GEMM_TC_HOST (OMPWG_GPU_FP64_MMA > 0)
 #if defined(__NVPTX__) && OMPWG_GPU_FP64_MMA
 #define GEMM_TC 1
-#define GEMM_DMMA_M OMPWG_GPU_FP64_MMA
 #else
 #define GEMM_TC 0
 #endif
-#define GEMM_RM 8
-#define GEMM_RN 8
-#define GEMM_PAD 4
-#define GEMM_KK_UNROLL 4
+#define GEMM_LARGE_KK_UNROLL 4
 #define SG_RM 8
 #define SG_RN 4
-#include "gemm_tmpl.c"
-#include "gemm_subgroup_tmpl.c"
-#include "gemm_call_tmpl.c"
-#undef GEMM_RM
-#undef GEMM_RN
-#undef GEMM_PAD
-#undef GEMM_KK_UNROLL
+#include "gemm_prec_tmpl.c"
 #undef SG_RM
 #undef SG_RN
+#undef GEMM_LARGE_KK_UNROLL
 #undef GEMM_TC
 #undef GEMM_TC_HOST
-#undef GEMM_DMMA_M
 #undef OMPWG_PREC_D

@@ -16,6 +16,20 @@ static void TN(gemm_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64
         }
 }
 
+/* Whether the tiled kernel takes the small team tile (OMPWG_GPU_GEMM_TILE):
+ * by default when the large tiles of C would be fewer than the
+ * multiprocessors, so that more of them work. */
+static bool TN(small_tiles_, )(int64_t m, int64_t n)
+{
+    switch (ompwg_gpu_pick(OMPWG_GPU_KERNEL_GEMM_TILE)) {
+    case OMPWG_GPU_GEMM_TILE_LARGE: return false;
+    case OMPWG_GPU_GEMM_TILE_SMALL: return true;
+    }
+    const int64_t large_tiles = ompwg_gpu_ceil_div(m, OMPWG_GPU_TILE_M) *
+                                ompwg_gpu_ceil_div(n, OMPWG_GPU_TILE_N);
+    return large_tiles < ompwg_gpu_sm_count();
+}
+
 /* The call on data that is on the device already. */
 static void TN(gemm_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
                                  const T *b, T beta, T *c)
@@ -31,8 +45,12 @@ static void TN(gemm_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, co
     }
     /* the FP64 tensor cores where this precision and the build have them */
     const bool tc = GEMM_TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR;
-    TN(gemm_tiled_, )(dev, tc, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda, b, s->ldb,
-                      beta, c, s->ldc);
+    if (TN(small_tiles_, )(s->m, s->n))
+        TN(gemm_tiled_, _small)(dev, tc, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda,
+                                b, s->ldb, beta, c, s->ldc);
+    else
+        TN(gemm_tiled_, _large)(dev, tc, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda,
+                                b, s->ldb, beta, c, s->ldc);
 }
 
 int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,

@@ -1,5 +1,8 @@
-/* Tiled GEMM for one precision, included by gemm.c (which sets the tile
- * constants) once per precision.
+/* Tiled GEMM for one precision and one team tile, included by gemm.c once
+ * per precision and tile size. The includer sets the tile (GEMM_TM x
+ * GEMM_TN, GEMM_TK deep), the register tile (GEMM_RM x GEMM_RN) and the
+ * other constants gemm.c describes, and GEMM_TAG, which GT(name) appends,
+ * with the precision's letter, to every name defined here.
  *
  * The work-group picture: a team owns a TILE_M x TILE_N block of C. For each
  * TILE_K slice of k its threads copy the slice of op(A) and of op(B) into
@@ -19,9 +22,13 @@
  * and epilogue of the GPU path and differs only in who plays which. */
 #include "prec.h"
 
-#define TM OMPWG_GPU_TILE_M
-#define TNN OMPWG_GPU_TILE_N
-#define TK OMPWG_GPU_TILE_K
+#define GT(name) GT_(name, GEMM_TAG)
+#define GT_(name, tag) GT__(name, tag)
+#define GT__(name, tag) TN(name, tag)
+
+#define TM GEMM_TM
+#define TNN GEMM_TN
+#define TK GEMM_TK
 /* elements per row of a staged slice */
 #define ROW_A (TM + GEMM_PAD)
 #define ROW_B (TNN + GEMM_PAD)
@@ -43,7 +50,7 @@ _Static_assert(GEMM_LA * GEMM_NT == TM * TK && GEMM_LB * GEMM_NT == TNN * TK,
  * (l + j * dl, k + j * dk). When long_fast, consecutive loaders walk the
  * long dimension (the operand is contiguous along it), else along k; either
  * way a warp reads consecutive addresses. */
-GPU_INLINE gemm_slot TN(slot_of_, )(bool long_fast, int long_len, int v)
+GPU_INLINE gemm_slot GT(slot_of_)(bool long_fast, int long_len, int v)
 {
     gemm_slot s;
     if (long_fast) {
@@ -63,7 +70,7 @@ GPU_INLINE gemm_slot TN(slot_of_, )(bool long_fast, int long_len, int v)
 /* Register tile u's place (ux, uy) in the team tile: the tiles run along
  * m. (An 8 x 4 block of tiles per warp, one shared memory wavefront per
  * staged read, measured no faster: bench/NOTES.md.) */
-GPU_INLINE void TN(place_, )(int u, int *ux, int *uy)
+GPU_INLINE void GT(place_)(int u, int *ux, int *uy)
 {
     *ux = u % (TM / GEMM_RM);
     *uy = u / (TM / GEMM_RM);
@@ -73,10 +80,10 @@ GPU_INLINE void TN(place_, )(int u, int *ux, int *uy)
  * mr rows and nr columns lie in the team tile (> 0). The lowest row of tile
  * (ux, uy) is ux * GEMM_RM / 2 (its first half), its lowest column
  * uy * GEMM_RN / 2. */
-GPU_INLINE bool TN(touches_c_, )(int u, int64_t mr, int64_t nr)
+GPU_INLINE bool GT(touches_c_)(int u, int64_t mr, int64_t nr)
 {
     int ux, uy;
-    TN(place_, )(u, &ux, &uy);
+    GT(place_)(u, &ux, &uy);
     return (int64_t)ux * (GEMM_RM / 2) < mr && (int64_t)uy * (GEMM_RN / 2) < nr;
 }
 
@@ -87,7 +94,7 @@ GPU_INLINE bool TN(touches_c_, )(int u, int64_t mr, int64_t nr)
  * but the edge tiles: then these are plain strided loads. At the edges a
  * load outside reads a clamped element (a valid address, so no branch) and
  * keeps 0. */
-GPU_INLINE void TN(load_, )(const T *x, int64_t sl, int64_t sk, int64_t len, int64_t kdim,
+GPU_INLINE void GT(load_)(const T *x, int64_t sl, int64_t sk, int64_t len, int64_t kdim,
                             gemm_slot s, int64_t l0, int64_t k0, bool inside, int count, T *r)
 {
     if (inside) {
@@ -108,14 +115,14 @@ GPU_INLINE void TN(load_, )(const T *x, int64_t sl, int64_t sk, int64_t len, int
 }
 
 /* Writes what load_ read into a staged slice with rows of `row` elements. */
-GPU_INLINE void TN(stage_, )(T *tile, int row, gemm_slot s, int count, const T *r)
+GPU_INLINE void GT(stage_)(T *tile, int row, gemm_slot s, int count, const T *r)
 {
 #pragma unroll
     for (int j = 0; j < count; j++) tile[(s.k + j * s.dk) * row + s.l + j * s.dl] = r[j];
 }
 
 /* acc += the staged slices for register tile (ux, uy). */
-GPU_INLINE void TN(mac_, )(int ux, int uy, const T *as, const T *bs, T acc[GEMM_RM][GEMM_RN])
+GPU_INLINE void GT(mac_)(int ux, int uy, const T *as, const T *bs, T acc[GEMM_RM][GEMM_RN])
 {
     enum { HM = GEMM_RM / 2, HN = GEMM_RN / 2 };
     /* a pragma's argument is not macro-expanded when the source is
@@ -151,7 +158,7 @@ GPU_INLINE void TN(mac_, )(int ux, int uy, const T *as, const T *bs, T acc[GEMM_
 
 /* C := alpha * acc + beta * C for register tile (ux, uy) of the block at
  * (m0, n0), inside C only; beta == 0 never reads C. */
-GPU_INLINE void TN(store_c_, )(int ux, int uy, int64_t m0, int64_t n0, int64_t m, int64_t n,
+GPU_INLINE void GT(store_c_)(int ux, int uy, int64_t m0, int64_t n0, int64_t m, int64_t n,
                                T alpha, T beta, T *c, int64_t ldc,
                                T acc[GEMM_RM][GEMM_RN])
 {
@@ -199,28 +206,13 @@ _Static_assert(DMMA_MI * DMMA_NJ * DMMA_CF == GEMM_RM * GEMM_RN,
 _Static_assert(TK % DMMA_K == 0 && ROW_A % 16 == 4 && ROW_B % 16 == 4,
                "whole k steps; conflict-free fragment rows");
 
-/* c += a b on one block; each array is this lane's fragment. */
-GPU_INLINE void dmma_(const double *a, const double *b, double *c)
-{
-#if GEMM_DMMA_M == 16
-    __asm__("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, "
-            "{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
-            : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
-            : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
-#else
-    __asm__("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
-            : "+d"(c[0]), "+d"(c[1])
-            : "d"(a[0]), "d"(b[0]));
-#endif
-}
-
 /* Accumulator r of block (i, j) of a lane, kept in the register tile's
  * storage. */
 #define DMMA_ACC(acc, i, j, r) \
     (acc)[(((i) * DMMA_NJ + (j)) * DMMA_CF + (r)) / GEMM_RN] \
          [(((i) * DMMA_NJ + (j)) * DMMA_CF + (r)) % GEMM_RN]
 
-GPU_INLINE void TN(dmma_mac_, )(int w, int lane, const T *as, const T *bs,
+GPU_INLINE void GT(dmma_mac_)(int w, int lane, const T *as, const T *bs,
                                 T acc[GEMM_RM][GEMM_RN])
 {
     const int g = lane >> 2, q = lane & 3;
@@ -255,7 +247,7 @@ GPU_INLINE void TN(dmma_mac_, )(int w, int lane, const T *as, const T *bs,
 
 /* C := alpha * acc + beta * C for a lane's share of its warp tile, inside C
  * only; beta == 0 never reads C. */
-GPU_INLINE void TN(dmma_store_c_, )(int w, int lane, int64_t m0, int64_t n0, int64_t m, int64_t n,
+GPU_INLINE void GT(dmma_store_c_)(int w, int lane, int64_t m0, int64_t n0, int64_t m, int64_t n,
                                     T alpha, T beta, T *c, int64_t ldc,
                                     T acc[GEMM_RM][GEMM_RN])
 {
@@ -281,45 +273,30 @@ GPU_INLINE void TN(dmma_store_c_, )(int w, int lane, int64_t m0, int64_t n0, int
 }
 #endif
 
-/* One call's arguments, as every thread of a team holds them. */
-typedef struct TN(gemm_job_, ) {
-    int64_t m, n, k;
-    /* strides of op(A) along m and k, of op(B) along n and k */
-    int64_t sla, ska, slb, skb;
-    int64_t ldc;
-    const T *a, *b;
-    T *c;
-    T alpha, beta;
-    /* consecutive threads read consecutive addresses: along m for op(A) when
-     * A is not transposed, along n for op(B) when B is */
-    bool a_long_fast, b_long_fast;
-    int64_t tiles_m, tiles_n, ntiles, nk;
-} TN(gemm_job_, );
-
 /* Thread t's step on the staged slices and its final write, on the tensor
  * cores (tc) or by its register tile (when it has one inside C). */
-GPU_INLINE void TN(team_mac_, )(bool tc, bool mine, int t, int ux, int uy, const T *as,
+GPU_INLINE void GT(team_mac_)(bool tc, bool mine, int t, int ux, int uy, const T *as,
                                 const T *bs, T acc[GEMM_RM][GEMM_RN])
 {
 #if GEMM_TC
     if (tc) {
-        TN(dmma_mac_, )(t / 32, t % 32, as, bs, acc);
+        GT(dmma_mac_)(t / 32, t % 32, as, bs, acc);
         return;
     }
 #else
     (void)tc;
     (void)t;
 #endif
-    if (mine) TN(mac_, )(ux, uy, as, bs, acc);
+    if (mine) GT(mac_)(ux, uy, as, bs, acc);
 }
 
-GPU_INLINE void TN(team_store_c_, )(bool tc, bool mine, int t, int ux, int uy, int64_t m0,
+GPU_INLINE void GT(team_store_c_)(bool tc, bool mine, int t, int ux, int uy, int64_t m0,
                                     int64_t n0, const TN(gemm_job_, ) *J,
                                     T acc[GEMM_RM][GEMM_RN])
 {
 #if GEMM_TC
     if (tc) {
-        TN(dmma_store_c_, )(t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc,
+        GT(dmma_store_c_)(t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc,
                             acc);
         return;
     }
@@ -327,42 +304,42 @@ GPU_INLINE void TN(team_store_c_, )(bool tc, bool mine, int t, int ux, int uy, i
     (void)tc;
     (void)t;
 #endif
-    if (mine) TN(store_c_, )(ux, uy, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc, acc);
+    if (mine) GT(store_c_)(ux, uy, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc, acc);
 }
 
-typedef T TN(slice_a_, )[TK * ROW_A];
-typedef T TN(slice_b_, )[TK * ROW_B];
+typedef T GT(slice_a_)[TK * ROW_A];
+typedef T GT(slice_b_)[TK * ROW_B];
 
 /* A team of exactly GEMM_NT threads (a GPU): thread t stages its share of
  * each slice through registers (the loads of the next slice are in flight
  * while it computes on the current one), owns register tile t of every team
  * tile (or, with tc, its lane's share of its warp's tile on the tensor
  * cores) and writes it once at the end. tc is a constant at each call. */
-GPU_INLINE void TN(team_full_, )(const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
-                                 TN(slice_b_, ) *bs, int t, int64_t team, int64_t nteam, bool tc)
+GPU_INLINE void GT(team_full_)(const TN(gemm_job_, ) *J, GT(slice_a_) *as,
+                                 GT(slice_b_) *bs, int t, int64_t team, int64_t nteam, bool tc)
 {
-    const gemm_slot my_a = TN(slot_of_, )(J->a_long_fast, TM, t);
-    const gemm_slot my_b = TN(slot_of_, )(J->b_long_fast, TNN, t);
+    const gemm_slot my_a = GT(slot_of_)(J->a_long_fast, TM, t);
+    const gemm_slot my_b = GT(slot_of_)(J->b_long_fast, TNN, t);
     int ux, uy;
-    TN(place_, )(t, &ux, &uy);
+    GT(place_)(t, &ux, &uy);
     T ra[GEMM_LA], rb[GEMM_LB];
     T acc[GEMM_RM][GEMM_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         int64_t m0, n0;
-        tile_origin(tile, J->tiles_m, J->tiles_n, &m0, &n0);
+        tile_origin(tile, J->tiles_m, J->tiles_n, TM, TNN, &m0, &n0);
         /* a warp's mma needs all its lanes: on the tensor cores every thread
          * computes (outside C on zeros) */
-        const bool mine = tc || TN(touches_c_, )(t, J->m - m0, J->n - n0);
+        const bool mine = tc || GT(touches_c_)(t, J->m - m0, J->n - n0);
         const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
 #pragma unroll
         for (int i = 0; i < GEMM_RM; i++)
 #pragma unroll
             for (int j = 0; j < GEMM_RN; j++) acc[i][j] = 0;
         const bool k_in = TK <= J->k;
-        TN(load_, )(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, 0, a_in && k_in, GEMM_LA, ra);
-        TN(load_, )(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, 0, b_in && k_in, GEMM_LB, rb);
-        TN(stage_, )(as[0], ROW_A, my_a, GEMM_LA, ra);
-        TN(stage_, )(bs[0], ROW_B, my_b, GEMM_LB, rb);
+        GT(load_)(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, 0, a_in && k_in, GEMM_LA, ra);
+        GT(load_)(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, 0, b_in && k_in, GEMM_LB, rb);
+        GT(stage_)(as[0], ROW_A, my_a, GEMM_LA, ra);
+        GT(stage_)(bs[0], ROW_B, my_b, GEMM_LB, rb);
 #pragma omp barrier
         for (int64_t kt = 0; kt < J->nk; kt++) {
             const int cur = (int)(kt & 1), nxt = cur ^ 1;
@@ -370,20 +347,20 @@ GPU_INLINE void TN(team_full_, )(const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
             if (more) {
                 const int64_t k1 = (kt + 1) * TK;
                 const bool k1_in = k1 + TK <= J->k;
-                TN(load_, )(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, k1, a_in && k1_in, GEMM_LA,
+                GT(load_)(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, k1, a_in && k1_in, GEMM_LA,
                             ra);
-                TN(load_, )(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, k1, b_in && k1_in, GEMM_LB,
+                GT(load_)(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, k1, b_in && k1_in, GEMM_LB,
                             rb);
             }
-            TN(team_mac_, )(tc, mine, t, ux, uy, as[cur], bs[cur], acc);
+            GT(team_mac_)(tc, mine, t, ux, uy, as[cur], bs[cur], acc);
             if (more) {
-                TN(stage_, )(as[nxt], ROW_A, my_a, GEMM_LA, ra);
-                TN(stage_, )(bs[nxt], ROW_B, my_b, GEMM_LB, rb);
+                GT(stage_)(as[nxt], ROW_A, my_a, GEMM_LA, ra);
+                GT(stage_)(bs[nxt], ROW_B, my_b, GEMM_LB, rb);
             }
             /* the next slice is staged, and nobody reads this one any more */
 #pragma omp barrier
         }
-        TN(team_store_c_, )(tc, mine, t, ux, uy, m0, n0, J, acc);
+        GT(team_store_c_)(tc, mine, t, ux, uy, m0, n0, J, acc);
     }
 }
 
@@ -395,8 +372,8 @@ GPU_INLINE void TN(team_full_, )(const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
  * every thread reaches every barrier, with or without register tiles.
  * Kept out of line: a GPU never takes this path, and inlined, its register
  * needs would weigh on the allocation of team_full_. */
-static __attribute__((noinline)) void TN(team_any_, )(const TN(gemm_job_, ) *J,
-                                                      TN(slice_a_, ) *as, TN(slice_b_, ) *bs,
+static __attribute__((noinline)) void GT(team_any_)(const TN(gemm_job_, ) *J,
+                                                      GT(slice_a_) *as, GT(slice_b_) *bs,
                                                       int t, int nt, int64_t team, int64_t nteam)
 {
     const int share = (GEMM_NT + nt - 1) / nt;
@@ -406,33 +383,33 @@ static __attribute__((noinline)) void TN(team_any_, )(const TN(gemm_job_, ) *J,
     T acc[GEMM_RM][GEMM_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         int64_t m0, n0;
-        tile_origin(tile, J->tiles_m, J->tiles_n, &m0, &n0);
+        tile_origin(tile, J->tiles_m, J->tiles_n, TM, TNN, &m0, &n0);
         const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
         for (int64_t kt = 0; kt < J->nk; kt++) {
             const int64_t k0 = kt * TK;
             const bool k_in = k0 + TK <= J->k;
             for (int v = v_begin; v < v_end; v++) {
-                const gemm_slot sa = TN(slot_of_, )(J->a_long_fast, TM, v);
-                const gemm_slot sb = TN(slot_of_, )(J->b_long_fast, TNN, v);
-                TN(load_, )(J->a, J->sla, J->ska, J->m, J->k, sa, m0, k0, a_in && k_in, GEMM_LA,
+                const gemm_slot sa = GT(slot_of_)(J->a_long_fast, TM, v);
+                const gemm_slot sb = GT(slot_of_)(J->b_long_fast, TNN, v);
+                GT(load_)(J->a, J->sla, J->ska, J->m, J->k, sa, m0, k0, a_in && k_in, GEMM_LA,
                             ra);
-                TN(load_, )(J->b, J->slb, J->skb, J->n, J->k, sb, n0, k0, b_in && k_in, GEMM_LB,
+                GT(load_)(J->b, J->slb, J->skb, J->n, J->k, sb, n0, k0, b_in && k_in, GEMM_LB,
                             rb);
-                TN(stage_, )(as[0], ROW_A, sa, GEMM_LA, ra);
-                TN(stage_, )(bs[0], ROW_B, sb, GEMM_LB, rb);
+                GT(stage_)(as[0], ROW_A, sa, GEMM_LA, ra);
+                GT(stage_)(bs[0], ROW_B, sb, GEMM_LB, rb);
             }
 #pragma omp barrier
             const T beta_k = kt == 0 ? J->beta : (T)1;
             for (int u = v_begin; u < v_end; u++) {
-                if (!TN(touches_c_, )(u, J->m - m0, J->n - n0)) continue;
+                if (!GT(touches_c_)(u, J->m - m0, J->n - n0)) continue;
                 int ux, uy;
-                TN(place_, )(u, &ux, &uy);
+                GT(place_)(u, &ux, &uy);
 #pragma unroll
                 for (int i = 0; i < GEMM_RM; i++)
 #pragma unroll
                     for (int j = 0; j < GEMM_RN; j++) acc[i][j] = 0;
-                TN(mac_, )(ux, uy, as[0], bs[0], acc);
-                TN(store_c_, )(ux, uy, m0, n0, J->m, J->n, J->alpha, beta_k, J->c, J->ldc, acc);
+                GT(mac_)(ux, uy, as[0], bs[0], acc);
+                GT(store_c_)(ux, uy, m0, n0, J->m, J->n, J->alpha, beta_k, J->c, J->ldc, acc);
             }
             /* the slice is free for the next one */
 #pragma omp barrier
@@ -443,7 +420,7 @@ static __attribute__((noinline)) void TN(team_any_, )(const TN(gemm_job_, ) *J,
 /* One call's job, built by every thread from the kernel's scalar
  * arguments (kernel parameters are cheap to read again, where a struct
  * passed in would live in local memory). */
-GPU_INLINE TN(gemm_job_, ) TN(job_of_, )(bool ta, bool tb, int64_t m, int64_t n, int64_t k,
+GPU_INLINE TN(gemm_job_, ) GT(job_of_)(bool ta, bool tb, int64_t m, int64_t n, int64_t k,
                                          T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
                                          T beta, T *c, int64_t ldc)
 {
@@ -463,15 +440,15 @@ GPU_INLINE TN(gemm_job_, ) TN(job_of_, )(bool ta, bool tb, int64_t m, int64_t n,
  * the tensor cores when tc, a constant at each call), the any-size path
  * otherwise; nt is the same for every thread of the team, so all take the
  * same one. */
-GPU_INLINE void TN(team_gemm_, )(bool tc, const TN(gemm_job_, ) *J, TN(slice_a_, ) *as,
-                                 TN(slice_b_, ) *bs)
+GPU_INLINE void GT(team_gemm_)(bool tc, const TN(gemm_job_, ) *J, GT(slice_a_) *as,
+                                 GT(slice_b_) *bs)
 {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
     if (nt == GEMM_NT)
-        TN(team_full_, )(J, as, bs, t, team, nteam, tc);
+        GT(team_full_)(J, as, bs, t, team, nteam, tc);
     else
-        TN(team_any_, )(J, as, bs, t, nt, team, nteam);
+        GT(team_any_)(J, as, bs, t, nt, team, nteam);
 }
 
 /* The tiled kernels, the tensor-core one apart so that neither one's
@@ -479,7 +456,7 @@ GPU_INLINE void TN(team_gemm_, )(bool tc, const TN(gemm_job_, ) *J, TN(slice_a_,
  * buffers of a k slice of op(A) and of op(B)) is declared in the teams
  * region and shared by its threads, and the arguments are firstprivate so
  * that no thread reads team memory for them after a barrier. */
-static void TN(gemm_tiled_, )(int dev, bool tc, bool ta, bool tb, int64_t m, int64_t n,
+static void GT(gemm_tiled_)(int dev, bool tc, bool ta, bool tb, int64_t m, int64_t n,
                               int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
                               T beta, T *c, int64_t ldc)
 {
@@ -487,26 +464,26 @@ static void TN(gemm_tiled_, )(int dev, bool tc, bool ta, bool tb, int64_t m, int
     if (GEMM_TC_HOST && tc) {
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(GEMM_NT) is_device_ptr(a, b, c)
         {
-            _Alignas(16) TN(slice_a_, ) as[2];
-            _Alignas(16) TN(slice_b_, ) bs[2];
+            _Alignas(16) GT(slice_a_) as[2];
+            _Alignas(16) GT(slice_b_) bs[2];
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
             {
                 const TN(gemm_job_, ) J =
-                    TN(job_of_, )(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-                TN(team_gemm_, )(GEMM_TC, &J, as, bs);
+                    GT(job_of_)(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+                GT(team_gemm_)(GEMM_TC, &J, as, bs);
             }
         }
         return;
     }
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(GEMM_NT) is_device_ptr(a, b, c)
     {
-        _Alignas(16) TN(slice_a_, ) as[2];
-        _Alignas(16) TN(slice_b_, ) bs[2];
+        _Alignas(16) GT(slice_a_) as[2];
+        _Alignas(16) GT(slice_b_) bs[2];
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
         {
             const TN(gemm_job_, ) J =
-                TN(job_of_, )(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-            TN(team_gemm_, )(false, &J, as, bs);
+                GT(job_of_)(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+            GT(team_gemm_)(false, &J, as, bs);
         }
     }
 }
@@ -530,3 +507,6 @@ static void TN(gemm_tiled_, )(int dev, bool tc, bool ta, bool tb, int64_t m, int
 #undef GEMM_NT
 #undef GEMM_LA
 #undef GEMM_LB
+#undef GT
+#undef GT_
+#undef GT__

@@ -1,5 +1,6 @@
 /* The GPU kernel variants, chosen by OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE,
- * OMPWG_GPU_TRANSPOSE and OMPWG_GPU_DGEMM at every call. */
+ * OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM and OMPWG_GPU_GEMM_TILE at every
+ * call. */
 #include "variant.h"
 
 #include <stdatomic.h>
@@ -9,7 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-#define VARIANTS 2
+/* the most variants a family has; a shorter list ends with NULL */
+#define VARIANTS 3
 
 typedef struct family {
     const char *env;
@@ -26,6 +28,8 @@ static const family families[] = {
                                      .names = { "padded", "unpadded" } },
     [OMPWG_GPU_KERNEL_DGEMM] = { .env = "OMPWG_GPU_DGEMM", .what = "tiled dgemm",
                                  .names = { "tensor", "fma" } },
+    [OMPWG_GPU_KERNEL_GEMM_TILE] = { .env = "OMPWG_GPU_GEMM_TILE", .what = "gemm tile",
+                                     .names = { "auto", "large", "small" } },
 };
 #define FAMILIES ((int)(sizeof families / sizeof families[0]))
 
@@ -44,7 +48,7 @@ static int choose(const family *f, const char *value, bool *ignored)
 {
     *ignored = false;
     if (!value || !value[0]) return 0;
-    for (int i = 0; i < VARIANTS; i++)
+    for (int i = 0; i < VARIANTS && f->names[i]; i++)
         if (strcasecmp(value, f->names[i]) == 0) return i;
     *ignored = true;
     return 0;
@@ -52,10 +56,14 @@ static int choose(const family *f, const char *value, bool *ignored)
 
 static void tell(const family *f, int pick, const char *value, bool ignored)
 {
-    if (ignored)
-        fprintf(stderr, "ompwg: gpu %s kernel %s (%s=%.32s is not %s or %s: ignored)\n", f->what,
-                f->names[pick], f->env, value, f->names[0], f->names[1]);
-    else if (value && value[0])
+    if (ignored) {
+        char known[64] = "";
+        for (int i = 0; i < VARIANTS && f->names[i]; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                     f->names[i]);
+        fprintf(stderr, "ompwg: gpu %s kernel %s (%s=%.32s is not one of %s: ignored)\n", f->what,
+                f->names[pick], f->env, value, known);
+    } else if (value && value[0])
         fprintf(stderr, "ompwg: gpu %s kernel %s (%s=%s)\n", f->what, f->names[pick], f->env,
                 value);
     else

@@ -11,6 +11,7 @@ enum { OMPWG_GPU_GEMM_TILED = 0, OMPWG_GPU_GEMM_SUBGROUP = 1 };
 enum { OMPWG_GPU_REDUCE_TREE = 0, OMPWG_GPU_REDUCE_SUBGROUP = 1 };
 enum { OMPWG_GPU_TRANSPOSE_PADDED = 0, OMPWG_GPU_TRANSPOSE_UNPADDED = 1 };
 enum { OMPWG_GPU_DGEMM_TENSOR = 0, OMPWG_GPU_DGEMM_FMA = 1 };
+enum { OMPWG_GPU_GEMM_TILE_AUTO = 0, OMPWG_GPU_GEMM_TILE_LARGE = 1, OMPWG_GPU_GEMM_TILE_SMALL = 2 };
 
 /* The variant of `kernel` this call runs. */
 int ompwg_gpu_pick(ompwg_gpu_kernel kernel);

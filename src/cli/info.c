@@ -67,6 +67,7 @@ static void print_gpu_variants(void)
         { .kernel = OMPWG_GPU_KERNEL_REDUCE, .env = "OMPWG_GPU_REDUCE" },
         { .kernel = OMPWG_GPU_KERNEL_TRANSPOSE, .env = "OMPWG_GPU_TRANSPOSE" },
         { .kernel = OMPWG_GPU_KERNEL_DGEMM, .env = "OMPWG_GPU_DGEMM" },
+        { .kernel = OMPWG_GPU_KERNEL_GEMM_TILE, .env = "OMPWG_GPU_GEMM_TILE" },
     };
     printf("GPU kernel variants:");
     for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {

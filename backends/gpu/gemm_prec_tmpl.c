@@ -1,0 +1,41 @@
+/* One precision's GEMM kernels and entry point, included by gemm.c, which
+ * sets the precision, GEMM_TC and GEMM_TC_HOST, the large tile's
+ * GEMM_LARGE_KK_UNROLL and the sub-group kernel's SG_RM x SG_RN: the
+ * call's description, the tiled kernel for each team tile (gemm.c gives
+ * their sizes), the sub-group kernel and the entry point. */
+#include "gemm_job_tmpl.c"
+
+#define GEMM_TAG _large
+#define GEMM_TM OMPWG_GPU_TILE_M
+#define GEMM_TN OMPWG_GPU_TILE_N
+#define GEMM_TK OMPWG_GPU_TILE_K
+#define GEMM_RM 8
+#define GEMM_RN 8
+#define GEMM_KK_UNROLL GEMM_LARGE_KK_UNROLL
+#include "gemm_tmpl.c"
+#undef GEMM_TAG
+#undef GEMM_TM
+#undef GEMM_TN
+#undef GEMM_TK
+#undef GEMM_RM
+#undef GEMM_RN
+#undef GEMM_KK_UNROLL
+
+#define GEMM_TAG _small
+#define GEMM_TM SMALL_TM
+#define GEMM_TN SMALL_TN
+#define GEMM_TK SMALL_TK
+#define GEMM_RM 4
+#define GEMM_RN 4
+#define GEMM_KK_UNROLL 0
+#include "gemm_tmpl.c"
+#undef GEMM_TAG
+#undef GEMM_TM
+#undef GEMM_TN
+#undef GEMM_TK
+#undef GEMM_RM
+#undef GEMM_RN
+#undef GEMM_KK_UNROLL
+
+#include "gemm_subgroup_tmpl.c"
+#include "gemm_call_tmpl.c"
