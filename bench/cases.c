@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cub.h"
 #include "cublas.h"
 #include "extremum.h"
 #include "harness.h"
@@ -27,6 +28,7 @@ bool bench_op_is_matrix(bench_op op)
 bool bench_engine_runs(const bench_engine *e, bench_op op)
 {
     if (e->kind == BENCH_CUBLAS && op == BENCH_SCAN) return false;
+    if (e->kind == BENCH_CUB && bench_op_is_matrix(op)) return false;
     return e->ops == 0 || (e->ops & (1u << op)) != 0;
 }
 
@@ -110,7 +112,9 @@ void bench_run_case(const bench_engine *e, bench_op op, bool dbl, int64_t size,
     snprintf(row->device, sizeof row->device, "%s", e->device);
     snprintf(row->op, sizeof row->op, "%s", bench_op_name(op));
     snprintf(row->prec, sizeof row->prec, "%s", dbl ? "double" : "float");
-    snprintf(row->reference, sizeof row->reference, "%s", e->reference);
+    const char *reference = e->vec_reference && !bench_op_is_matrix(op) ? e->vec_reference
+                                                                         : e->reference;
+    snprintf(row->reference, sizeof row->reference, "%s", reference);
     row->size = size;
     row->ceiling = -1;
     row->vs_reference = -1;

@@ -13,6 +13,7 @@ typedef enum bench_engine_kind {
     BENCH_HOST_DATA,   /* the public API on host data, on backend `backend` */
     BENCH_DEVICE_DATA, /* the *_device API on data already on the GPU */
     BENCH_CUBLAS,      /* cuBLAS on data already on the GPU */
+    BENCH_CUB,         /* CUB on data already on the GPU (sum, dot, max, scan) */
 } bench_engine_kind;
 
 typedef struct bench_engine {
@@ -20,6 +21,9 @@ typedef struct bench_engine {
     const char *device;    /* "cpu" or "gpu" */
     const char *backend;   /* ompwg backend (host-data engines) */
     const char *reference; /* engine the ratio divides by */
+    /* the one for sum, dot, max and scan when not NULL (a GPU engine
+     * measures those against CUB and the rest against cuBLAS) */
+    const char *vec_reference;
     bench_engine_kind kind;
     /* GPU kernel variants the engine selects while it runs (the values of
      * OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE; NULL leaves
@@ -41,8 +45,8 @@ typedef enum bench_op {
 /* Whether an op's size is a matrix side n (n x n) rather than a vector length. */
 bool bench_op_is_matrix(bench_op op);
 
-/* Whether engine e runs op (cuBLAS has no scan, a variant engine runs the
- * ops its variant is about). */
+/* Whether engine e runs op (cuBLAS has no scan, CUB no GEMM or transpose,
+ * a variant engine runs the ops its variant is about). */
 bool bench_engine_runs(const bench_engine *e, bench_op op);
 
 /* Fills row (timing, rate, check) for engine e; row->status says why there

@@ -13,6 +13,8 @@ static int TN(gemm_call_, )(const bench_engine *e, int64_t n, const T *a, const 
                                        n, alpha, a, n, b, n, beta, c, n);
     case BENCH_CUBLAS:
         return TN(bench_cublas_, gemm)(n, alpha, a, b, beta, c) ? OMPWG_ERR_DEVICE : OMPWG_OK;
+    case BENCH_CUB:
+        break;
     }
     return OMPWG_ERR_UNSUPPORTED;
 }
@@ -118,6 +120,11 @@ static int TN(vec_call_, )(const bench_engine *e, bench_op op, int64_t n, const 
               : op == BENCH_DOT ? TN(bench_cublas_, dot)(n, x, y, value)
                                 : TN(bench_cublas_, iamax)(n, x, index))
                    ? OMPWG_ERR_DEVICE : OMPWG_OK;
+    case BENCH_CUB:
+        return (op == BENCH_SUM ? TN(bench_cub_, sum)(n, x, value)
+              : op == BENCH_DOT ? TN(bench_cub_, dot)(n, x, y, value)
+                                : TN(bench_cub_, max)(n, x, value, index))
+                   ? OMPWG_ERR_DEVICE : OMPWG_OK;
     }
     return OMPWG_ERR_UNSUPPORTED;
 }
@@ -141,7 +148,10 @@ static int TN(vec_run_, )(void *arg)
 
 /* The check of a reduction: difference to OpenBLAS (or, for cuBLAS's asum
  * and amax, to a long double oracle of that op) in units of the documented
- * bound; 0 or infinity for max. */
+ * bound; 0 or infinity for max. CUB's rows compute what ours do (a plain
+ * sum, the signed max and its first index) and are checked the same way;
+ * its float sum and dot accumulate in float, which the bound, (n + 1)
+ * epsilons of the sum of magnitudes, covers as it covers OpenBLAS's. */
 static double TN(vec_check_, )(const bench_engine *e, bench_op op, int64_t n, const T *x,
                                const T *y, T value, int64_t index)
 {
@@ -317,6 +327,8 @@ static int TN(transpose_run_, )(void *arg)
         return TN(ompwg_, transpose_device)(OMPWG_COL_MAJOR, j->n, j->n, a, j->n, b, j->n);
     case BENCH_CUBLAS:
         return TN(bench_cublas_, transpose)(j->n, j->n, a, b) ? OMPWG_ERR_DEVICE : OMPWG_OK;
+    case BENCH_CUB:
+        break;
     }
     return OMPWG_ERR_UNSUPPORTED;
 }
@@ -348,23 +360,30 @@ static int TN(scan_run_, )(void *arg)
         return TN(ompwg_, scan_device)(j->n, j->m.in[s], 1, j->m.out[s], 1, 0);
     if (j->e->kind == BENCH_HOST_DATA)
         return TN(ompwg_, scan)(j->n, j->m.in[s], 1, j->m.out[s], 1, 0);
+    if (j->e->kind == BENCH_CUB)
+        return TN(bench_cub_, scan)(j->n, j->m.in[s], j->m.out[s]) ? OMPWG_ERR_DEVICE : OMPWG_OK;
     return OMPWG_ERR_UNSUPPORTED;
 }
 
 /* Inclusive prefix sum of n elements; rate: bytes read + written. check:
  * the largest error against a long double running sum in units of the
- * bound of ompwg.h. */
+ * bound of ompwg.h. That bound has the unit roundoff of the accumulation,
+ * 2^-53 for ours; CUB's float scan accumulates in float and would exceed
+ * it by orders of magnitude without being wrong, so its rows, like the
+ * cuBLAS rows for asum and amax, are judged by the bound of what it
+ * computes: the same formula with float's unit roundoff. */
 static void TN(scan_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
                              bench_result *row)
 {
     TN(move_job_, ) j = { .e = e, .n = n };
     if (!TN(move_measure_, )(&j, TN(scan_run_, ), (size_t)n, cfg, row)) goto out;
+    const long double u_acc = e->kind == BENCH_CUB ? (long double)(T_EPS / 2) : 0x1.0p-53L;
     long double run = 0, abs_run = 0;
     double worst = 0;
     for (int64_t i = 0; i < n; i++) {
         run += j.m.hin[0][i];
         abs_run += fabsl((long double)j.m.hin[0][i]);
-        long double bound = (i + 1) * 0x1.0p-53L * abs_run + (long double)(T_EPS / 2) * fabsl(run);
+        long double bound = (i + 1) * u_acc * abs_run + (long double)(T_EPS / 2) * fabsl(run);
         double r = (double)(fabsl((long double)j.m.hout[0][i] - run) / bound);
         if (!(r <= worst)) worst = r;
     }

@@ -1,14 +1,19 @@
 /* bench_gpu: the GPU backend on device-resident data (the *_device API),
  * against cuBLAS for GEMM and against the device's own copy bandwidth for
- * the reductions, scans and transposes (and cuBLAS's geam for the
- * transposes), every kernel variant beside the default one, all measured in
- * the same run.
+ * the reductions, scans and transposes, with CUB's DeviceReduce (sum, dot)
+ * and DeviceScan (scan) and cuBLAS's geam (transpose) as library
+ * references, every kernel variant beside the default one, all measured in
+ * the same run. The sweep runs GEMMs of n = 256 to 8192 and vectors of
+ * 2^16 to 2^28 elements; n = 256 and 2^16 are the small problems, where
+ * launches and synchronisation weigh most. A row whose median is under a
+ * millisecond is timed again over more runs (see time_median).
  *
  *   bench_gpu [--quick] [--reps N] [--only gemm|reduce|scan|transpose]
  *             [--size N] [--prec s|d]
- *                                    timings (--size: GEMMs and transposes
- *                                    of that n, reductions and scans of
- *                                    that length only, e.g. to profile one
+ *                                    timings (--quick: a short sweep;
+ *                                    --size: GEMMs and transposes of that
+ *                                    n, reductions and scans of that
+ *                                    length only, e.g. to profile one
  *                                    kernel; --prec: one precision)
  *   bench_gpu --check                every kernel once on odd shapes, with
  *                                    the results checked (a short run for
@@ -28,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cub.h"
 #include "cublas.h"
 #include "harness.h"
 #include "ompwg.h"
@@ -152,6 +158,19 @@ static void *dev_random(size_t n, size_t elem, uint64_t seed)
 
 /* ---- timing ------------------------------------------------------------- */
 
+/* Median seconds of fn after `warmup` runs, over o->reps runs; a median
+ * under a millisecond is taken again over at least 200 runs, enough for
+ * about 50 ms in all (at most 20000), since a few runs of some
+ * microseconds leave the median to the launch jitter. */
+static double time_median(int (*fn)(void *), void *arg, int warmup, const options *o)
+{
+    double t = bench_time(fn, arg, warmup, o->reps);
+    if (t <= 0 || t >= 1e-3) return t;
+    double runs = 0.05 / t;
+    int reps = runs < 200 ? 200 : runs > 20000 ? 20000 : (int)runs;
+    return reps > o->reps ? bench_time(fn, arg, 0, reps) : t;
+}
+
 typedef struct gemm_call {
     bool dbl, cublas;
     int64_t n;
@@ -173,7 +192,7 @@ static int run_gemm(void *arg)
 /* Reductions and the copy rotate over `sets` copies of their input when one
  * copy would sit in the L2 cache, so that every run reads device memory. */
 typedef struct vec_call {
-    bool dbl, dot, copy;
+    bool dbl, dot, copy, cub;
     int64_t n;
     int sets, next;
     char *x, *y, *dst; /* sets * n elements each */
@@ -191,11 +210,19 @@ static int run_vec(void *arg)
     int st;
     if (v->dbl) {
         double r;
-        st = v->dot ? ompwg_ddot_device(v->n, x, 1, y, 1, &r) : ompwg_dsum_device(v->n, x, 1, &r);
+        if (v->cub)
+            st = v->dot ? bench_cub_ddot(v->n, x, y, &r) : bench_cub_dsum(v->n, x, &r);
+        else
+            st = v->dot ? ompwg_ddot_device(v->n, x, 1, y, 1, &r)
+                        : ompwg_dsum_device(v->n, x, 1, &r);
         v->result = r;
     } else {
         float r;
-        st = v->dot ? ompwg_sdot_device(v->n, x, 1, y, 1, &r) : ompwg_ssum_device(v->n, x, 1, &r);
+        if (v->cub)
+            st = v->dot ? bench_cub_sdot(v->n, x, y, &r) : bench_cub_ssum(v->n, x, &r);
+        else
+            st = v->dot ? ompwg_sdot_device(v->n, x, 1, y, 1, &r)
+                        : ompwg_ssum_device(v->n, x, 1, &r);
         v->result = r;
     }
     return st;
@@ -206,24 +233,29 @@ static int run_vec(void *arg)
 static void rule(void)
 {
     printf("%s\n", "---------------------------------------------------------------------------"
-                   "----------------");
+                   "-------------------------");
 }
 
 static void header(void)
 {
-    printf("%-12s %10s %10s %17s   %-22s %7s %9s\n", "op", "n", "ms", "rate", "reference",
-           "ratio", "diff/err");
+    printf("%-12s %10s %10s %17s   %-22s %7s %9s %8s\n", "op", "n", "ms", "rate", "reference",
+           "ratio", "diff/err", "vs CUB");
 }
 
-/* One row; ref_rate <= 0: no reference figure. */
+/* One row; ref_rate <= 0: no reference figure; vs_cub: CUB's time / ours,
+ * <= 0: none. */
 static void row(const char *op, int64_t n, double seconds, double rate, const char *unit,
-                const char *ref_name, double ref_rate, double ratio, double diff)
+                const char *ref_name, double ref_rate, double ratio, double diff, double vs_cub)
 {
     printf("%-12s %10lld %10.3f %9.2f %-7s   ", op, (long long)n, seconds * 1e3, rate, unit);
     if (ref_rate > 0)
-        printf("%-6s %8.2f %-7s %6.1f%% %9.1e\n", ref_name, ref_rate, unit, 100.0 * ratio, diff);
+        printf("%-6s %8.2f %-7s %6.1f%% %9.1e", ref_name, ref_rate, unit, 100.0 * ratio, diff);
     else
-        printf("%-6s %8s %-7s %7s %9s\n", ref_name, "-", "", "-", "-");
+        printf("%-6s %8s %-7s %7s %9s", ref_name, "-", "", "-", "-");
+    if (vs_cub > 0)
+        printf(" %7.1f%%\n", 100.0 * vs_cub);
+    else
+        printf(" %8s\n", "-");
 }
 
 /* A row without figures. */
@@ -269,7 +301,7 @@ static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
     double t_ref = -1;
     if (have_cublas) {
         gemm_call ref = { .dbl = dbl, .cublas = true, .n = n, .a = a, .b = b, .c = c_ref };
-        t_ref = bench_time(run_gemm, &ref, 2, o->reps);
+        t_ref = time_median(run_gemm, &ref, 2, o);
     }
     /* the tiled and the sub-group kernel; for double also the tiled one on
      * the FMA units (OMPWG_GPU_DGEMM=fma; the default, "tensor", takes the
@@ -280,13 +312,13 @@ static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
         use_variant("OMPWG_GPU_GEMM", gemm_variants[v == 1]);
         use_variant("OMPWG_GPU_DGEMM", dgemm_variants[v == 2]);
         gemm_call ours = { .dbl = dbl, .cublas = false, .n = n, .a = a, .b = b, .c = c };
-        double t = bench_time(run_gemm, &ours, 2, o->reps);
+        double t = time_median(run_gemm, &ours, 2, o);
         double diff = t > 0 && t_ref > 0 ? gemm_difference(dbl, n, c, c_ref) : -1;
         if (t <= 0)
             row_failed(op, n, "failed");
         else
             row(op, n, t, flops / t * 1e-12, "TFLOP/s", "cuBLAS",
-                t_ref > 0 ? flops / t_ref * 1e-12 : -1, t_ref / t, diff);
+                t_ref > 0 ? flops / t_ref * 1e-12 : -1, t_ref / t, diff, -1);
     }
     use_variant("OMPWG_GPU_GEMM", gemm_variants[0]);
     use_variant("OMPWG_GPU_DGEMM", dgemm_variants[0]);
@@ -317,7 +349,11 @@ static long double host_reference(bool dbl, bool dot, int64_t n, const char *x, 
     return s;
 }
 
-static void bench_reduce(bool dbl, bool dot, int64_t n, const options *o, size_t l2)
+/* Sum or dot of n elements: CUB (/cub) first, then our default and
+ * sub-group kernels, each against a device copy of as many bytes and the
+ * latter against CUB too. */
+static void bench_reduce(bool dbl, bool dot, int64_t n, const options *o, size_t l2,
+                         bool have_cub)
 {
     size_t elem = dbl ? sizeof(double) : sizeof(float);
     size_t bytes = (size_t)n * elem;
@@ -333,27 +369,37 @@ static void bench_reduce(bool dbl, bool dot, int64_t n, const options *o, size_t
         goto out;
     }
     vec_call copy = { .dbl = dbl, .copy = true, .n = n, .sets = sets, .x = x, .y = x, .dst = dst };
-    double t_copy = bench_time(run_vec, &copy, 3, o->reps);
+    double t_copy = time_median(run_vec, &copy, 3, o);
+    if (t_copy <= 0) {
+        row_failed(name, n, "device copy failed");
+        goto out;
+    }
+    double copy_gbs = 2.0 * (double)bytes / t_copy * 1e-9;
     long double ref = host_reference(dbl, dot, n, x, dot ? y : x);
-    for (int v = 0; v < 2; v++) {
+    double read = (double)bytes * (dot ? 2 : 1), t_cub = -1;
+    /* v = -1: CUB, 0: the default kernel, 1: the sub-group one */
+    for (int v = have_cub ? -1 : 0; v < 2; v++) {
         char op[16];
-        snprintf(op, sizeof op, "%s%s", name, v ? "/sg" : "");
-        use_variant("OMPWG_GPU_REDUCE", reduce_variants[v]);
-        vec_call ours = { .dbl = dbl, .dot = dot, .copy = false, .n = n, .sets = sets, .x = x,
-                          .y = dot ? y : x };
-        double t = bench_time(run_vec, &ours, 3, o->reps);
+        snprintf(op, sizeof op, "%s%s", name, v < 0 ? "/cub" : v ? "/sg" : "");
+        if (v >= 0) use_variant("OMPWG_GPU_REDUCE", reduce_variants[v]);
+        vec_call call = { .dbl = dbl, .dot = dot, .copy = false, .cub = v < 0, .n = n,
+                          .sets = sets, .x = x, .y = dot ? y : x };
+        double t = time_median(run_vec, &call, 3, o);
         /* set 0 once more, for the check column */
-        ours.next = 0;
-        run_vec(&ours);
-        double err = ref != 0 ? (double)fabsl(((long double)ours.result - ref) / ref)
-                              : fabs(ours.result);
-        if (t <= 0 || t_copy <= 0) {
-            row_failed(op, n, "failed");
+        call.next = 0;
+        int st = run_vec(&call);
+        double err = ref != 0 ? (double)fabsl(((long double)call.result - ref) / ref)
+                              : fabs(call.result);
+        if (v < 0) t_cub = t;
+        if (t <= 0) {
+            char why[64];
+            snprintf(why, sizeof why, "failed (status %d)", st);
+            row_failed(op, n, why);
             continue;
         }
-        double read = (double)bytes * (dot ? 2 : 1);
-        double gbs = read / t * 1e-9, copy_gbs = 2.0 * (double)bytes / t_copy * 1e-9;
-        row(op, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs, err);
+        double gbs = read / t * 1e-9;
+        row(op, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs, err,
+            v >= 0 && t_cub > 0 ? t_cub / t : -1);
     }
     use_variant("OMPWG_GPU_REDUCE", reduce_variants[0]);
 out:
@@ -436,7 +482,7 @@ static void bench_transpose(bool dbl, int64_t n, const options *o, bool have_cub
         goto out;
     }
     copy_call copy = { .dst = b, .src = a, .bytes = bytes };
-    double t_copy = bench_time(run_copy, &copy, 3, o->reps);
+    double t_copy = time_median(run_copy, &copy, 3, o);
     double copy_gbs = t_copy > 0 ? 2.0 * (double)bytes / t_copy * 1e-9 : -1;
     for (int v = 0; v < 3; v++) {
         if (v == 2 && !have_cublas) break;
@@ -444,14 +490,14 @@ static void bench_transpose(bool dbl, int64_t n, const options *o, bool have_cub
         snprintf(op, sizeof op, "%ctrans%s", dbl ? 'd' : 's', v == 1 ? "/np" : v == 2 ? "/cb" : "");
         if (v < 2) use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[v]);
         transpose_call call = { .dbl = dbl, .cublas = v == 2, .n = n, .a = a, .b = b };
-        double t = bench_time(run_transpose, &call, 3, o->reps);
+        double t = time_median(run_transpose, &call, 3, o);
         double diff = t > 0 ? transpose_difference(dbl, n, ha, b) : -1;
         if (t <= 0 || copy_gbs <= 0) {
             row_failed(op, n, "failed");
             continue;
         }
         double gbs = 2.0 * (double)bytes / t * 1e-9;
-        row(op, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs, diff);
+        row(op, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs, diff, -1);
     }
     use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[0]);
 out:
@@ -465,6 +511,7 @@ typedef enum scan_type { SCAN_F32, SCAN_F64, SCAN_I64 } scan_type;
 
 typedef struct scan_call {
     scan_type type;
+    bool cub;
     int64_t n;
     const void *x;
     void *y;
@@ -473,6 +520,13 @@ typedef struct scan_call {
 static int run_scan(void *arg)
 {
     scan_call *c = arg;
+    if (c->cub) {
+        switch (c->type) {
+        case SCAN_F32: return bench_cub_sscan(c->n, c->x, c->y);
+        case SCAN_F64: return bench_cub_dscan(c->n, c->x, c->y);
+        default: return bench_cub_i64scan(c->n, c->x, c->y);
+        }
+    }
     switch (c->type) {
     case SCAN_F32: return ompwg_sscan_device(c->n, c->x, 1, c->y, 1, 0);
     case SCAN_F64: return ompwg_dscan_device(c->n, c->x, 1, c->y, 1, 0);
@@ -481,8 +535,10 @@ static int run_scan(void *arg)
 }
 
 /* The largest error of an inclusive scan y of x (host copies) in units of
- * the bound of ompwg.h (int64: 0 when exact, else 1). */
-static double scan_error(scan_type type, int64_t n, const void *x, const void *y)
+ * the bound of ompwg.h with u_acc the unit roundoff of the accumulation
+ * (int64: 0 when exact, else 1). */
+static double scan_error(scan_type type, int64_t n, const void *x, const void *y,
+                         long double u_acc)
 {
     long double run = 0, abs_run = 0, worst = 0;
     uint64_t irun = 0;
@@ -497,14 +553,17 @@ static double scan_error(scan_type type, int64_t n, const void *x, const void *y
         long double yi = type == SCAN_F32 ? ((const float *)y)[i] : ((const double *)y)[i];
         run += xi;
         abs_run += fabsl(xi);
-        long double r = fabsl(yi - run) / ((i + 1) * 0x1p-53L * abs_run + u * fabsl(run));
+        long double r = fabsl(yi - run) / ((i + 1) * u_acc * abs_run + u * fabsl(run));
         if (!(r <= worst)) worst = r;
     }
     return (double)worst;
 }
 
-/* Inclusive scan of n elements against a device copy of as many bytes. */
-static void bench_scan(scan_type type, int64_t n, const options *o)
+/* Inclusive scan of n elements: CUB's InclusiveSum (/cub) first, then ours,
+ * each against a device copy of as many bytes and ours against CUB too.
+ * Ours accumulates in double (u_acc 2^-53), CUB in the element type, so
+ * CUB's float scan is judged by the bound with float's unit roundoff. */
+static void bench_scan(scan_type type, int64_t n, const options *o, bool have_cub)
 {
     static const char *const names[] = { "sscan", "dscan", "i64scan" };
     size_t elem = type == SCAN_F32 ? sizeof(float) : 8, bytes = (size_t)n * elem;
@@ -522,19 +581,29 @@ static void bench_scan(scan_type type, int64_t n, const options *o)
         for (int64_t i = 0; i < n; i++)
             ((int64_t *)hx)[i] = (int64_t)(((double *)hx)[i] * 0x1p62);
     copy_call copy = { .dst = y, .src = x, .bytes = bytes };
-    scan_call call = { .type = type, .n = n, .x = x, .y = y };
-    double t_copy = -1, t = -1;
-    if (to_dev(x, hx, bytes) == 0) {
-        t_copy = bench_time(run_copy, &copy, 3, o->reps);
-        t = bench_time(run_scan, &call, 3, o->reps);
-    }
-    if (t <= 0 || t_copy <= 0 || to_host(hy, y, bytes) != 0) {
-        row_failed(names[type], n, "failed");
+    double t_copy = to_dev(x, hx, bytes) == 0 ? time_median(run_copy, &copy, 3, o) : -1;
+    if (t_copy <= 0) {
+        row_failed(names[type], n, "device copy failed");
         goto out;
     }
-    double gbs = 2.0 * (double)bytes / t * 1e-9, copy_gbs = 2.0 * (double)bytes / t_copy * 1e-9;
-    row(names[type], n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs,
-        scan_error(type, n, hx, hy));
+    double copy_gbs = 2.0 * (double)bytes / t_copy * 1e-9, t_cub = -1;
+    for (int cub = have_cub; cub >= 0; cub--) {
+        char op[16];
+        snprintf(op, sizeof op, "%s%s", names[type], cub ? "/cub" : "");
+        scan_call call = { .type = type, .cub = cub, .n = n, .x = x, .y = y };
+        double t = time_median(run_scan, &call, 3, o);
+        if (cub) t_cub = t;
+        if (t <= 0 || to_host(hy, y, bytes) != 0) {
+            char why[64];
+            snprintf(why, sizeof why, "failed (status %d)", t <= 0 ? run_scan(&call) : -1);
+            row_failed(op, n, why);
+            continue;
+        }
+        long double u_acc = cub ? (type == SCAN_F32 ? 0x1p-24L : 0x1p-53L) : 0x1p-53L;
+        double gbs = 2.0 * (double)bytes / t * 1e-9;
+        row(op, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs,
+            scan_error(type, n, hx, hy, u_acc), !cub && t_cub > 0 ? t_cub / t : -1);
+    }
 out:
     free(hx);
     free(hy);
@@ -549,44 +618,54 @@ static int benchmark(const options *o)
     ompwg_gpu_name(name, sizeof name);
     ompwg_gpu_property(OMPWG_GPU_SM_COUNT, &sms);
     ompwg_gpu_property(OMPWG_GPU_L2_BYTES, &l2);
-    char why[256];
+    char why[256], why_cub[sizeof why + 4096];
     bool have_cublas = bench_cublas_load(why, sizeof why);
+    bool have_cub = bench_cub_load(why_cub, sizeof why_cub);
     printf("device: %s, %lld SMs, %lld MiB L2\n", name, (long long)sms, (long long)(l2 >> 20));
     printf("cuBLAS: %s\n", have_cublas ? bench_cublas_path() : why);
-    printf("median of %d runs after warm-up; data on the device (the *_device API)\n", o->reps);
+    printf("CUB: %s\n", have_cub ? bench_cub_path() : why_cub);
+    printf("median of %d runs after warm-up (of 200 to 20000, about 50 ms in all, where that\n"
+           "median is under 1 ms); data on the device (the *_device API)\n", o->reps);
     printf("GEMM: C = A B, n x n x n, column-major, alpha 1, beta 0; ratio = cuBLAS time / ours;\n"
-           "      diff = max |C - C_cuBLAS| / max |C_cuBLAS|\n");
+           "      diff = max |C - C_cuBLAS| / max |C_cuBLAS|; n = 256: the small problem\n");
     printf("      /sg: the sub-group GEMM (OMPWG_GPU_GEMM=subgroup); dgemm/fma: the tiled DGEMM\n"
            "      on the FMA units (OMPWG_GPU_DGEMM=fma) where the default takes the tensor cores\n");
     printf("sum, dot: GB/s of bytes read; ratio to a device-to-device copy of the same size\n"
            "      (bytes read + written); err = relative error against a host long double sum;\n"
-           "      /sg: the sub-group team step (OMPWG_GPU_REDUCE=subgroup)\n");
+           "      /cub: CUB's DeviceReduce (Sum; TransformReduce of x_i y_i), float in float;\n"
+           "      vs CUB = CUB time / ours; /sg: the sub-group team step\n"
+           "      (OMPWG_GPU_REDUCE=subgroup); 2^16: the small problem\n");
     printf("transpose: n x n, GB/s of bytes read + written, ratio to a copy of as many bytes;\n"
            "      /np: tiles without padded rows (OMPWG_GPU_TRANSPOSE=unpadded); /cb: cuBLAS\n"
            "      geam; diff = 0 when exact\n");
     printf("scan: inclusive, GB/s of bytes read + written, ratio to a copy of as many bytes;\n"
-           "      err = largest error in units of the bound of ompwg.h (int64: 0 when exact)\n");
+           "      err = largest error in units of the bound of ompwg.h (int64: 0 when exact);\n"
+           "      /cub: CUB's DeviceScan::InclusiveSum, float in float, so its float bound takes\n"
+           "      float's unit roundoff where ours takes double's; vs CUB = CUB time / ours\n");
     rule();
     header();
     rule();
-    static const int64_t gemm_full[] = { 1024, 2048, 4096, 8192 };
+    static const int64_t gemm_full[] = { 256, 1024, 2048, 4096, 8192 };
     static const int64_t gemm_quick[] = { 512, 1024 };
     const int64_t *gs = o->size ? &o->size : o->quick ? gemm_quick : gemm_full;
-    const int ng = o->size ? 1 : o->quick ? 2 : 4;
+    const int ng = o->size ? 1 : o->quick ? 2 : 5;
     for (int d = 0; d < 2 && o->gemm; d++)
         for (int i = 0; i < ng && (o->prec < 0 || o->prec == d); i++)
             bench_gemm(d == 1, gs[i], o, have_cublas);
     if (o->gemm) rule();
-    /* vector lengths 2^lo .. 2^hi, every step-th, or just --size */
-    const int lo = 20, hi = o->quick ? 22 : 28;
+    /* vector lengths 2^16, 2^18, ..., 2^28 (the scans every other one),
+     * 2^20 to 2^22 with --quick, or just --size */
     int64_t vs[16];
     int nv = 0;
-    for (int e = lo; e <= hi && !o->size; e++) vs[nv++] = (int64_t)1 << e;
-    if (o->size) vs[nv++] = o->size;
-    const int step = o->size || o->quick ? 1 : 2;
+    if (o->size)
+        vs[nv++] = o->size;
+    else
+        for (int e = o->quick ? 20 : 16; e <= (o->quick ? 22 : 28); e += o->quick ? 1 : 2)
+            vs[nv++] = (int64_t)1 << e;
     for (int d = 0; d < 2 && o->reduce; d++)
         for (int dot = 0; dot < 2 && (o->prec < 0 || o->prec == d); dot++)
-            for (int i = 0; i < nv; i += step) bench_reduce(d == 1, dot == 1, vs[i], o, (size_t)l2);
+            for (int i = 0; i < nv; i++)
+                bench_reduce(d == 1, dot == 1, vs[i], o, (size_t)l2, have_cub);
     if (o->reduce) rule();
     static const int64_t tr_full[] = { 2048, 8192, 16384 };
     static const int64_t tr_quick[] = { 1024, 2048 };
@@ -597,7 +676,8 @@ static int benchmark(const options *o)
             bench_transpose(d == 1, ts[i], o, have_cublas);
     if (o->transpose) rule();
     for (int ty = 0; ty < 3 && o->scan; ty++)
-        for (int i = 0; i < nv; i += o->size || o->quick ? 1 : 4) bench_scan((scan_type)ty, vs[i], o);
+        for (int i = 0; i < nv; i += o->size || o->quick ? 1 : 2)
+            bench_scan((scan_type)ty, vs[i], o, have_cub);
     if (o->scan) rule();
     return 0;
 }

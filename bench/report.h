@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 typedef struct bench_result {
-    char engine[24];    /* cpu, openblas, gpu, gpu+xfer, cublas */
+    char engine[24];    /* cpu, openblas, gpu, gpu+xfer, cublas, cub */
     char device[8];     /* where it ran: "cpu" or "gpu" */
     char op[12];        /* gemm, sum, dot, max, transpose, scan */
     char prec[8];       /* float, double */

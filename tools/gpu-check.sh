@@ -206,7 +206,7 @@ else
     echo "=== bench_gpu: $bench not built"
 fi
 
-# ---- the comparison users run: GPU, CPU, OpenBLAS and cuBLAS side by side ---
+# ---- the comparison users run: GPU, CPU, OpenBLAS, cuBLAS and CUB side by side
 cli=$builddir/src/cli/ompwg
 if wanted bench && [ -x "$cli" ]; then
     # 2^26 at most: the CPU rows and the sequential reference scan of longer

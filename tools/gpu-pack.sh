@@ -50,7 +50,7 @@ else
         fail=1
     fi
 fi
-for exe in bench/bench_gpu src/cli/ompwg; do
+for exe in bench/bench_gpu src/cli/ompwg bench/libompwg_bench_cub.so; do
     [ -x "$builddir/$exe" ] || echo "gpu-pack: note: $builddir/$exe not built"
 done
 

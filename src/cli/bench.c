@@ -1,5 +1,5 @@
 /* `ompwg bench`: the GPU offload path and the CPU path side by side with
- * OpenBLAS and cuBLAS, every figure checked against OpenBLAS. */
+ * OpenBLAS, cuBLAS and CUB, every figure checked against OpenBLAS. */
 #include <errno.h>
 #include <omp.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include "cases.h"
 #include "ceiling.h"
 #include "cli.h"
+#include "cub.h"
 #include "cublas.h"
 #include "harness.h"
 #include "options.h"
@@ -47,7 +48,8 @@ static void usage(FILE *f)
             "  --vec-sizes a,...  reduction and scan lengths\n"
             "  --ops gemm,sum,dot,max,transpose,scan\n"
             "  --prec s,d\n"
-            "  --backends list    of cpu, openblas, gpu (also gpu+xfer, gpu-sg, gpu-unpad), cublas\n"
+            "  --backends list    of cpu, openblas, gpu (also gpu+xfer, gpu-sg, gpu-unpad),\n"
+            "                     cublas, cub\n"
             "  --reps R           timed runs per case (median reported; default 5)\n"
             "  --threads T        CPU threads for ompwg and OpenBLAS\n"
             "  --out DIR          also write DIR/bench.csv, bench.json and bench.png\n"
@@ -227,9 +229,9 @@ static void context_json(char *buf, size_t len, const options *o, const char *gp
     snprintf(buf, len,
              "{\"ompwg\": \"%s\", \"date\": \"%s\", \"host\": \"%s\", \"command\": \"%s\", "
              "\"threads\": %d, \"reps\": %d, \"openblas_core\": \"%s\", \"gpu\": \"%s\", "
-             "\"cublas\": \"%s\"}",
+             "\"cublas\": \"%s\", \"cub\": \"%s\"}",
              ompwg_version_string(), date, host, cmd, cpu_threads(o), o->reps,
-             openblas_get_corename(), gpu_name, bench_cublas_path());
+             openblas_get_corename(), gpu_name, bench_cublas_path(), bench_cub_path());
 }
 
 static int write_outputs(const bench_report *rep, const char *dir, const char *ctx)
@@ -288,10 +290,23 @@ int ompwg_cli_bench(int argc, char **argv)
                        .reference = "cublas", .kind = BENCH_CUBLAS }, "cublas");
         else
             printf("cublas: not measured: %s\n", why);
+        /* CUB has the plain sum, the signed max and the scan that cuBLAS
+         * lacks: the reference for those ops where it loads */
+        const char *vec_reference = NULL;
+        if (bench_cub_load(why, sizeof why)) {
+            int before = n_eng;
+            add_engine(engines, &n_eng, &o, (bench_engine){ .name = "cub", .device = "gpu",
+                       .reference = "cub", .kind = BENCH_CUB }, "cub");
+            if (n_eng > before) vec_reference = "cub";
+        } else {
+            printf("cub: not measured: %s\n", why);
+        }
         add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu", .device = "gpu",
-                   .backend = "gpu", .reference = "cublas", .kind = BENCH_DEVICE_DATA }, "gpu");
+                   .backend = "gpu", .reference = "cublas", .vec_reference = vec_reference,
+                   .kind = BENCH_DEVICE_DATA }, "gpu");
         add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu+xfer", .device = "gpu",
-                   .backend = "gpu", .reference = "cublas", .kind = BENCH_HOST_DATA }, "gpu");
+                   .backend = "gpu", .reference = "cublas", .vec_reference = vec_reference,
+                   .kind = BENCH_HOST_DATA }, "gpu");
         /* the GPU kernel variants beside the default ones */
         add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu-sg", .device = "gpu",
                    .backend = "gpu", .reference = "gpu", .kind = BENCH_DEVICE_DATA,
@@ -389,14 +404,18 @@ int ompwg_cli_bench(int argc, char **argv)
            "time. ceiling: GEMM rows against the peak estimate, the others against the "
            "streaming copy of the same device (bytes read + written). ratio: against the "
            "reference (OpenBLAS on the CPU, whose transpose is omatcopy and whose scan is the "
-           "library's sequential reference; cuBLAS on the GPU, whose rows for sum and max are "
-           "asum and amax, which read the same bytes, and whose transpose is geam; gpu for the "
-           "variant engines). check: GEMM netlib ratio against OpenBLAS (< 16 passes), "
-           "reductions and scans the difference to OpenBLAS or a long double oracle in units "
-           "of the documented bound (<= 1 passes), transpose 0 when exact. gpu: data on the "
-           "device; gpu+xfer: host data, transfers included; gpu-sg: the sub-group GEMM "
-           "(OMPWG_GPU_GEMM=subgroup) and reductions (OMPWG_GPU_REDUCE=subgroup); gpu-unpad: "
-           "the transpose without padded tile rows (OMPWG_GPU_TRANSPOSE=unpadded).\n");
+           "library's sequential reference; on the GPU cuBLAS for GEMM and transpose, whose "
+           "transpose is geam, and CUB for sum, dot, max and scan (DeviceReduce::Sum, a "
+           "TransformReduce of x_i y_i, ArgMax, DeviceScan::InclusiveSum) where its module "
+           "loads, else cuBLAS, whose rows for sum and max are asum and amax, which read the "
+           "same bytes; gpu for the variant engines). check: GEMM netlib ratio against "
+           "OpenBLAS (< 16 passes), reductions and scans the difference to OpenBLAS or a long "
+           "double oracle in units of the documented bound (<= 1 passes; CUB's float scan "
+           "accumulates in float, and its bound takes float's unit roundoff where ours takes "
+           "double's), transpose 0 when exact. gpu: data on the device; gpu+xfer: host data, "
+           "transfers included; gpu-sg: the sub-group GEMM (OMPWG_GPU_GEMM=subgroup) and "
+           "reductions (OMPWG_GPU_REDUCE=subgroup); gpu-unpad: the transpose without padded "
+           "tile rows (OMPWG_GPU_TRANSPOSE=unpadded).\n");
     if (o.out) {
         char ctx[2048];
         context_json(ctx, sizeof ctx, &o, gpu_name, argc, argv);

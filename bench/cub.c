@@ -1,0 +1,173 @@
+#include "cub.h"
+
+#include <dlfcn.h>
+#include <libgen.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MODULE "libompwg_bench_cub.so"
+
+static struct {
+    void *lib, *cuda;
+    char path[PATH_MAX];
+    char why[PATH_MAX + 256];
+    bool ok;
+    int (*init)(void);
+    const char *(*error_string)(int);
+    int (*ssum)(int64_t, const float *, float *);
+    int (*dsum)(int64_t, const double *, double *);
+    int (*sdot)(int64_t, const float *, const float *, float *);
+    int (*ddot)(int64_t, const double *, const double *, double *);
+    int (*smax)(int64_t, const float *, float *, int64_t *);
+    int (*dmax)(int64_t, const double *, double *, int64_t *);
+    int (*sscan)(int64_t, const float *, float *);
+    int (*dscan)(int64_t, const double *, double *);
+    int (*i64scan)(int64_t, const int64_t *, int64_t *);
+} cub;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+/* Opens path when the file is there; a file that is there but does not
+ * load leaves its dlerror() in cub.why. */
+static void *try_open(const char *path)
+{
+    if (access(path, F_OK) != 0) return NULL;
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(cub.why, sizeof cub.why, "%s", dlerror());
+        return NULL;
+    }
+    if (!realpath(path, cub.path)) snprintf(cub.path, sizeof cub.path, "%s", path);
+    return h;
+}
+
+/* The build folder moves between machines, so the module is looked for
+ * relative to the running program: bench_gpu sits beside it in bench/,
+ * `ompwg` two levels down in src/cli/. */
+static void *open_module(void)
+{
+    const char *env = getenv("OMPWG_CUB");
+    if (env && env[0]) {
+        void *h = try_open(env);
+        if (!h && !cub.why[0]) snprintf(cub.why, sizeof cub.why, "OMPWG_CUB=%s: no such file", env);
+        return h;
+    }
+    char exe[PATH_MAX], path[PATH_MAX + sizeof "/../../bench/" MODULE];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0) {
+        snprintf(cub.why, sizeof cub.why, "cannot read /proc/self/exe (set OMPWG_CUB=/path/%s)",
+                 MODULE);
+        return NULL;
+    }
+    exe[len] = '\0';
+    const char *dir = dirname(exe);
+    static const char *const places[] = { "", "/../../bench" };
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        snprintf(path, sizeof path, "%s%s/%s", dir, places[i], MODULE);
+        void *h = try_open(path);
+        if (h) return h;
+    }
+    if (!cub.why[0])
+        snprintf(cub.why, sizeof cub.why,
+                 "%s not found in %s or %s/../../bench (a build with the GPU backend and nvcc "
+                 "makes it; set OMPWG_CUB=/path/%s)",
+                 MODULE, dir, dir, MODULE);
+    return NULL;
+}
+
+static bool sym(const char *name, void *fn_ptr)
+{
+    void *p = dlsym(cub.lib, name);
+    memcpy(fn_ptr, &p, sizeof p);
+    if (!p) snprintf(cub.why, sizeof cub.why, "%s lacks %s", cub.path, name);
+    return p != NULL;
+}
+
+static void load(void)
+{
+    cub.lib = open_module();
+    if (!cub.lib) return;
+    if (!sym("ompwg_bench_cub_init", &cub.init) ||
+        !sym("ompwg_bench_cub_error_string", &cub.error_string) ||
+        !sym("ompwg_bench_cub_ssum", &cub.ssum) || !sym("ompwg_bench_cub_dsum", &cub.dsum) ||
+        !sym("ompwg_bench_cub_sdot", &cub.sdot) || !sym("ompwg_bench_cub_ddot", &cub.ddot) ||
+        !sym("ompwg_bench_cub_smax", &cub.smax) || !sym("ompwg_bench_cub_dmax", &cub.dmax) ||
+        !sym("ompwg_bench_cub_sscan", &cub.sscan) || !sym("ompwg_bench_cub_dscan", &cub.dscan) ||
+        !sym("ompwg_bench_cub_i64scan", &cub.i64scan))
+        return;
+    /* the module's CUDA runtime would only say "insufficient driver" */
+    cub.cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!cub.cuda) {
+        snprintf(cub.why, sizeof cub.why, "%s: libcuda.so.1 not loadable (no NVIDIA driver)",
+                 cub.path);
+        return;
+    }
+    int st = cub.init();
+    if (st != 0) {
+        snprintf(cub.why, sizeof cub.why, "%s: CUDA error %d (%s)", cub.path, st,
+                 cub.error_string(st));
+        return;
+    }
+    cub.ok = true;
+}
+
+bool bench_cub_load(char *why, size_t len)
+{
+    pthread_once(&load_once, load);
+    if (!cub.ok && why) snprintf(why, len, "%s", cub.why);
+    return cub.ok;
+}
+
+const char *bench_cub_path(void)
+{
+    return cub.ok ? cub.path : "";
+}
+
+int bench_cub_ssum(int64_t n, const float *x, float *result)
+{
+    return cub.ok ? cub.ssum(n, x, result) : -1;
+}
+
+int bench_cub_dsum(int64_t n, const double *x, double *result)
+{
+    return cub.ok ? cub.dsum(n, x, result) : -1;
+}
+
+int bench_cub_sdot(int64_t n, const float *x, const float *y, float *result)
+{
+    return cub.ok ? cub.sdot(n, x, y, result) : -1;
+}
+
+int bench_cub_ddot(int64_t n, const double *x, const double *y, double *result)
+{
+    return cub.ok ? cub.ddot(n, x, y, result) : -1;
+}
+
+int bench_cub_smax(int64_t n, const float *x, float *value, int64_t *index)
+{
+    return cub.ok ? cub.smax(n, x, value, index) : -1;
+}
+
+int bench_cub_dmax(int64_t n, const double *x, double *value, int64_t *index)
+{
+    return cub.ok ? cub.dmax(n, x, value, index) : -1;
+}
+
+int bench_cub_sscan(int64_t n, const float *x, float *y)
+{
+    return cub.ok ? cub.sscan(n, x, y) : -1;
+}
+
+int bench_cub_dscan(int64_t n, const double *x, double *y)
+{
+    return cub.ok ? cub.dscan(n, x, y) : -1;
+}
+
+int bench_cub_i64scan(int64_t n, const int64_t *x, int64_t *y)
+{
+    return cub.ok ? cub.i64scan(n, x, y) : -1;
+}
