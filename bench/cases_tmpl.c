@@ -61,7 +61,7 @@ static void TN(gemm_case_, )(const bench_engine *e, int64_t n, const bench_confi
             goto out;
         }
     }
-    double t = bench_time(TN(gemm_run_, ), &j, 1, cfg->reps);
+    double t = bench_time_steady(TN(gemm_run_, ), &j, 1, cfg->reps);
     if (t < 0) {
         row->status = TN(gemm_run_, )(&j);
         if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
@@ -212,7 +212,7 @@ static void TN(vec_case_, )(const bench_engine *e, bench_op op, int64_t n,
             goto out;
         }
     }
-    double t = bench_time(TN(vec_run_, ), &j, 1, cfg->reps);
+    double t = bench_time_steady(TN(vec_run_, ), &j, 1, cfg->reps);
     if (t < 0) {
         row->status = TN(vec_run_, )(&j);
         if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
@@ -300,7 +300,7 @@ static bool TN(move_measure_, )(TN(move_job_, ) *j, int (*run)(void *), size_t c
 {
     row->status = TN(move_sets_init_, )(&j->m, j->e, count, cfg);
     if (row->status != OMPWG_OK) return false;
-    double t = bench_time(run, j, 1, cfg->reps);
+    double t = bench_time_steady(run, j, 1, cfg->reps);
     if (t < 0) {
         row->status = run(j);
         if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;

@@ -158,17 +158,10 @@ static void *dev_random(size_t n, size_t elem, uint64_t seed)
 
 /* ---- timing ------------------------------------------------------------- */
 
-/* Median seconds of fn after `warmup` runs, over o->reps runs; a median
- * under a millisecond is taken again over at least 200 runs, enough for
- * about 50 ms in all (at most 20000), since a few runs of some
- * microseconds leave the median to the launch jitter. */
+/* Median seconds of fn after `warmup` runs (bench_time_steady). */
 static double time_median(int (*fn)(void *), void *arg, int warmup, const options *o)
 {
-    double t = bench_time(fn, arg, warmup, o->reps);
-    if (t <= 0 || t >= 1e-3) return t;
-    double runs = 0.05 / t;
-    int reps = runs < 200 ? 200 : runs > 20000 ? 20000 : (int)runs;
-    return reps > o->reps ? bench_time(fn, arg, 0, reps) : t;
+    return bench_time_steady(fn, arg, warmup, o->reps);
 }
 
 typedef struct gemm_call {

@@ -47,6 +47,15 @@ double bench_time(int (*fn)(void *), void *arg, int warmup, int reps)
     return med;
 }
 
+double bench_time_steady(int (*fn)(void *), void *arg, int warmup, int reps)
+{
+    double t = bench_time(fn, arg, warmup, reps);
+    if (t <= 0 || t >= 1e-3) return t;
+    double runs = 0.05 / t;
+    int more = runs < 200 ? 200 : runs > 20000 ? 20000 : (int)runs;
+    return more > reps ? bench_time(fn, arg, 0, more) : t;
+}
+
 static uint64_t next(uint64_t *s)
 {
     *s ^= *s << 13;

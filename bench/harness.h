@@ -15,6 +15,11 @@ double bench_median(double *v, int n);
  * time in seconds, or a negative value when fn returned nonzero. */
 double bench_time(int (*fn)(void *), void *arg, int warmup, int reps);
 
+/* bench_time, and when its median is under a millisecond, again over at
+ * least 200 runs, enough for about 50 ms in all (at most 20000): a few runs
+ * of some microseconds leave the median to the launch jitter. */
+double bench_time_steady(int (*fn)(void *), void *arg, int warmup, int reps);
+
 /* Sleeps long enough for OpenBLAS's threads (they spin 2^28 cycles by
  * default after a call) and libomp's (KMP_BLOCKTIME, 200 ms) to go idle,
  * so that the next timed run does not share cores with spinning threads of

@@ -9,7 +9,8 @@
 #   [faults]    the fault tests under each offload environment (below);
 #   [sanitizer] compute-sanitizer memcheck, racecheck, synccheck and
 #               initcheck on `bench_gpu --check` (every kernel on odd shapes);
-#   [bench]     bench_gpu and `ompwg bench` (CSV, JSON and plot into $OUT/bench);
+#   [bench]     bench_launch, bench_gpu and `ompwg bench` (CSV, JSON and plot
+#               into $OUT/bench);
 #   [launches]  one run with the offload runtime's kernel launch report.
 # A failing step is reported and the next one runs; the whole log goes to
 # $OUT/gpu-check.log (OUT: the device tool's output folder).
@@ -201,7 +202,8 @@ fi
 if ! wanted bench; then
     :
 elif [ -x "$bench" ]; then
-    step "bench_gpu" 240 "$bench"
+    [ -x "$builddir/bench/bench_launch" ] && step "bench_launch" 60 "$builddir/bench/bench_launch"
+    step "bench_gpu" 300 "$bench"
 else
     echo "=== bench_gpu: $bench not built"
 fi
@@ -211,8 +213,8 @@ cli=$builddir/src/cli/ompwg
 if wanted bench && [ -x "$cli" ]; then
     # 2^26 at most: the CPU rows and the sequential reference scan of longer
     # vectors take minutes (bench_gpu above measures the GPU at 2^28)
-    step "ompwg bench" 240 "$cli" bench --sizes "${GPU_CHECK_GEMM_SIZES:-1024,2048,4096}" \
-        --vec-sizes "${GPU_CHECK_VEC_SIZES:-1048576,16777216,67108864}" --reps 5 \
+    step "ompwg bench" 240 "$cli" bench --sizes "${GPU_CHECK_GEMM_SIZES:-256,1024,2048,4096}" \
+        --vec-sizes "${GPU_CHECK_VEC_SIZES:-65536,1048576,16777216,67108864}" --reps 5 \
         --out "$out/bench"
 fi
 

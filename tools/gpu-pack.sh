@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs here (the build machine): makes the offload build that
-# tools/gpu-check.sh runs on the GPU machine, and checks that it and the
-# carried runtime fit what the device tool carries (64 MiB in all, the
-# working tree included).
+# tools/gpu-check.sh runs on the GPU machine, copies what runs of it into
+# <builddir>-carry (tools/gpu-slim.sh: no object files), and checks that
+# the copy and the carried runtime fit what the device tool carries (64 MiB
+# in all, the working tree included).
 #     tools/gpu-pack.sh [builddir]        (default: build-gpu)
 # Then, through the device tool, from the repository root:
-#     command: bash tools/gpu-check.sh <builddir>
-#     carry:   [".gpu-rt", "<builddir>"]
+#     command: bash tools/gpu-check.sh <builddir>-carry
+#     carry:   [".gpu-rt", "<builddir>-carry"]
 set -euo pipefail
 
 builddir=${1:-build-gpu}
@@ -53,15 +54,17 @@ fi
 for exe in bench/bench_gpu src/cli/ompwg bench/libompwg_bench_cub.so; do
     [ -x "$builddir/$exe" ] || echo "gpu-pack: note: $builddir/$exe not built"
 done
+carry=$builddir-carry
+bash "$root/tools/gpu-slim.sh" "$builddir" "$carry"
 
 # What travels: the working tree (tracked and untracked-not-ignored files)
 # plus the carried folders.
 tree_kib=$( (git ls-files -z --cached --others --exclude-standard |
              du -ck --files0-from=- 2>/dev/null || true) | tail -1 | cut -f1)
-build_kib=$(du -sk "$builddir" | cut -f1)
+build_kib=$(du -sk "$carry" | cut -f1)
 rt_kib=$(du -sk .gpu-rt | cut -f1)
 total_kib=$((tree_kib + build_kib + rt_kib))
-awk -v t="$tree_kib" -v b="$build_kib" -v r="$rt_kib" -v d="$builddir" -v l="$limit_mib" 'BEGIN {
+awk -v t="$tree_kib" -v b="$build_kib" -v r="$rt_kib" -v d="$carry" -v l="$limit_mib" 'BEGIN {
     printf "gpu-pack: working tree %d KiB + %s %d KiB + .gpu-rt %d KiB = %.1f MiB (limit %d MiB)\n",
            t, d, b, r, (t + b + r) / 1024, l }'
 if [ "$total_kib" -gt $((limit_mib * 1024 - 2048)) ]; then
@@ -71,7 +74,7 @@ fi
 [ "$fail" -eq 0 ] || exit 1
 cat <<EOF
 gpu-pack: ready. Device tool call, from the repository root:
-    command: bash tools/gpu-check.sh $builddir
-    carry:   [".gpu-rt", "$builddir"]
+    command: bash tools/gpu-check.sh $carry
+    carry:   [".gpu-rt", "$carry"]
     (the full log comes back as \$OUT/gpu-check.log)
 EOF

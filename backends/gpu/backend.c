@@ -114,7 +114,9 @@ static void describe(char *why, size_t len, int dev, int num_devices, const char
         if (used < 0 || (size_t)used >= len) return;
     }
     snprintf(why + used, len - (size_t)used,
-             "OpenMP device %d of %d; GEMM team tile %dx%d; %s; built for %s, %s", dev,
+             "OpenMP device %d of %d; GEMM team tile %dx%d (64x64 for small problems); %s; "
+             "built for %s, %s",
+             dev,
              num_devices, OMPWG_GPU_TILE_M, OMPWG_GPU_TILE_N, wait, OMPWG_OFFLOAD_ARCHS,
              OMPWG_OFFLOAD_RUNTIME);
 }

@@ -22,15 +22,15 @@
  * has U loads per stream in flight (see reduce_tmpl.c). Sum and asum read
  * one stream, dot two, and each has its own kernel.
  *
- * Measured on an H100 (bench_gpu, 2^28 elements, fraction of the device
- * copy bandwidth), one run of five settings: U 8 for both kernels with 2
- * teams per SM gave sum 64 % (float) and 69 % (double), dot 98 % and 101 %;
- * U 16 for sum changed nothing (60-68 %); U 4 with 3 sum teams per SM gave
- * sum 74 % and 84 %, dot 100 %. More resident threads beat more loads per
- * thread: ptxas gives U 4 kernels 68-80 registers (sum) and 92-128 (dot),
- * which fits 3 sum teams or 2 dot teams of 256 threads on an SM, so every
- * team of the grid is resident at once. Should another compiler need more
- * registers, the extra teams run in a second wave: slower, never wrong. */
+ * The grid has RED_TEAMS_PER_SM (sum, asum, max, min) or
+ * RED_DOT_TEAMS_PER_SM (dot) virtual teams per SM, each a fixed share of
+ * the blocks. With the one-launch finish (finish.h), 4 and 3 beat 3 and 2 at
+ * 2^28 on an H100 in one run (fraction of copy bandwidth: float sum 98.6 %
+ * against 94.4 %, dot 100.4 against 98.7, double sum 100.1 against 97.4,
+ * dot 100.7 against 100.1; bench/NOTES.md). ptxas gives the sum kernels 84
+ * (double) and 96 (float) registers and the dot kernels 117 and 154, so 2
+ * teams of 256 threads are resident per SM and the rest of the grid follows
+ * in waves: the finer shares end more evenly. */
 #ifndef RED_NT
 #define RED_NT 256
 #endif
@@ -41,10 +41,10 @@
 #define RED_DOT_U 4
 #endif
 #ifndef RED_TEAMS_PER_SM
-#define RED_TEAMS_PER_SM 3
+#define RED_TEAMS_PER_SM 4
 #endif
 #ifndef RED_DOT_TEAMS_PER_SM
-#define RED_DOT_TEAMS_PER_SM 2
+#define RED_DOT_TEAMS_PER_SM 3
 #endif
 _Static_assert((RED_NT & (RED_NT - 1)) == 0 && RED_NT >= 64,
                "the team tree halves a power of two down to a warp");

@@ -32,9 +32,11 @@ GPU_INLINE ACC RED_PARTIAL(ompwg_reduce_op op, int64_t p, int64_t np, int64_t n,
     int64_t blk = p;
     if (vec) {
         const int64_t whole = n / RED_KBLOCK;
+        T xv[RED_KU * RED_VW], yv[RED_KU * RED_VW];
         for (; blk < whole; blk += np) {
             const int64_t base = blk * RED_KBLOCK;
-            TN(block_terms_, )(op, x + base, y ? y + base : y, t, RED_KU, acc);
+            TN(block_load_, )(op, x + base, RED_DOT ? y + base : y, t, RED_KU, xv, yv);
+            TN(block_add_, )(op, RED_KU, xv, yv, acc);
         }
     }
     for (; blk < nblocks; blk += np) {

@@ -27,15 +27,13 @@ GPU_INLINE ACC TN(term_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T
     return (ACC)x[i * incx];
 }
 
-/* acc[j] += the terms of thread t's pieces of a full block of 16-byte
- * aligned vectors at unit stride: u independent 16-byte loads (a constant
- * once inlined), each sweep of the team over RED_NT consecutive pieces. All
- * loads are issued before the first add. */
-GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb, int t, int u,
-                                   ACC *acc)
+/* Thread t's pieces of a full block of 16-byte aligned vectors at unit
+ * stride, into xv (and yv for dot): u independent 16-byte loads per stream
+ * (a constant once inlined), each sweep of the team over RED_NT
+ * consecutive pieces. */
+GPU_INLINE void TN(block_load_, )(ompwg_reduce_op op, const T *xb, const T *yb, int t, int u,
+                                  T *xv, T *yv)
 {
-    T xv[RED_SUM_U > RED_DOT_U ? RED_SUM_U * RED_VW : RED_DOT_U * RED_VW];
-    T yv[RED_DOT_U * RED_VW];
 #pragma unroll
     for (int j = 0; j < u; j++) {
         const int64_t at = ((int64_t)j * RED_NT + t) * RED_VW;
@@ -48,6 +46,11 @@ GPU_INLINE void TN(block_terms_, )(ompwg_reduce_op op, const T *xb, const T *yb,
             for (int e = 0; e < RED_VW; e++) yv[j * RED_VW + e] = yp[e];
         }
     }
+}
+
+/* acc[j] += the terms of what block_load_ read. */
+GPU_INLINE void TN(block_add_, )(ompwg_reduce_op op, int u, const T *xv, const T *yv, ACC *acc)
+{
 #pragma unroll
     for (int j = 0; j < u; j++)
 #pragma unroll

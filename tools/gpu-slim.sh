@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs here: copies a build folder without what only the build needs
+# (object files, meson's private state, logs), so that it and more fit the
+# device tool's 64 MiB carry; the programs find libompwg through
+# $ORIGIN-relative run paths, so the copy runs as the original does.
+#     tools/gpu-slim.sh BUILDDIR DEST
+set -euo pipefail
+src=$1 dest=$2
+rm -rf "$dest"
+mkdir -p "$dest"
+tar -C "$src" --exclude='*.p' --exclude=meson-private --exclude=meson-logs \
+    --exclude=meson-info --exclude='*.a' --exclude=build.ninja --exclude='.ninja_*' \
+    --exclude=compile_commands.json -cf - . | tar -C "$dest" -xf -
+echo "gpu-slim: $dest $(du -sh "$dest" | cut -f1) (from $(du -sh "$src" | cut -f1))"
