@@ -47,11 +47,15 @@ static int gnuplot(const bench_report *r, const char *png, char *why, size_t why
         snprintf(name, 24, "%s %s", r->rows[i].op, r->rows[i].prec);
         key_index(&panels, name);
     }
+    /* one colour per engine across the panels */
+    keys all_engines = { 0 };
+    for (int i = 0; i < r->count; i++) key_index(&all_engines, r->rows[i].engine);
     int rows = (panels.n + 1) / 2;
     fprintf(g, "set terminal pngcairo size 1400,%d font ',10'\nset output '%s'\n",
             rows * 380 + 40, png);
     fprintf(g, "set multiplot layout %d,2 title 'ompwg bench: throughput against size'\n", rows);
-    fputs("set logscale x 2\nset format x '2^{%L}'\nset grid\nset key outside right top\nset xlabel 'size'\n", g);
+    fputs("set logscale x 2\nset logscale y\nset format x '2^{%L}'\nset grid\n"
+          "set key outside right top\nset xlabel 'size'\n", g);
     int block = 0;
     for (int p = 0; p < panels.n; p++) {
         keys engines = { 0 };
@@ -74,8 +78,8 @@ static int gnuplot(const bench_report *r, const char *png, char *why, size_t why
                     fprintf(d, "%lld %g\n", (long long)x->size, x->rate);
             }
             fputs("\n\n", d);
-            fprintf(g, "%s'%s' index %d with linespoints lw 2 title '%s'", e ? ", " : "", dat,
-                    block++, engines.v[e]);
+            fprintf(g, "%s'%s' index %d with linespoints lw 2 lc %d title '%s'", e ? ", " : "",
+                    dat, block++, key_index(&all_engines, engines.v[e]) + 1, engines.v[e]);
         }
         fputs("\n", g);
     }
@@ -107,14 +111,16 @@ static int matplotlib(const char *csv, const char *png, char *why, size_t why_le
             "import matplotlib.pyplot as plt\n"
             "rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['status'] == 'ok']\n"
             "panels = sorted({(r['op'], r['precision']) for r in rows})\n"
+            "color = {e: f'C{i %% 10}' for i, e in enumerate(dict.fromkeys(r['engine'] for r in rows))}\n"
             "n = (len(panels) + 1) // 2\n"
             "fig, axes = plt.subplots(max(n, 1), 2, figsize=(14, 3.8 * max(n, 1)), squeeze=False)\n"
             "for ax, (op, prec) in zip(axes.flat, panels):\n"
             "    sel = [r for r in rows if (r['op'], r['precision']) == (op, prec)]\n"
             "    for eng in dict.fromkeys(r['engine'] for r in sel):\n"
             "        pts = sorted((int(r['size']), float(r['rate'])) for r in sel if r['engine'] == eng)\n"
-            "        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker='o', label=eng)\n"
-            "    ax.set_xscale('log', base=2); ax.grid(True); ax.legend()\n"
+            "        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker='o', label=eng,\n"
+            "                color=color[eng])\n"
+            "    ax.set_xscale('log', base=2); ax.set_yscale('log'); ax.grid(True); ax.legend()\n"
             "    ax.set_title(f'{op} {prec}'); ax.set_ylabel(sel[0]['unit']); ax.set_xlabel('size')\n"
             "fig.suptitle('ompwg bench: throughput against size'); fig.tight_layout()\n"
             "fig.savefig(sys.argv[2], dpi=100)\n");

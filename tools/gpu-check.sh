@@ -9,8 +9,8 @@
 #   [faults]    the fault tests under each offload environment (below);
 #   [sanitizer] compute-sanitizer memcheck, racecheck, synccheck and
 #               initcheck on `bench_gpu --check` (every kernel on odd shapes);
-#   [bench]     bench_launch, bench_gpu and `ompwg bench` (CSV, JSON and plot
-#               into $OUT/bench);
+#   [bench]     bench_launch and bench_gpu;
+#   [compare]   `ompwg bench` (CSV, JSON and plot into $OUT/bench);
 #   [launches]  one run with the offload runtime's kernel launch report.
 # A failing step is reported and the next one runs; the whole log goes to
 # $OUT/gpu-check.log (OUT: the device tool's output folder).
@@ -31,7 +31,7 @@ summary=()
 
 elapsed() { echo $(( $(date +%s) - t0 )); }
 
-steps=${GPU_CHECK_STEPS:-tests faults sanitizer bench launches}
+steps=${GPU_CHECK_STEPS:-tests faults sanitizer bench compare launches}
 wanted() { case " ${steps//,/ } " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # step NAME LIMIT_SECONDS COMMAND...: runs COMMAND under `timeout`, prints
@@ -210,7 +210,7 @@ fi
 
 # ---- the comparison users run: GPU, CPU, OpenBLAS, cuBLAS and CUB side by side
 cli=$builddir/src/cli/ompwg
-if wanted bench && [ -x "$cli" ]; then
+if wanted compare && [ -x "$cli" ]; then
     # 2^26 at most: the CPU rows and the sequential reference scan of longer
     # vectors take minutes (bench_gpu above measures the GPU at 2^28)
     step "ompwg bench" 240 "$cli" bench --sizes "${GPU_CHECK_GEMM_SIZES:-256,1024,2048,4096}" \
