@@ -1061,8 +1061,11 @@ out:
  * variant each. */
 static void check_variant_kernels(void)
 {
-    static const int64_t shapes[][3] = { { 37, 29, 53 }, { 1, 1, 1 },   { 129, 130, 7 },
-                                         { 200, 3, 300 }, { 5, 257, 128 }, { 128, 128, 8 } };
+    /* { 192, 130, 64 }: whole team tiles of either size with whole k slices
+     * beside edge tiles, the tiled kernel's two paths */
+    static const int64_t shapes[][3] = { { 37, 29, 53 },  { 1, 1, 1 },     { 129, 130, 7 },
+                                         { 200, 3, 300 }, { 5, 257, 128 }, { 128, 128, 8 },
+                                         { 192, 130, 64 } };
     static const ompwg_trans tr[] = { OMPWG_NO_TRANS, OMPWG_TRANS };
     for (int d = 0; d < 2; d++)
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
@@ -1107,15 +1110,18 @@ static int check(void)
     }
     /* the default variants, then the others, then the tiled DGEMM on the
      * FMA units (the default takes the tensor cores where the build has
-     * them) */
-    for (int v = 0; v < 3; v++) {
+     * them), then the tiled GEMM on its large team tile (these shapes take
+     * the small one by default) */
+    for (int v = 0; v < 4; v++) {
         use_variant("OMPWG_GPU_GEMM", gemm_variants[v == 1]);
         use_variant("OMPWG_GPU_DGEMM", dgemm_variants[v == 2]);
+        use_variant("OMPWG_GPU_GEMM_TILE", v == 3 ? "large" : "auto");
         use_variant("OMPWG_GPU_REDUCE", reduce_variants[v == 1]);
         use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[v == 1]);
         check_variant_kernels();
     }
     use_variant("OMPWG_GPU_DGEMM", dgemm_variants[0]);
+    use_variant("OMPWG_GPU_GEMM_TILE", "auto");
     static const int64_t sincs[][2] = { { 1, 1 }, { -1, 2 }, { 3, -1 } };
     for (int ty = 0; ty < 3; ty++)
         for (size_t k = 0; k < sizeof sincs / sizeof sincs[0]; k++) {

@@ -21,13 +21,9 @@ exec > >(tee "$out/perf.log") 2>&1
 source .gpu-rt/env.sh
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,power.limit --format=csv,noheader
 echo "CUDA tools: $(ls /usr/local/cuda/bin 2>/dev/null | tr "\n" " ")"
-for t in test_sgemm test_dgemm test_sreduce test_dreduce; do
-    [ -x "$builddir/tests/$t" ] || continue
-    OMPWG_TEST_BACKENDS=gpu timeout 120 "$builddir/tests/$t" > "$out/$t.tap" 2>&1
-    printf '%-14s rc=%d ok %d not ok %d\n' "$t" $? "$(grep -c '^ok' "$out/$t.tap")" \
-        "$(grep -c '^not ok' "$out/$t.tap")"
-    grep -A5 '^not ok' "$out/$t.tap" | head -20
-done
+# shellcheck disable=SC1091
+source "$(dirname "$0")/gpu-tests.sh"
+gpu_tests "$builddir" "$out" 120 test_sgemm test_dgemm test_sreduce test_dreduce
 timeout 120 "$builddir/bench/bench_gpu" --check | tail -1
 kinds=()
 case "$what" in all) kinds=(gemm reduce) ;; *) kinds=("$what") ;; esac

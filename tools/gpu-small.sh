@@ -18,13 +18,9 @@ exec > >(tee "$out/small.log") 2>&1
 source .gpu-rt/env.sh
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv,noheader
 # the kernels a small call takes, checked first on the GPU backend
-for t in test_sgemm test_dgemm test_sreduce test_dreduce test_threads; do
-    [ -x "$builddir/tests/$t" ] || continue
-    OMPWG_TEST_BACKENDS=gpu timeout 300 "$builddir/tests/$t" > "$out/$t.tap" 2>&1
-    printf '%-14s rc=%d ok %d not ok %d\n' "$t" $? "$(grep -c '^ok' "$out/$t.tap")" \
-        "$(grep -c '^not ok' "$out/$t.tap")"
-    grep -A5 '^not ok' "$out/$t.tap" | head -20
-done
+# shellcheck disable=SC1091
+source "$(dirname "$0")/gpu-tests.sh"
+gpu_tests "$builddir" "$out" 300 test_sgemm test_dgemm test_sreduce test_dreduce test_threads
 libs=("")
 if [ -n "$parent" ]; then
     for v in "$parent"/*/; do [ -f "$v/libompwg.so.0" ] && libs+=("${v%/}"); done

@@ -10,13 +10,51 @@
 
 /* The few driver API entry points used, with the types of cuda.h (CUresult
  * is an int-sized enum, CUdevice an int). */
-typedef int (*cu_init_fn)(unsigned flags);
-typedef int (*cu_device_get_fn)(int *dev, int ordinal);
-typedef int (*cu_device_get_name_fn)(char *name, int len, int dev);
-typedef int (*cu_device_get_attribute_fn)(int *value, int attrib, int dev);
-typedef int (*cu_device_total_mem_fn)(size_t *bytes, int dev);
-typedef int (*cu_primary_ctx_get_state_fn)(int dev, unsigned *flags, int *active);
-typedef int (*cu_primary_ctx_set_flags_fn)(int dev, unsigned flags);
+typedef struct cu_driver {
+    void *lib;
+    int (*init)(unsigned flags);
+    int (*device_get)(int *dev, int ordinal);
+    int (*device_get_name)(char *name, int len, int dev);
+    int (*device_get_attribute)(int *value, int attrib, int dev);
+    int (*device_total_mem)(size_t *bytes, int dev);
+    int (*primary_ctx_get_state)(int dev, unsigned *flags, int *active);
+    int (*primary_ctx_set_flags)(int dev, unsigned flags);
+} cu_driver;
+
+static void entry(void *lib, const char *name, void *fn_ptr)
+{
+    void *p = dlsym(lib, name);
+    memcpy(fn_ptr, &p, sizeof p);
+}
+
+/* Opens the driver and looks up every entry point, then initialises it and
+ * finds CUDA device `ordinal`: false (with *d closed) when any of it
+ * fails. The driver stays loaded by the offload runtime; driver_close only
+ * balances the dlopen. */
+static bool driver_open(cu_driver *d, int ordinal, int *dev)
+{
+    memset(d, 0, sizeof *d);
+    d->lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!d->lib) return false;
+    entry(d->lib, "cuInit", &d->init);
+    entry(d->lib, "cuDeviceGet", &d->device_get);
+    entry(d->lib, "cuDeviceGetName", &d->device_get_name);
+    entry(d->lib, "cuDeviceGetAttribute", &d->device_get_attribute);
+    entry(d->lib, "cuDeviceTotalMem_v2", &d->device_total_mem);
+    entry(d->lib, "cuDevicePrimaryCtxGetState", &d->primary_ctx_get_state);
+    entry(d->lib, "cuDevicePrimaryCtxSetFlags_v2", &d->primary_ctx_set_flags);
+    if (d->init && d->device_get && d->device_get_name && d->device_get_attribute &&
+        d->device_total_mem && d->primary_ctx_get_state && d->primary_ctx_set_flags &&
+        d->init(0) == 0 && d->device_get(dev, ordinal) == 0)
+        return true;
+    dlclose(d->lib);
+    return false;
+}
+
+static void driver_close(cu_driver *d)
+{
+    dlclose(d->lib);
+}
 
 /* CUdevice_attribute values from cuda.h; they are part of the driver ABI. */
 enum {
@@ -32,36 +70,24 @@ enum {
 
 bool ompwg_gpu_query_props(int ordinal, ompwg_gpu_props *p)
 {
-    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) return false;
-    cu_init_fn cu_init = (cu_init_fn)dlsym(lib, "cuInit");
-    cu_device_get_fn cu_device_get = (cu_device_get_fn)dlsym(lib, "cuDeviceGet");
-    cu_device_get_name_fn cu_device_get_name = (cu_device_get_name_fn)dlsym(lib, "cuDeviceGetName");
-    cu_device_get_attribute_fn cu_device_get_attribute =
-        (cu_device_get_attribute_fn)dlsym(lib, "cuDeviceGetAttribute");
-    cu_device_total_mem_fn cu_device_total_mem =
-        (cu_device_total_mem_fn)dlsym(lib, "cuDeviceTotalMem_v2");
-
+    cu_driver d;
+    int dev = 0;
+    if (!driver_open(&d, ordinal, &dev)) return false;
     ompwg_gpu_props q;
     memset(&q, 0, sizeof q);
-    int dev = 0;
-    bool ok = cu_init && cu_device_get && cu_device_get_name && cu_device_get_attribute &&
-              cu_device_total_mem && cu_init(0) == 0 && cu_device_get(&dev, ordinal) == 0 &&
-              cu_device_get_name(q.name, (int)sizeof q.name, dev) == 0 &&
-              cu_device_get_attribute(&q.sm_count, CU_ATTR_MULTIPROCESSOR_COUNT, dev) == 0 &&
-              cu_device_get_attribute(&q.warp_size, CU_ATTR_WARP_SIZE, dev) == 0 &&
-              cu_device_get_attribute(&q.cc_major, CU_ATTR_COMPUTE_CAPABILITY_MAJOR, dev) == 0 &&
-              cu_device_get_attribute(&q.cc_minor, CU_ATTR_COMPUTE_CAPABILITY_MINOR, dev) == 0 &&
-              cu_device_get_attribute(&q.smem_per_block, CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK,
-                                      dev) == 0 &&
-              cu_device_get_attribute(&q.smem_per_block_optin,
-                                      CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev) == 0 &&
-              cu_device_get_attribute(&q.clock_khz, CU_ATTR_CLOCK_RATE, dev) == 0 &&
-              cu_device_get_attribute(&q.l2_bytes, CU_ATTR_L2_CACHE_SIZE, dev) == 0 &&
-              cu_device_total_mem(&q.global_mem, dev) == 0;
-    /* the driver stays loaded by the offload runtime; dropping our reference
-     * only balances the dlopen */
-    dlclose(lib);
+    bool ok = d.device_get_name(q.name, (int)sizeof q.name, dev) == 0 &&
+              d.device_get_attribute(&q.sm_count, CU_ATTR_MULTIPROCESSOR_COUNT, dev) == 0 &&
+              d.device_get_attribute(&q.warp_size, CU_ATTR_WARP_SIZE, dev) == 0 &&
+              d.device_get_attribute(&q.cc_major, CU_ATTR_COMPUTE_CAPABILITY_MAJOR, dev) == 0 &&
+              d.device_get_attribute(&q.cc_minor, CU_ATTR_COMPUTE_CAPABILITY_MINOR, dev) == 0 &&
+              d.device_get_attribute(&q.smem_per_block, CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK,
+                                     dev) == 0 &&
+              d.device_get_attribute(&q.smem_per_block_optin,
+                                     CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev) == 0 &&
+              d.device_get_attribute(&q.clock_khz, CU_ATTR_CLOCK_RATE, dev) == 0 &&
+              d.device_get_attribute(&q.l2_bytes, CU_ATTR_L2_CACHE_SIZE, dev) == 0 &&
+              d.device_total_mem(&q.global_mem, dev) == 0;
+    driver_close(&d);
     if (!ok) return false;
     q.name[sizeof q.name - 1] = '\0';
     *p = q;
@@ -94,30 +120,22 @@ bool ompwg_gpu_set_host_wait(int ordinal, char *why, size_t len)
         snprintf(why, len, "OMPWG_GPU_SYNC=%s is not auto, spin, yield, blocking or keep", want);
         return false;
     }
-    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(why, len, "libcuda.so.1 not loadable");
-        return false;
-    }
-    cu_init_fn cu_init = (cu_init_fn)dlsym(lib, "cuInit");
-    cu_device_get_fn cu_device_get = (cu_device_get_fn)dlsym(lib, "cuDeviceGet");
-    cu_primary_ctx_get_state_fn get_state =
-        (cu_primary_ctx_get_state_fn)dlsym(lib, "cuDevicePrimaryCtxGetState");
-    cu_primary_ctx_set_flags_fn set_flags =
-        (cu_primary_ctx_set_flags_fn)dlsym(lib, "cuDevicePrimaryCtxSetFlags_v2");
+    cu_driver d;
     int dev = 0, active = 0;
     unsigned flags = 0;
-    bool ok = cu_init && cu_device_get && get_state && set_flags && cu_init(0) == 0 &&
-              cu_device_get(&dev, ordinal) == 0 &&
-              get_state(dev, &flags, &active) == 0;
+    if (!driver_open(&d, ordinal, &dev)) {
+        snprintf(why, len, "the CUDA driver could not be asked how host threads wait");
+        return false;
+    }
+    bool ok = d.primary_ctx_get_state(dev, &flags, &active) == 0;
     if (ok && sched >= 0 && (flags & SCHED_MASK) != (unsigned)sched)
-        ok = set_flags(dev, (flags & ~(unsigned)SCHED_MASK) | (unsigned)sched) == 0 &&
-             get_state(dev, &flags, &active) == 0;
+        ok = d.primary_ctx_set_flags(dev, (flags & ~(unsigned)SCHED_MASK) | (unsigned)sched) == 0 &&
+             d.primary_ctx_get_state(dev, &flags, &active) == 0;
     if (ok)
         snprintf(why, len, "host threads wait %s (OMPWG_GPU_SYNC=%s)",
                  sched_name(flags & SCHED_MASK), want);
     else
         snprintf(why, len, "the CUDA driver could not set how host threads wait");
-    dlclose(lib);
+    driver_close(&d);
     return ok;
 }

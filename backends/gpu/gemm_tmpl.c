@@ -310,57 +310,108 @@ GPU_INLINE void GT(team_store_c_)(bool tc, bool mine, int t, int ux, int uy, int
 typedef T GT(slice_a_)[TK * ROW_A];
 typedef T GT(slice_b_)[TK * ROW_B];
 
-/* A team of exactly GEMM_NT threads (a GPU): thread t stages its share of
- * each slice through registers (the loads of the next slice are in flight
- * while it computes on the current one), owns register tile t of every team
- * tile (or, with tc, its lane's share of its warp's tile on the tensor
- * cores) and writes it once at the end. tc is a constant at each call. */
-GPU_INLINE void GT(team_full_)(const TN(gemm_job_, ) *J, GT(slice_a_) *as,
-                                 GT(slice_b_) *bs, int t, int64_t team, int64_t nteam, bool tc)
+/* Where loader s reads its share of every k slice of an operand whose
+ * slices all lie inside it: its first element of slice 0, the distance
+ * between its elements within a slice, and from one slice to the next. */
+typedef struct GT(stream_) {
+    const T *p;
+    int64_t step, slice;
+} GT(stream_);
+
+GPU_INLINE GT(stream_) GT(stream_of_)(const T *x, int64_t sl, int64_t sk, gemm_slot s, int64_t l0)
+{
+    return (GT(stream_)){ .p = x + (l0 + s.l) * sl + s.k * sk,
+                          .step = s.dl * sl + s.dk * sk,
+                          .slice = TK * sk };
+}
+
+/* Slice kt of a stream into r[0..count). */
+GPU_INLINE void GT(stream_load_)(const GT(stream_) *st, int64_t kt, int count, T *r)
+{
+    const T *p = st->p + kt * st->slice;
+#pragma unroll
+    for (int j = 0; j < count; j++) r[j] = p[j * st->step];
+}
+
+/* Thread t's loads of slice kt of op(A) and op(B) into ra and rb: through
+ * the streams when `inner` (a constant at each call: the tile and all its
+ * slices lie inside the operands, so the loop keeps three numbers per
+ * operand live instead of the call's whole description), else with the
+ * edge checks of load_. */
+GPU_INLINE void GT(slice_loads_)(bool inner, const TN(gemm_job_, ) *J, const GT(stream_) *sa,
+                                 const GT(stream_) *sb, gemm_slot my_a, gemm_slot my_b,
+                                 int64_t m0, int64_t n0, bool a_in, bool b_in, int64_t kt, T *ra,
+                                 T *rb)
+{
+    if (inner) {
+        GT(stream_load_)(sa, kt, GEMM_LA, ra);
+        GT(stream_load_)(sb, kt, GEMM_LB, rb);
+        return;
+    }
+    const int64_t k0 = kt * TK;
+    const bool k_in = k0 + TK <= J->k;
+    GT(load_)(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, k0, a_in && k_in, GEMM_LA, ra);
+    GT(load_)(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, k0, b_in && k_in, GEMM_LB, rb);
+}
+
+/* One team tile at (m0, n0) by a team of GEMM_NT threads: the loads of the
+ * next slice are in flight while the thread computes on the current one.
+ * `inner` as for slice_loads_. */
+GPU_INLINE void GT(tile_full_)(bool inner, const TN(gemm_job_, ) *J, GT(slice_a_) *as,
+                               GT(slice_b_) *bs, int t, bool tc, int64_t m0, int64_t n0)
 {
     const gemm_slot my_a = GT(slot_of_)(J->a_long_fast, TM, t);
     const gemm_slot my_b = GT(slot_of_)(J->b_long_fast, TNN, t);
     int ux, uy;
     GT(place_)(t, &ux, &uy);
+    /* a warp's mma needs all its lanes: on the tensor cores every thread
+     * computes (outside C on zeros) */
+    const bool mine = tc || GT(touches_c_)(t, J->m - m0, J->n - n0);
+    const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
+    const GT(stream_) sa = GT(stream_of_)(J->a, J->sla, J->ska, my_a, m0);
+    const GT(stream_) sb = GT(stream_of_)(J->b, J->slb, J->skb, my_b, n0);
+    const int64_t nk = J->nk;
     T ra[GEMM_LA], rb[GEMM_LB];
     T acc[GEMM_RM][GEMM_RN];
+#pragma unroll
+    for (int i = 0; i < GEMM_RM; i++)
+#pragma unroll
+        for (int j = 0; j < GEMM_RN; j++) acc[i][j] = 0;
+    GT(slice_loads_)(inner, J, &sa, &sb, my_a, my_b, m0, n0, a_in, b_in, 0, ra, rb);
+    GT(stage_)(as[0], ROW_A, my_a, GEMM_LA, ra);
+    GT(stage_)(bs[0], ROW_B, my_b, GEMM_LB, rb);
+#pragma omp barrier
+    for (int64_t kt = 0; kt < nk; kt++) {
+        const int cur = (int)(kt & 1), nxt = cur ^ 1;
+        const bool more = kt + 1 < nk;
+        if (more)
+            GT(slice_loads_)(inner, J, &sa, &sb, my_a, my_b, m0, n0, a_in, b_in, kt + 1, ra, rb);
+        GT(team_mac_)(tc, mine, t, ux, uy, as[cur], bs[cur], acc);
+        if (more) {
+            GT(stage_)(as[nxt], ROW_A, my_a, GEMM_LA, ra);
+            GT(stage_)(bs[nxt], ROW_B, my_b, GEMM_LB, rb);
+        }
+        /* the next slice is staged, and nobody reads this one any more */
+#pragma omp barrier
+    }
+    GT(team_store_c_)(tc, mine, t, ux, uy, m0, n0, J, acc);
+}
+
+/* A team of exactly GEMM_NT threads (a GPU): thread t stages its share of
+ * each slice through registers, owns register tile t of every team tile
+ * (or, with tc, its lane's share of its warp's tile on the tensor cores)
+ * and writes it once at the end. tc is a constant at each call. */
+GPU_INLINE void GT(team_full_)(const TN(gemm_job_, ) *J, GT(slice_a_) *as,
+                                 GT(slice_b_) *bs, int t, int64_t team, int64_t nteam, bool tc)
+{
+    const bool k_whole = J->k % TK == 0;
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         int64_t m0, n0;
         tile_origin(tile, J->tiles_m, J->tiles_n, TM, TNN, &m0, &n0);
-        /* a warp's mma needs all its lanes: on the tensor cores every thread
-         * computes (outside C on zeros) */
-        const bool mine = tc || GT(touches_c_)(t, J->m - m0, J->n - n0);
-        const bool a_in = m0 + TM <= J->m, b_in = n0 + TNN <= J->n;
-#pragma unroll
-        for (int i = 0; i < GEMM_RM; i++)
-#pragma unroll
-            for (int j = 0; j < GEMM_RN; j++) acc[i][j] = 0;
-        const bool k_in = TK <= J->k;
-        GT(load_)(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, 0, a_in && k_in, GEMM_LA, ra);
-        GT(load_)(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, 0, b_in && k_in, GEMM_LB, rb);
-        GT(stage_)(as[0], ROW_A, my_a, GEMM_LA, ra);
-        GT(stage_)(bs[0], ROW_B, my_b, GEMM_LB, rb);
-#pragma omp barrier
-        for (int64_t kt = 0; kt < J->nk; kt++) {
-            const int cur = (int)(kt & 1), nxt = cur ^ 1;
-            const bool more = kt + 1 < J->nk;
-            if (more) {
-                const int64_t k1 = (kt + 1) * TK;
-                const bool k1_in = k1 + TK <= J->k;
-                GT(load_)(J->a, J->sla, J->ska, J->m, J->k, my_a, m0, k1, a_in && k1_in, GEMM_LA,
-                            ra);
-                GT(load_)(J->b, J->slb, J->skb, J->n, J->k, my_b, n0, k1, b_in && k1_in, GEMM_LB,
-                            rb);
-            }
-            GT(team_mac_)(tc, mine, t, ux, uy, as[cur], bs[cur], acc);
-            if (more) {
-                GT(stage_)(as[nxt], ROW_A, my_a, GEMM_LA, ra);
-                GT(stage_)(bs[nxt], ROW_B, my_b, GEMM_LB, rb);
-            }
-            /* the next slice is staged, and nobody reads this one any more */
-#pragma omp barrier
-        }
-        GT(team_store_c_)(tc, mine, t, ux, uy, m0, n0, J, acc);
+        if (k_whole && m0 + TM <= J->m && n0 + TNN <= J->n)
+            GT(tile_full_)(true, J, as, bs, t, tc, m0, n0);
+        else
+            GT(tile_full_)(false, J, as, bs, t, tc, m0, n0);
     }
 }
 
