@@ -121,6 +121,13 @@ GPU_INLINE void GT(stage_)(T *tile, int row, gemm_slot s, int count, const T *r)
     for (int j = 0; j < count; j++) tile[(s.k + j * s.dk) * row + s.l + j * s.dl] = r[j];
 }
 
+/* The alignment of a half register tile of `half` elements in a staged
+ * slice (rows are whole multiples of 16 bytes). */
+#define GT_HALF_ALIGN(half) ((half) * sizeof(T) < 16 ? (half) * sizeof(T) : 16)
+_Static_assert(ROW_A * sizeof(T) % 16 == 0 && ROW_B * sizeof(T) % 16 == 0 &&
+                   TM / 2 * sizeof(T) % 16 == 0 && TNN / 2 * sizeof(T) % 16 == 0,
+               "staged rows and the second halves start on 16 bytes");
+
 /* acc += the staged slices for register tile (ux, uy). */
 GPU_INLINE void GT(mac_)(int ux, int uy, const T *as, const T *bs, T acc[GEMM_RM][GEMM_RN])
 {
@@ -134,11 +141,14 @@ GPU_INLINE void GT(mac_)(int ux, int uy, const T *as, const T *bs, T acc[GEMM_RM
 #endif
     for (int kk = 0; kk < TK; kk++) {
         T fa[GEMM_RM], fb[GEMM_RN];
-        /* the halves are 16-byte aligned: vector loads from local memory */
-        const T *a0 = __builtin_assume_aligned(as + kk * ROW_A + ux * HM, 16);
-        const T *a1 = __builtin_assume_aligned(as + kk * ROW_A + TM / 2 + ux * HM, 16);
-        const T *b0 = __builtin_assume_aligned(bs + kk * ROW_B + uy * HN, 16);
-        const T *b1 = __builtin_assume_aligned(bs + kk * ROW_B + TNN / 2 + uy * HN, 16);
+        /* each half is one vector load from local memory: aligned to its
+         * own size, up to 16 bytes */
+        const T *a0 = __builtin_assume_aligned(as + kk * ROW_A + ux * HM, GT_HALF_ALIGN(HM));
+        const T *a1 =
+            __builtin_assume_aligned(as + kk * ROW_A + TM / 2 + ux * HM, GT_HALF_ALIGN(HM));
+        const T *b0 = __builtin_assume_aligned(bs + kk * ROW_B + uy * HN, GT_HALF_ALIGN(HN));
+        const T *b1 =
+            __builtin_assume_aligned(bs + kk * ROW_B + TNN / 2 + uy * HN, GT_HALF_ALIGN(HN));
 #pragma unroll
         for (int i = 0; i < HM; i++) {
             fa[i] = a0[i];
@@ -561,3 +571,4 @@ static void GT(gemm_tiled_)(int dev, bool tc, bool ta, bool tb, int64_t m, int64
 #undef GT
 #undef GT_
 #undef GT__
+#undef GT_HALF_ALIGN
