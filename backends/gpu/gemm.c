@@ -56,7 +56,9 @@ typedef struct gemm_slot {
 } gemm_slot;
 
 /* The tiled kernel's two team tiles. The large one, GEMM_TM x GEMM_TN =
- * 128 x 128 (gpu_tiles.h), GEMM_TK = 8 deep: each thread owns a GEMM_RM x
+ * 128 x 128 (gpu_tiles.h), GEMM_LARGE_TK = 16 deep for float and 8 for
+ * double (two buffers of a 16-deep double slice would pass the 48 KiB of
+ * local memory a team gets without opting in): each thread owns a GEMM_RM x
  * GEMM_RN = 8 x 8 register tile, so a team has (TM / RM) * (TN / RN) = 256
  * threads for both precisions (64 accumulators: the arithmetic intensity
  * that keeps the FMA units ahead of local memory; 256 threads leave a thread
@@ -110,6 +112,7 @@ GPU_INLINE void dmma_(const double *a, const double *b, double *c)
 #define OMPWG_PREC_S
 #define GEMM_TC 0
 #define GEMM_TC_HOST 0
+#define GEMM_LARGE_TK 16
 #define GEMM_LARGE_KK_UNROLL 0
 #define SG_RM 8
 #define SG_RN 8
@@ -117,6 +120,7 @@ GPU_INLINE void dmma_(const double *a, const double *b, double *c)
 #undef SG_RM
 #undef SG_RN
 #undef GEMM_LARGE_KK_UNROLL
+#undef GEMM_LARGE_TK
 #undef GEMM_TC
 #undef GEMM_TC_HOST
 #undef OMPWG_PREC_S
@@ -128,6 +132,7 @@ GPU_INLINE void dmma_(const double *a, const double *b, double *c)
 #else
 #define GEMM_TC 0
 #endif
+#define GEMM_LARGE_TK OMPWG_GPU_TILE_K
 #define GEMM_LARGE_KK_UNROLL 4
 #define SG_RM 8
 #define SG_RN 4
@@ -135,6 +140,7 @@ GPU_INLINE void dmma_(const double *a, const double *b, double *c)
 #undef SG_RM
 #undef SG_RN
 #undef GEMM_LARGE_KK_UNROLL
+#undef GEMM_LARGE_TK
 #undef GEMM_TC
 #undef GEMM_TC_HOST
 #undef OMPWG_PREC_D

@@ -1,6 +1,7 @@
 /* One precision's GEMM kernels and entry point, included by gemm.c, which
- * sets the precision, GEMM_TC and GEMM_TC_HOST, the large tile's
- * GEMM_LARGE_KK_UNROLL and the sub-group kernel's SG_RM x SG_RN: the
+ * sets the precision, GEMM_TC and GEMM_TC_HOST, the large tile's depth
+ * GEMM_LARGE_TK and GEMM_LARGE_KK_UNROLL and the sub-group kernel's
+ * SG_RM x SG_RN: the
  * call's description, the tiled kernel for each team tile (gemm.c gives
  * their sizes), the sub-group kernel and the entry point. */
 #include "gemm_job_tmpl.c"
@@ -8,7 +9,7 @@
 #define GEMM_TAG _large
 #define GEMM_TM OMPWG_GPU_TILE_M
 #define GEMM_TN OMPWG_GPU_TILE_N
-#define GEMM_TK OMPWG_GPU_TILE_K
+#define GEMM_TK GEMM_LARGE_TK
 #define GEMM_RM 8
 #define GEMM_RN 8
 #define GEMM_KK_UNROLL GEMM_LARGE_KK_UNROLL

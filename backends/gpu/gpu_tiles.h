@@ -1,7 +1,7 @@
 /* The GEMM team tile: each team computes a TILE_M x TILE_N block of C,
- * stepping through k TILE_K at a time. Both precisions use it (with
- * different register tiles and thread counts, see gemm.c); the dispatch
- * table reports it so that the tests probe the edges around it. */
+ * stepping through k TILE_K at a time (the float kernel twice as deep, and
+ * small problems on a 64 x 64 tile: see gemm.c); the dispatch table
+ * reports it. */
 #ifndef OMPWG_GPU_TILES_H
 #define OMPWG_GPU_TILES_H
 
