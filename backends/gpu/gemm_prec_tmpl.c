@@ -1,9 +1,9 @@
 /* One precision's GEMM kernels and entry point, included by gemm.c, which
  * sets the precision, GEMM_TC and GEMM_TC_HOST, the large tile's depth
- * GEMM_LARGE_TK and GEMM_LARGE_KK_UNROLL and the sub-group kernel's
- * SG_RM x SG_RN: the
- * call's description, the tiled kernel for each team tile (gemm.c gives
- * their sizes), the sub-group kernel and the entry point. */
+ * GEMM_LARGE_TK and GEMM_LARGE_KK_UNROLL and the sub-group kernel's SG_RM x
+ * SG_RN: the call's description, the tiled kernel for each team tile
+ * (gemm.c gives their sizes; gemm_tmpl.c undefines its parameters), the
+ * sub-group kernel and the entry point. */
 #include "gemm_job_tmpl.c"
 
 #define GEMM_TAG _large
@@ -14,13 +14,6 @@
 #define GEMM_RN 8
 #define GEMM_KK_UNROLL GEMM_LARGE_KK_UNROLL
 #include "gemm_tmpl.c"
-#undef GEMM_TAG
-#undef GEMM_TM
-#undef GEMM_TN
-#undef GEMM_TK
-#undef GEMM_RM
-#undef GEMM_RN
-#undef GEMM_KK_UNROLL
 
 #define GEMM_TAG _small
 #define GEMM_TM SMALL_TM
@@ -30,13 +23,6 @@
 #define GEMM_RN 4
 #define GEMM_KK_UNROLL 0
 #include "gemm_tmpl.c"
-#undef GEMM_TAG
-#undef GEMM_TM
-#undef GEMM_TN
-#undef GEMM_TK
-#undef GEMM_RM
-#undef GEMM_RN
-#undef GEMM_KK_UNROLL
 
 #include "gemm_subgroup_tmpl.c"
 #include "gemm_call_tmpl.c"

@@ -2,7 +2,8 @@
  * per precision and tile size. The includer sets the tile (GEMM_TM x
  * GEMM_TN, GEMM_TK deep), the register tile (GEMM_RM x GEMM_RN) and the
  * other constants gemm.c describes, and GEMM_TAG, which GT(name) appends,
- * with the precision's letter, to every name defined here.
+ * with the precision's letter, to every name defined here; the tile's
+ * parameters are undefined at the end.
  *
  * The work-group picture: a team owns a TILE_M x TILE_N block of C. For each
  * TILE_K slice of k its threads copy the slice of op(A) and of op(B) into
@@ -572,3 +573,10 @@ static void GT(gemm_tiled_)(int dev, bool tc, bool ta, bool tb, int64_t m, int64
 #undef GT_
 #undef GT__
 #undef GT_HALF_ALIGN
+#undef GEMM_TAG
+#undef GEMM_TM
+#undef GEMM_TN
+#undef GEMM_TK
+#undef GEMM_RM
+#undef GEMM_RN
+#undef GEMM_KK_UNROLL
