@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "ompwg.h"
 #include "ompwg_config.h"
 
 #if OMPWG_HAVE_HWLOC
@@ -125,4 +126,27 @@ double bench_cpu_peak_gflops(int cores, bool dbl, char *source, size_t len)
     snprintf(source, len, "estimate: %d cores x %s x %.0f flop/cycle (%s, 2 FMA units assumed)",
              cores, clock, flops_per_cycle, isa);
     return cores * ghz * flops_per_cycle;
+}
+
+/* FP32 and FP64 FMA lanes per SM by compute capability: the CUDA
+ * programming guide's arithmetic instruction throughput table. sm_80 and
+ * sm_90 (A100, H100/H200) also have FP64 tensor cores at twice the FMA rate
+ * (their data sheets). */
+double bench_gpu_fma_peak_gflops(bool dbl, bool *fp64_tensor, char *source, size_t len)
+{
+    int64_t sms, khz, major, minor;
+    *fp64_tensor = false;
+    if (ompwg_gpu_property(OMPWG_GPU_SM_COUNT, &sms) ||
+        ompwg_gpu_property(OMPWG_GPU_CLOCK_KHZ, &khz) ||
+        ompwg_gpu_property(OMPWG_GPU_CC_MAJOR, &major) ||
+        ompwg_gpu_property(OMPWG_GPU_CC_MINOR, &minor))
+        return -1;
+    int fp32 = major >= 8 && !(major == 8 && minor == 0) ? 128 : 64;
+    int fp64 = (major == 9 || (major == 8 && minor == 0) || major == 7) ? fp32 / 2 : 2;
+    int lanes = dbl ? fp64 : fp32;
+    *fp64_tensor = (major == 8 && minor == 0) || major == 9;
+    snprintf(source, len, "estimate: %lld SMs x %.2f GHz x %d %s FMA lanes/SM (sm_%lld%lld) x 2",
+             (long long)sms, (double)khz * 1e-6, lanes, dbl ? "FP64" : "FP32", (long long)major,
+             (long long)minor);
+    return (double)sms * (double)khz * 1e-6 * lanes * 2.0;
 }

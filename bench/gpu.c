@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ceiling.h"
 #include "cub.h"
 #include "cublas.h"
 #include "harness.h"
@@ -312,6 +313,13 @@ static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
         else
             row(op, n, t, flops / t * 1e-12, "TFLOP/s", "cuBLAS",
                 t_ref > 0 ? flops / t_ref * 1e-12 : -1, t_ref / t, diff, -1);
+        /* the FMA kernel against the FMA units' own ceiling */
+        bool fp64_tensor;
+        char source[256];
+        double peak = bench_gpu_fma_peak_gflops(dbl, &fp64_tensor, source, sizeof source);
+        if (v == 2 && t > 0 && peak > 0)
+            printf("%-12s %10lld  %.1f%% of the FP64 FMA peak, %.2f TFLOP/s (%s)\n", op,
+                   (long long)n, 100.0 * flops / t * 1e-9 / peak, peak * 1e-3, source);
     }
     use_variant("OMPWG_GPU_GEMM", gemm_variants[0]);
     use_variant("OMPWG_GPU_DGEMM", dgemm_variants[0]);
@@ -622,7 +630,8 @@ static int benchmark(const options *o)
     printf("GEMM: C = A B, n x n x n, column-major, alpha 1, beta 0; ratio = cuBLAS time / ours;\n"
            "      diff = max |C - C_cuBLAS| / max |C_cuBLAS|; n = 256: the small problem\n");
     printf("      /sg: the sub-group GEMM (OMPWG_GPU_GEMM=subgroup); dgemm/fma: the tiled DGEMM\n"
-           "      on the FMA units (OMPWG_GPU_DGEMM=fma) where the default takes the tensor cores\n");
+           "      on the FMA units (OMPWG_GPU_DGEMM=fma) where the default takes the tensor cores,\n"
+           "      with a line for its fraction of the FP64 FMA peak\n");
     printf("sum, dot: GB/s of bytes read; ratio to a device-to-device copy of the same size\n"
            "      (bytes read + written); err = relative error against a host long double sum;\n"
            "      /cub: CUB's DeviceReduce (Sum; TransformReduce of x_i y_i), float in float;\n"

@@ -171,32 +171,21 @@ static double gpu_copy_gbs(int reps)
     return gbs;
 }
 
-/* FP32 and FP64 FMA lanes per SM by compute capability (CUDA programming
- * guide, arithmetic instruction throughput table). sm_80 and sm_90 (A100,
- * H100/H200) also have FP64 tensor cores at twice the FMA rate (their data
- * sheets): the double ceiling is theirs, the highest rate a DGEMM can reach
- * there, with the FMA peak named beside it. */
+/* The GPU ceilings of the GEMM rows: the FMA peaks, and for double on a GPU
+ * with FP64 tensor cores theirs, the highest rate a DGEMM can reach there,
+ * with the FMA peak named beside it. */
 static void gpu_peaks(ceilings *c)
 {
-    int64_t sms, khz, major, minor;
-    if (ompwg_gpu_property(OMPWG_GPU_SM_COUNT, &sms) || ompwg_gpu_property(OMPWG_GPU_CLOCK_KHZ, &khz) ||
-        ompwg_gpu_property(OMPWG_GPU_CC_MAJOR, &major) ||
-        ompwg_gpu_property(OMPWG_GPU_CC_MINOR, &minor))
-        return;
-    int fp32 = major >= 8 && !(major == 8 && minor == 0) ? 128 : 64;
-    int fp64 = (major == 9 || (major == 8 && minor == 0) || major == 7) ? fp32 / 2 : 2;
-    bool fp64_tensor = (major == 8 && minor == 0) || major == 9;
-    int lanes[2] = { fp32, fp64 };
     for (int d = 0; d < 2; d++) {
-        double fma = (double)sms * (double)khz * 1e-6 * lanes[d] * 2.0;
-        int n = snprintf(c->gpu_source[d], sizeof c->gpu_source[d],
-                         "estimate: %lld SMs x %.2f GHz x %d %s FMA lanes/SM (sm_%lld%lld) x 2",
-                         (long long)sms, (double)khz * 1e-6, lanes[d], d ? "FP64" : "FP32",
-                         (long long)major, (long long)minor);
+        bool fp64_tensor;
+        double fma = bench_gpu_fma_peak_gflops(d, &fp64_tensor, c->gpu_source[d],
+                                               sizeof c->gpu_source[d]);
+        if (fma <= 0) return;
         c->gpu_peak[d] = fma;
-        if (d && fp64_tensor && n > 0 && (size_t)n < sizeof c->gpu_source[d]) {
+        size_t n = strlen(c->gpu_source[d]);
+        if (d && fp64_tensor && n < sizeof c->gpu_source[d]) {
             c->gpu_peak[d] = 2 * fma;
-            snprintf(c->gpu_source[d] + n, sizeof c->gpu_source[d] - (size_t)n,
+            snprintf(c->gpu_source[d] + n, sizeof c->gpu_source[d] - n,
                      " x 2 for the FP64 tensor cores; FMA peak %.0f GFLOP/s", fma);
         }
     }
