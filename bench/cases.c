@@ -8,6 +8,7 @@
 
 #include "cub.h"
 #include "cublas.h"
+#include "device_data.h"
 #include "extremum.h"
 #include "harness.h"
 #include "ompwg.h"
@@ -79,13 +80,7 @@ static void fill_d(double *x, size_t n, uint64_t seed)
 /* Device copies for the engines that work on data already on the GPU. */
 static void *to_device(const void *host, size_t bytes)
 {
-    void *d = NULL;
-    if (ompwg_device_alloc(bytes, &d) != OMPWG_OK) return NULL;
-    if (ompwg_device_copy(d, host, bytes, OMPWG_HOST_TO_DEVICE) != OMPWG_OK) {
-        ompwg_device_free(d);
-        return NULL;
-    }
-    return d;
+    return bench_device_copy_of(host, bytes);
 }
 
 static int to_host(void *host, const void *dev_ptr, size_t bytes)

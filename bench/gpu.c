@@ -36,6 +36,7 @@
 #include "ceiling.h"
 #include "cub.h"
 #include "cublas.h"
+#include "device_data.h"
 #include "harness.h"
 #include "ompwg.h"
 
@@ -134,27 +135,6 @@ static int to_host(void *h, const void *d, size_t bytes)
 static int dev_copy(void *d, const void *s, size_t bytes)
 {
     return ompwg_device_copy(d, s, bytes, OMPWG_DEVICE_TO_DEVICE);
-}
-
-/* Random data of n elements of `elem` bytes on the device. */
-static void *dev_random(size_t n, size_t elem, uint64_t seed)
-{
-    void *h = malloc(n * elem), *d = dev_alloc(n * elem);
-    if (h && d) {
-        if (elem == sizeof(float))
-            bench_fill_float(h, n, seed);
-        else
-            bench_fill_double(h, n, seed);
-        if (to_dev(d, h, n * elem) != 0) {
-            dev_free(d);
-            d = NULL;
-        }
-    } else if (d) {
-        dev_free(d);
-        d = NULL;
-    }
-    free(h);
-    return d;
 }
 
 /* ---- timing ------------------------------------------------------------- */
@@ -285,8 +265,8 @@ static double gemm_difference(bool dbl, int64_t n, const void *c_ours, const voi
 static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
 {
     size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)(n * n);
-    void *a = dev_random(count, elem, 1), *b = dev_random(count, elem, 2);
-    void *c = dev_random(count, elem, 3), *c_ref = have_cublas ? dev_random(count, elem, 4) : NULL;
+    void *a = bench_device_random(count, elem, 1), *b = bench_device_random(count, elem, 2);
+    void *c = bench_device_random(count, elem, 3), *c_ref = have_cublas ? bench_device_random(count, elem, 4) : NULL;
     if (!a || !b || !c || (have_cublas && !c_ref)) {
         row_failed(dbl ? "dgemm" : "sgemm", n, "out of device memory");
         goto out;
@@ -362,7 +342,7 @@ static void bench_reduce(bool dbl, bool dot, int64_t n, const options *o, size_t
     if (sets < 1) sets = 1;
     if (sets > 64) sets = 64;
     size_t total = (size_t)sets * (size_t)n;
-    char *x = dev_random(total, elem, 5), *y = dot ? dev_random(total, elem, 6) : NULL;
+    char *x = bench_device_random(total, elem, 5), *y = dot ? bench_device_random(total, elem, 6) : NULL;
     char *dst = dev_alloc(total * elem);
     const char *name = dot ? (dbl ? "ddot" : "sdot") : (dbl ? "dsum" : "ssum");
     if (!x || (dot && !y) || !dst) {

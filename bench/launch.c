@@ -12,13 +12,13 @@
  * and, for comparison, the library's own small calls on device data: a sum
  * of 2^16 floats and doubles and a 256 x 256 SGEMM and DGEMM.
  *
- *   bench_launch [--reps N] [--sched auto|spin|yield|blocking]
+ *   bench_launch [--reps N] [--sched auto|spin|yield|blocking|keep]
  *
- * --sched sets the scheduling flags of the CUDA primary context (how a
- * host thread waits for the GPU) before the first target region.
+ * --sched sets OMPWG_GPU_SYNC (how a host thread waits for the GPU, see
+ * ompwg.h) before the backend starts; the gpu backend's line says what it
+ * did.
  *
  * Without a usable GPU it says why and exits 0. */
-#include <dlfcn.h>
 #include <omp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device_data.h"
 #include "harness.h"
 #include "ompwg.h"
 
@@ -102,45 +103,16 @@ static int run_small(void *arg)
     return ompwg_ssum_device(c->n, c->x, 1, &r);
 }
 
-/* Device copy of n random elements, or NULL. */
-static void *device_random(size_t n, bool dbl, uint64_t seed)
+/* The gpu backend's line of ompwg_backend_info, which says how host
+ * threads wait for the device (OMPWG_GPU_SYNC). */
+static void backend_line(void)
 {
-    size_t bytes = n * (dbl ? sizeof(double) : sizeof(float));
-    void *h = malloc(bytes), *d = NULL;
-    if (h) {
-        if (dbl) bench_fill_double(h, n, seed);
-        else bench_fill_float(h, n, seed);
-        if (ompwg_device_alloc(bytes, &d) == OMPWG_OK &&
-            ompwg_device_copy(d, h, bytes, OMPWG_HOST_TO_DEVICE) != OMPWG_OK) {
-            ompwg_device_free(d);
-            d = NULL;
-        }
+    for (int i = 0; i < ompwg_backend_count(); i++) {
+        const char *name;
+        char why[1024];
+        ompwg_backend_info(i, &name, why, sizeof why);
+        if (!strcmp(name, "gpu")) printf("gpu backend: %s\n", why);
     }
-    free(h);
-    return d;
-}
-
-/* Prints the primary context's state and, with `sched`, sets its flags. */
-static void primary_context(const char *sched)
-{
-    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!cuda) return;
-    int (*init)(unsigned) = (int (*)(unsigned))dlsym(cuda, "cuInit");
-    int (*get)(int *, int) = (int (*)(int *, int))dlsym(cuda, "cuDeviceGet");
-    int (*state)(int, unsigned *, int *) =
-        (int (*)(int, unsigned *, int *))dlsym(cuda, "cuDevicePrimaryCtxGetState");
-    int (*set)(int, unsigned) = (int (*)(int, unsigned))dlsym(cuda, "cuDevicePrimaryCtxSetFlags_v2");
-    int dev = 0, active = 0;
-    unsigned flags = 0;
-    if (!init || !get || !state || !set || init(0) || get(&dev, 0)) return;
-    state(dev, &flags, &active);
-    printf("primary context: active %d, flags %#x\n", active, flags);
-    if (!sched) return;
-    unsigned want = !strcmp(sched, "spin") ? 1 : !strcmp(sched, "yield") ? 2
-                  : !strcmp(sched, "blocking") ? 4 : 0;
-    int rc = set(dev, want);
-    state(dev, &flags, &active);
-    printf("set flags %#x: rc %d; now active %d, flags %#x\n", want, rc, active, flags);
 }
 
 static void line(const char *what, double seconds)
@@ -160,11 +132,12 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--sched") && i + 1 < argc) {
             sched = argv[++i];
         } else {
-            fprintf(stderr, "usage: %s [--reps N] [--sched auto|spin|yield|blocking]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--reps N] [--sched auto|spin|yield|blocking|keep]\n", argv[0]);
             return 2;
         }
     }
-    primary_context(sched);
+    /* before the first call: the backend reads it when it starts */
+    if (sched) setenv("OMPWG_GPU_SYNC", sched, 1);
     char name[128];
     if (ompwg_gpu_name(name, sizeof name) != OMPWG_OK) {
         printf("bench_launch: no GPU rows: no usable GPU (ompwg info says why)\n");
@@ -176,7 +149,7 @@ int main(int argc, char **argv)
         printf("bench_launch: device allocation failed\n");
         return 1;
     }
-    primary_context(NULL);
+    backend_line();
     printf("device: %s; median of %d calls, microseconds\n", name, reps);
     line("target (empty)", bench_time(empty_target, &p, 50, reps));
     line("target + map(tofrom: 16 B)", bench_time(mapped_target, &p, 50, reps));
@@ -191,9 +164,10 @@ int main(int argc, char **argv)
         for (int d = 0; d < 2; d++) {
             small_call c = { .dbl = d, .gemm = gemm, .n = gemm ? 256 : 1 << 16 };
             size_t count = gemm ? (size_t)(c.n * c.n) : (size_t)c.n;
-            c.x = device_random(count, c.dbl, 1);
-            c.y = gemm ? device_random(count, c.dbl, 2) : NULL;
-            c.z = gemm ? device_random(count, c.dbl, 3) : NULL;
+            const size_t elem = d ? sizeof(double) : sizeof(float);
+            c.x = bench_device_random(count, elem, 1);
+            c.y = gemm ? bench_device_random(count, elem, 2) : NULL;
+            c.z = gemm ? bench_device_random(count, elem, 3) : NULL;
             char what[64];
             snprintf(what, sizeof what, "ompwg_%c%s_device %s", d ? 'd' : 's',
                      gemm ? "gemm" : "sum", gemm ? "256" : "2^16");

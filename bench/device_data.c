@@ -1,0 +1,30 @@
+#include "device_data.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "harness.h"
+#include "ompwg.h"
+
+void *bench_device_copy_of(const void *host, size_t bytes)
+{
+    void *d = NULL;
+    int st = ompwg_device_alloc(bytes, &d);
+    if (st == OMPWG_OK) st = ompwg_device_copy(d, host, bytes, OMPWG_HOST_TO_DEVICE);
+    if (st == OMPWG_OK) return d;
+    fprintf(stderr, "bench: %zu bytes to the device: %s\n", bytes, ompwg_strerror(st));
+    ompwg_device_free(d);
+    return NULL;
+}
+
+void *bench_device_random(size_t n, size_t elem, uint64_t seed)
+{
+    void *h = malloc(n * elem), *d = NULL;
+    if (h) {
+        if (elem == sizeof(float)) bench_fill_float(h, n, seed);
+        else bench_fill_double(h, n, seed);
+        d = bench_device_copy_of(h, n * elem);
+    }
+    free(h);
+    return d;
+}

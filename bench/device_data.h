@@ -1,0 +1,16 @@
+/* Benchmark data on the GPU backend's device, through the library's own
+ * device-memory calls. */
+#ifndef OMPWG_BENCH_DEVICE_DATA_H
+#define OMPWG_BENCH_DEVICE_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A device copy of `bytes` of host memory, or NULL (on stderr why). */
+void *bench_device_copy_of(const void *host, size_t bytes);
+
+/* n random elements of `elem` bytes (float or double, bench_fill_*) on the
+ * device, or NULL. */
+void *bench_device_random(size_t n, size_t elem, uint64_t seed);
+
+#endif
