@@ -85,6 +85,43 @@ typedef struct ompwg_tile {
     int m, n, k;
 } ompwg_tile;
 
+/* What a backend is for, read by the dispatcher and the planner instead of
+ * its name. */
+enum {
+    /* every result is checked against this one (OMPWG_CHECK) */
+    OMPWG_CAP_REFERENCE = 1u << 0,
+    /* takes device pointers; host data crosses a link (see ompwg_device_ops) */
+    OMPWG_CAP_DEVICE_DATA = 1u << 1,
+    /* runs a host-data call that a device backend could not hold */
+    OMPWG_CAP_FALLBACK = 1u << 2,
+};
+
+/* Device memory and the link, for a backend with OMPWG_CAP_DEVICE_DATA: the
+ * planner measures the link and the kernels through these, and finds data
+ * the caller mapped. Every function works on the backend's current device. */
+typedef struct ompwg_device_ops {
+    /* Device memory (reused across calls): OMPWG_OK or OMPWG_ERR_DEVICE_NOMEM. */
+    int (*alloc)(size_t bytes, void **out);
+    void (*free)(void *p);
+    /* Copies through the path host-data calls take (page-locked staging for
+     * pageable memory): OMPWG_OK or OMPWG_ERR_DEVICE. */
+    int (*to_device)(void *dst, const void *src, size_t bytes);
+    int (*to_host)(void *dst, const void *src, size_t bytes);
+    /* Page-locked host memory; NULL when there is none (host fallback). */
+    void *(*alloc_pinned)(size_t bytes);
+    void (*free_pinned)(void *p);
+    /* Whether host memory at p is page-locked (copied at the pinned rate). */
+    bool (*is_pinned)(const void *p);
+    /* The device address of host bytes [p, p + bytes) when the OpenMP data
+     * environment maps all of them, in one piece, on the current device;
+     * NULL otherwise. */
+    void *(*mapped)(const void *p, size_t bytes);
+    /* Bytes host-data calls moved each way since the process started. */
+    void (*traffic)(uint64_t *to_device, uint64_t *to_host);
+    /* A host-data GEMM overlaps its transfers with its kernels. */
+    bool overlaps;
+} ompwg_device_ops;
+
 /* GEMM and the reductions every backend has (the registry refuses a table
  * without them). The operations after them are optional, in the way of
  * dav1d's function tables, where the reference fills the table first and a
@@ -96,7 +133,8 @@ typedef struct ompwg_tile {
 typedef struct ompwg_backend {
     const char *name;
     ompwg_probe_fn probe;
-    bool accepts_device_ptrs;
+    unsigned caps;                   /* OMPWG_CAP_* */
+    const ompwg_device_ops *device;  /* with OMPWG_CAP_DEVICE_DATA, else NULL */
     ompwg_tile tile;
     ompwg_sgemm_fn sgemm;
     ompwg_dgemm_fn dgemm;

@@ -39,7 +39,7 @@ static double element_ratio(double c, double cref, double den)
 int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
                            const T *c0, const T *c, double *ratio)
 {
-    const ompwg_backend *ref = ompwg_find_usable_backend("openblas");
+    const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
     if (!ref) return OMPWG_ERR_UNAVAILABLE;
     int64_t m = s->m, n = s->n, k = s->k;
     bool reads_ab = alpha != 0 && k > 0;
@@ -120,7 +120,7 @@ int TN(ompwg_checked_, reduce)(const ompwg_backend *be, const ompwg_vec_shape *s
 {
     int st = be->TN(, reduce)(s, x, y, value, index);
     if (st != OMPWG_OK || s->device_ptrs) return st;
-    const ompwg_backend *ref = ompwg_find_usable_backend("openblas");
+    const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
     if (!ref) return OMPWG_ERR_UNAVAILABLE;
     T rv = 0;
     int64_t ri = -1;

@@ -39,6 +39,7 @@ static const char *table_defect(const ompwg_backend *b)
     if (!b->dgemm) return "no dgemm";
     if (!b->sreduce) return "no sreduce";
     if (!b->dreduce) return "no dreduce";
+    if ((b->caps & OMPWG_CAP_DEVICE_DATA) && !b->device) return "device data without device ops";
     if (b->tile.m <= 0 || b->tile.n <= 0 || b->tile.k <= 0) return "tile sizes must be positive";
     return NULL;
 }
@@ -142,6 +143,15 @@ const ompwg_backend *ompwg_find_usable_backend(const char *name)
     ensure_init();
     int i = find(name);
     return i >= 0 && reg[i].usable != OMPWG_PROBE_UNUSABLE ? reg[i].b : NULL;
+}
+
+const ompwg_backend *ompwg_find_backend_with(unsigned caps)
+{
+    ensure_init();
+    for (int i = 0; i < NB; i++)
+        if (reg[i].usable != OMPWG_PROBE_UNUSABLE && (reg[i].b->caps & caps) == caps)
+            return reg[i].b;
+    return NULL;
 }
 
 int ompwg_check_enabled(void)

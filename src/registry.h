@@ -13,6 +13,10 @@ const ompwg_backend *ompwg_current_backend(void);
  * else NULL. */
 const ompwg_backend *ompwg_find_usable_backend(const char *name);
 
+/* The first usable backend (explicit-only counts) whose caps include all of
+ * `caps`, in the order of preference; NULL when there is none. */
+const ompwg_backend *ompwg_find_backend_with(unsigned caps);
+
 /* 1 when check mode is on. */
 int ompwg_check_enabled(void);
 

@@ -10,7 +10,7 @@ static ompwg_probe_result probe(char *why, size_t len)
 const ompwg_backend ompwg_backend_cpu = {
     .name = "cpu",
     .probe = probe,
-    .accepts_device_ptrs = false,
+    .caps = OMPWG_CAP_FALLBACK,
     .tile = { .m = 32, .n = 12, .k = 384 },
     .sgemm = ompwg_cpu_sgemm,
     .dgemm = ompwg_cpu_dgemm,

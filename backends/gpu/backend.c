@@ -244,7 +244,8 @@ int ompwg_gpu_use_device(int dev)
 const ompwg_backend ompwg_backend_gpu = {
     .name = "gpu",
     .probe = probe,
-    .accepts_device_ptrs = true,
+    .caps = OMPWG_CAP_DEVICE_DATA,
+    .device = &ompwg_gpu_device_ops,
     .tile = { .m = OMPWG_GPU_TILE_M, .n = OMPWG_GPU_TILE_N, .k = OMPWG_GPU_TILE_K },
     .sgemm = ompwg_gpu_sgemm,
     .dgemm = ompwg_gpu_dgemm,

@@ -2,6 +2,7 @@
 #include "devmem.h"
 
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,8 +129,19 @@ int ompwg_gpu_alloc_copy(int dev, const void *src, size_t bytes, void **out)
     return st;
 }
 
+/* Bytes moved between host and device memory, for the tests and
+ * `ompwg info`: a present-data call must move none. */
+static atomic_uint_fast64_t moved_to_device, moved_to_host;
+
+void ompwg_gpu_traffic(uint64_t *to_device, uint64_t *to_host)
+{
+    *to_device = atomic_load_explicit(&moved_to_device, memory_order_relaxed);
+    *to_host = atomic_load_explicit(&moved_to_host, memory_order_relaxed);
+}
+
 int ompwg_gpu_to_device(int dev, void *dst, const void *src, size_t bytes)
 {
+    atomic_fetch_add_explicit(&moved_to_device, bytes, memory_order_relaxed);
     return copy_to(dst, src, bytes, dev) == 0
                ? OMPWG_OK
                : OMPWG_ERR_DEVICE;
@@ -137,6 +149,7 @@ int ompwg_gpu_to_device(int dev, void *dst, const void *src, size_t bytes)
 
 int ompwg_gpu_to_host(int dev, void *dst, const void *src, size_t bytes)
 {
+    atomic_fetch_add_explicit(&moved_to_host, bytes, memory_order_relaxed);
     return copy_from(dst, src, bytes, dev) == 0
                ? OMPWG_OK
                : OMPWG_ERR_DEVICE;

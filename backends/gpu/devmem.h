@@ -33,6 +33,10 @@ int ompwg_gpu_on_device(int dev, void *dst, const void *src, size_t bytes);
 void *ompwg_gpu_alloc_pinned(int dev, size_t bytes);
 void ompwg_gpu_free_pinned(int dev, void *p);
 
+/* Bytes ompwg_gpu_to_device and ompwg_gpu_to_host moved since the process
+ * started. */
+void ompwg_gpu_traffic(uint64_t *to_device, uint64_t *to_host);
+
 /* Frees what ompwg_gpu_alloc returned; NULL is ignored. */
 void ompwg_gpu_free(int dev, void *p);
 

@@ -52,6 +52,9 @@ void ompwg_gpu_request_device(int dev);
  * OMPWG_ERR_UNAVAILABLE (the backend, or that device, cannot run). */
 int ompwg_gpu_use_device(int dev);
 
+/* Device memory and the link for the planner (device_ops.c). */
+extern const ompwg_device_ops ompwg_gpu_device_ops;
+
 int ompwg_gpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
                     float beta, float *c);
 int ompwg_gpu_dgemm(const ompwg_gemm_shape *s, double alpha, const double *a,

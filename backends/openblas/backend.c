@@ -14,7 +14,7 @@ static ompwg_probe_result probe(char *why, size_t len)
 const ompwg_backend ompwg_backend_openblas = {
     .name = "openblas",
     .probe = probe,
-    .accepts_device_ptrs = false,
+    .caps = OMPWG_CAP_REFERENCE,
     /* OpenBLAS's own blocking is hidden; the tests probe these edges anyway. */
     .tile = { .m = 16, .n = 16, .k = 256 },
     .sgemm = ompwg_openblas_sgemm,
