@@ -23,9 +23,13 @@
  * Environment (read on first use; ompwg_set_backend(NULL) and
  * ompwg_set_check(-1) read it again):
  * - OMPWG_BACKEND=auto|gpu|cpu|openblas: which backend runs the calls.
- *   `auto` (the default) is the GPU when a device is usable, else the CPU.
+ *   `auto` (the default) places each call where it finishes first (see
+ *   Placement); a name forces that backend for every call.
  * - OMPWG_VERBOSE=1: print once to stderr which backend was chosen and why
- *   the others were not.
+ *   the others were not; 2: also one line per call with the planner's
+ *   estimates (ompwg_set_verbose()).
+ * - OMPWG_MODEL_FILE=path: keep the placement model there (ompwg_set_model_file()).
+ * - OMPWG_SPLIT=0: never split a GEMM between GPU and CPU (ompwg_set_split()).
  * - OMPWG_CHECK=1: run every call on OpenBLAS too and compare (see
  *   ::OMPWG_ERR_CHECK); scans are compared with the sequential reference,
  *   transposes with A itself.
@@ -495,7 +499,9 @@ OMPWG_API int ompwg_dgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_t
 /** @name Backends
  * Backends are known by name: "gpu" (OpenMP target offload), "cpu" (OpenMP
  * host threads pinned with hwloc) and "openblas" (the reference). "auto"
- * means the GPU when a device is usable, else the CPU.
+ * places each call where it finishes first (see Placement); the name
+ * ompwg_get_backend() gives for it is the GPU when a device is usable, else
+ * the CPU.
  * @{ */
 /**
  * Route the calls of every thread to the named backend, or "auto".
@@ -556,6 +562,169 @@ OMPWG_API int ompwg_set_check(int on);
  * @return the previous setting (0 or 1).
  */
 OMPWG_API int ompwg_set_fallback(int on);
+/** @} */
+
+/** @name Placement
+ * With the backend "auto" (the default), and a GPU usable, each call on host
+ * data runs where the library's model says it finishes first: on the GPU
+ * (the bytes the call reads and writes cross the link, plus the kernel), on
+ * the CPU backend, or, for a large GEMM, split by columns of C between both
+ * in the ratio of their predicted times. Calls on device pointers (the
+ * *_device functions) run on the GPU. A call whose host arrays are all
+ * present in the OpenMP data environment on the GPU backend's device
+ * (`#pragma omp target data map(...)`, `target enter data`) runs on the
+ * mapped device copies and moves nothing, under OpenMP's rules: after the
+ * host copy changes the caller writes `target update to(...)`, and reads a
+ * result in host memory after `target update from(...)`. This holds for any
+ * backend selection that includes the GPU ("auto" or "gpu").
+ *
+ * Without a usable GPU, "auto" is the CPU backend and no model is measured.
+ * The reference backend (openblas) is never chosen by "auto" while the CPU
+ * backend is usable: two CPU thread pools taking turns would slow both.
+ *
+ * The model is measured on the first call on host data that has a GPU to
+ * weigh, or by ompwg_get_model() (about 0.1 to 0.3 s): the link's rate from page-locked and from
+ * pageable memory each way, and the GEMM and streaming (reduction, scan,
+ * transpose) kernels of each candidate backend at a few sizes. Times between
+ * measured sizes are interpolated, beyond them extrapolated at the last
+ * rate. OMPWG_MODEL_FILE=path (or ompwg_set_model_file()) keeps the model
+ * across processes: it is loaded when it was written for the same GPU, CPU
+ * and thread count, else measured and written there; a file that is
+ * malformed, foreign or holds absurd numbers is ignored with one message.
+ *
+ * OMPWG_VERBOSE=2 (or ompwg_set_verbose(2)) prints one line per call on
+ * stderr: the operation and shape, where its data lives, each candidate's
+ * estimate and the choice.
+ * @{ */
+
+/** The layout version of ::ompwg_model. */
+#define OMPWG_MODEL_VERSION 1
+/** Measured sizes per curve. */
+#define OMPWG_MODEL_POINTS 4
+/** Backends a model describes (at most). */
+#define OMPWG_MODEL_BACKENDS 4
+
+/** The two kinds of work the model times. */
+typedef enum ompwg_model_kind {
+    /** GEMM: work counted in floating-point operations, 2 m n k */
+    OMPWG_MODEL_GEMM = 0,
+    /** reductions, scans, transposes: work counted in bytes read and written */
+    OMPWG_MODEL_STREAM = 1
+} ompwg_model_kind;
+
+/** Seconds a backend took for increasing amounts of work, on data in its own
+ *  memory (device memory for the GPU). points == 0: not measured. */
+typedef struct ompwg_model_curve {
+    int points;
+    double work[OMPWG_MODEL_POINTS];
+    double seconds[OMPWG_MODEL_POINTS];
+} ompwg_model_curve;
+
+/** What the planner knows of this machine. */
+typedef struct ompwg_model {
+    int version;              /**< ::OMPWG_MODEL_VERSION */
+    char gpu[128];            /**< the GPU it was measured on ("" for none) */
+    char cpu[128];            /**< the CPU model */
+    int cpu_threads;          /**< the CPU backend's thread count then */
+    /** Link rates in bytes per second, host to device and device to host,
+     *  from page-locked and from pageable host memory. */
+    double h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
+    double link_latency;      /**< seconds a transfer costs beyond its bytes */
+    int overlaps;             /**< 1: a host-data GEMM overlaps transfers with its kernels */
+    int backends;             /**< entries used in backend[] */
+    struct {
+        char name[16];        /**< backend name, as ompwg_backend_info() gives it */
+        /** [kind][0: float, 1: double] */
+        ompwg_model_curve curve[2][2];
+    } backend[OMPWG_MODEL_BACKENDS];
+} ompwg_model;
+
+/**
+ * The model the planner uses now, measured (or loaded) first if needed.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_UNAVAILABLE when no GPU
+ *         is usable (there is nothing to weigh: *out is then cleared).
+ */
+OMPWG_API int ompwg_get_model(ompwg_model *out);
+/**
+ * Use this model from now on (copied), e.g. one an earlier process saved, or
+ * a made-up one in a test. NULL forgets the model: the next call that needs
+ * one measures it again (or loads OMPWG_MODEL_FILE).
+ * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS when version is not
+ *         ::OMPWG_MODEL_VERSION; ::OMPWG_ERR_RANGE when a number is not
+ *         finite and positive where it must be (rates, seconds, increasing
+ *         work) or backends is out of range.
+ */
+OMPWG_API int ompwg_set_model(const ompwg_model *model);
+/**
+ * The file the model is loaded from and saved to; NULL reads
+ * OMPWG_MODEL_FILE again; "" keeps no file.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when the path is longer than 4095 bytes.
+ */
+OMPWG_API int ompwg_set_model_file(const char *path);
+/**
+ * Splitting a large host-data GEMM between the GPU and the CPU backend: 1
+ * allows it (the default), 0 forbids it, -1 reads OMPWG_SPLIT again (unset:
+ * 1).
+ * @return the previous setting.
+ */
+OMPWG_API int ompwg_set_split(int on);
+/**
+ * Messages on stderr: 0 none beyond errors, 1 the backend choice once
+ * (OMPWG_VERBOSE=1), 2 also one line per call with the planner's estimates.
+ * -1 reads OMPWG_VERBOSE again.
+ * @return the previous level.
+ */
+OMPWG_API int ompwg_set_verbose(int level);
+
+/** The planner's decision for a call. */
+typedef struct ompwg_plan {
+    const char *backend;      /**< where it runs ("gpu", "cpu", ...), static storage */
+    int64_t split;            /**< > 0: the GPU takes C's first `split` columns, `backend` the rest */
+    int mapped;               /**< 1: the data is mapped on the device; nothing moves */
+    /** Estimated seconds per backend (ompwg_backend_info() order; a negative
+     *  value: not a candidate), and of the split. */
+    double estimate[OMPWG_MODEL_BACKENDS], split_estimate;
+} ompwg_plan;
+
+/**
+ * What the planner would do with a column-major GEMM on pageable host data
+ * (precision 's' or 'd'; beta_zero: C is not read), without running it.
+ * With model NULL: under the current selection and model (measured first if
+ * needed). With a model: the decision that model gives between the GPU and
+ * the CPU backend, whether or not they are usable here (to study a model,
+ * or test the planner on a machine without a GPU). Deterministic for a
+ * given model and ompwg_set_split() setting.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_FLAGS (precision);
+ *         ::OMPWG_ERR_SIZE (a size <= 0); ::OMPWG_ERR_RANGE (the model is
+ *         not valid); ::OMPWG_ERR_UNAVAILABLE (no backend can run it).
+ */
+OMPWG_API int ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n,
+                              int64_t k, int beta_zero, ompwg_plan *out);
+/** Likewise for a reduction reading `bytes` of pageable host data. */
+OMPWG_API int ompwg_plan_stream(const ompwg_model *model, char precision, int64_t bytes,
+                                ompwg_plan *out);
+/**
+ * Read a model file (the format OMPWG_MODEL_FILE uses) whatever machine it
+ * was measured on.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_UNAVAILABLE (cannot be
+ *         read); ::OMPWG_ERR_RANGE (malformed, cut short, or a number no
+ *         machine gives); the reason goes to stderr.
+ */
+OMPWG_API int ompwg_read_model(const char *path, ompwg_model *out);
+/**
+ * Write a model file (through a temporary file renamed into place).
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE (the model is not
+ *         valid); ::OMPWG_ERR_UNAVAILABLE (cannot be written; the reason goes
+ *         to stderr).
+ */
+OMPWG_API int ompwg_write_model(const char *path, const ompwg_model *model);
+/**
+ * Bytes host-data calls have moved between host and GPU memory in each
+ * direction since the process started (0 without a GPU): the way to see
+ * that calls on mapped data move nothing.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL.
+ */
+OMPWG_API int ompwg_link_traffic(uint64_t *to_device, uint64_t *to_host);
 /** @} */
 
 #ifdef __cplusplus

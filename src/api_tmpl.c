@@ -2,10 +2,63 @@
  * check the arguments, normalise, pick the backend, optionally check. */
 #include "prec.h"
 
+#include <pthread.h>
+
 #include "args.h"
 #include "check.h"
 #include "dispatch.h"
 #include "ompwg.h"
+
+/* One backend's run of a normalised GEMM: checked against the reference when
+ * asked, and on the CPU when the device could not hold it and that is
+ * allowed. */
+static int TN(run_, gemm)(const ompwg_backend *be, bool device, const ompwg_gemm_shape *s,
+                          T alpha, const T *a, const T *b, T beta, T *c)
+{
+    int st;
+    if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
+        st = TN(ompwg_checked_, gemm)(be, s, alpha, a, b, beta, c);
+    else
+        st = be->TN(, gemm)(s, alpha, a, b, beta, c);
+    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, gemm)(s, alpha, a, b, beta, c);
+    return st;
+}
+
+typedef struct TN(gemm_part_, ) {
+    const ompwg_backend *be;
+    ompwg_gemm_shape s;
+    T alpha, beta;
+    const T *a, *b;
+    T *c;
+    int st;
+} TN(gemm_part_, );
+
+static void *TN(run_part_, )(void *arg)
+{
+    TN(gemm_part_, ) *p = arg;
+    p->st = TN(run_, gemm)(p->be, false, &p->s, p->alpha, p->a, p->b, p->beta, p->c);
+    return NULL;
+}
+
+/* C's first pl->split columns on the device backend (on a thread of its
+ * own, which mostly waits for the device) while the CPU backend computes
+ * the others on this one. */
+static int TN(split_, gemm)(const ompwg_placement *pl, const ompwg_gemm_shape *s, T alpha,
+                            const T *a, const T *b, T beta, T *c)
+{
+    const int64_t j0 = pl->split;
+    TN(gemm_part_, ) dev = { pl->dev, *s, alpha, beta, a, b, c, OMPWG_OK };
+    TN(gemm_part_, ) cpu = { pl->be, *s, alpha, beta, a, b + (s->transb ? j0 : j0 * s->ldb),
+                             c + j0 * s->ldc, OMPWG_OK };
+    dev.s.n = j0;
+    cpu.s.n = s->n - j0;
+    pthread_t t;
+    bool threaded = pthread_create(&t, NULL, TN(run_part_, ), &dev) == 0;
+    if (!threaded) TN(run_part_, )(&dev);
+    TN(run_part_, )(&cpu);
+    if (threaded) pthread_join(t, NULL);
+    return dev.st != OMPWG_OK ? dev.st : cpu.st;
+}
 
 static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
                 int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
@@ -21,15 +74,30 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     if (!c || (reads_ab && (!first || !second))) return OMPWG_ERR_NULL;
     s.device_ptrs = device;
 
-    const ompwg_backend *be = ompwg_backend_for(device);
-    if (!be) return OMPWG_ERR_UNAVAILABLE;
-    if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
-        st = TN(ompwg_checked_, gemm)(be, &s, alpha, first, second, beta, c);
-    else
-        st = be->TN(, gemm)(&s, alpha, first, second, beta, c);
-    if ((be = ompwg_fallback_for(st, device)))
-        st = be->TN(, gemm)(&s, alpha, first, second, beta, c);
-    return st;
+    ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .dbl = T_IS_DOUBLE,
+                        .work = 2.0 * (double)s.m * (double)s.n * (double)s.k, .m = s.m,
+                        .n = s.n, .k = s.k, .splittable = reads_ab, .device = device,
+                        .operands = 3 };
+    if (reads_ab) {
+        call.op[0] = ompwg_matrix_operand(first, s.transa ? s.k : s.m, s.transa ? s.m : s.k,
+                                          s.lda, sizeof(T), true, false);
+        call.op[1] = ompwg_matrix_operand(second, s.transb ? s.n : s.k, s.transb ? s.k : s.n,
+                                          s.ldb, sizeof(T), true, false);
+    }
+    call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T), beta != 0, true);
+    ompwg_placement pl;
+    st = ompwg_place(&call, &pl);
+    if (st != OMPWG_OK) return st;
+    if (pl.mapped) {
+        if (reads_ab) {
+            first = ompwg_placed_ptr(&pl, &call, 0, first);
+            second = ompwg_placed_ptr(&pl, &call, 1, second);
+        }
+        c = ompwg_placed_ptr(&pl, &call, 2, c);
+        s.device_ptrs = device = true;
+    }
+    if (pl.split) return TN(split_, gemm)(&pl, &s, alpha, first, second, beta, c);
+    return TN(run_, gemm)(pl.be, device, &s, alpha, first, second, beta, c);
 }
 
 int TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
@@ -80,11 +148,29 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     }
     if (!x || (op == OMPWG_REDUCE_DOT && !y)) return OMPWG_ERR_NULL;
     s.device_ptrs = device;
-
-    const ompwg_backend *be = ompwg_backend_for(device);
-    if (!be) return OMPWG_ERR_UNAVAILABLE;
     x += ompwg_vec_origin(n, incx);
     if (y) y += ompwg_vec_origin(n, s.incy);
+
+    static const char *const names[OMPWG_REDUCE_OP_COUNT] = {
+        [OMPWG_REDUCE_SUM] = T_PREFIX "sum", [OMPWG_REDUCE_DOT] = T_PREFIX "dot",
+        [OMPWG_REDUCE_ASUM] = T_PREFIX "asum", [OMPWG_REDUCE_MAX] = T_PREFIX "max",
+        [OMPWG_REDUCE_MIN] = T_PREFIX "min"
+    };
+    const bool dot = op == OMPWG_REDUCE_DOT;
+    ompwg_call call = { .what = names[op], .kind = OMPWG_MODEL_STREAM, .dbl = T_IS_DOUBLE,
+                        .work = (double)n * (double)sizeof(T) * (dot ? 2 : 1), .n = n,
+                        .device = device, .operands = dot ? 2 : 1 };
+    call.op[0] = ompwg_vector_operand(x, n, s.incx, sizeof(T), true, false);
+    if (dot) call.op[1] = ompwg_vector_operand(y, n, s.incy, sizeof(T), true, false);
+    ompwg_placement pl;
+    st = ompwg_place(&call, &pl);
+    if (st != OMPWG_OK) return st;
+    const ompwg_backend *be = pl.be;
+    if (pl.mapped) {
+        x = ompwg_placed_ptr(&pl, &call, 0, x);
+        if (dot) y = ompwg_placed_ptr(&pl, &call, 1, y);
+        s.device_ptrs = device = true;
+    }
     int64_t unused;
     if (!index) index = &unused;
     if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))

@@ -14,6 +14,8 @@
 #undef TN
 #undef T_ABS
 #undef T_NAME
+#undef T_PREFIX
+#undef T_IS_DOUBLE
 #undef T_FLOATING
 
 #if defined(OMPWG_PREC_L) && !defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D)
@@ -25,6 +27,8 @@
 #define TEAM_T(name) name##_l
 #define T_EPS 0
 #define T_NAME "int64"
+#define T_PREFIX "i64"
+#define T_IS_DOUBLE 1
 #define T_FLOATING 0
 #define TN(pre, post) pre##i64##post
 #elif defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D) && !defined(OMPWG_PREC_L)
@@ -35,6 +39,8 @@
 #define T_EPS FLT_EPSILON
 #define T_ABS fabsf
 #define T_NAME "float"
+#define T_PREFIX "s"
+#define T_IS_DOUBLE 0
 #define T_FLOATING 1
 #define ACC_ADD(a, b) ((a) + (b))
 #define TEAM_ACC(name) name##_d
@@ -47,6 +53,8 @@
 #define T_EPS DBL_EPSILON
 #define T_ABS fabs
 #define T_NAME "double"
+#define T_PREFIX "d"
+#define T_IS_DOUBLE 1
 #define T_FLOATING 1
 #define ACC_ADD(a, b) ((a) + (b))
 #define TEAM_ACC(name) name##_d

@@ -8,6 +8,7 @@
 
 #include "ompwg.h"
 #include "backend_list.h"
+#include "place.h"
 #include "registry.h"
 
 static const ompwg_backend *const tables[] = { OMPWG_BACKEND_TABLES };
@@ -23,11 +24,14 @@ static registered reg[NB];
 static pthread_once_t reg_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t select_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(const ompwg_backend *) current;
+/* `current` came from "auto": calls are placed one by one (place.c) */
+static atomic_bool current_auto;
 static atomic_int check_on;
 static atomic_int fallback_on;
 static atomic_int verbose_done;
 /* A thread's own choice (ompwg_set_thread_backend), ahead of `current`. */
 static _Thread_local const ompwg_backend *thread_choice;
+static _Thread_local bool thread_auto;
 
 /* A table with a hole would crash at the first call: refuse it here, the way
  * BLIS refuses a configuration with bad block sizes. */
@@ -77,9 +81,10 @@ static void print_choice(const char *requested, const ompwg_backend *chosen)
 
 /* Resolve a name to a backend. Returns OMPWG_OK and sets *out, or an error
  * status with *out untouched. */
-static int resolve(const char *name, const ompwg_backend **out)
+static int resolve(const char *name, const ompwg_backend **out, bool *is_auto)
 {
-    if (strcasecmp(name, "auto") == 0) {
+    *is_auto = strcasecmp(name, "auto") == 0;
+    if (*is_auto) {
         const ompwg_backend *b = choose_auto();
         if (!b) return OMPWG_ERR_UNAVAILABLE;
         *out = b;
@@ -97,14 +102,18 @@ static int select_from_env(void)
     const char *req = getenv("OMPWG_BACKEND");
     if (!req || !req[0]) req = "auto";
     const ompwg_backend *b = NULL;
-    int st = resolve(req, &b);
+    bool is_auto;
+    int st = resolve(req, &b, &is_auto);
     /* a bad request keeps the selection (none at start: calls then fail) */
-    if (st == OMPWG_OK) atomic_store(&current, b);
+    if (st == OMPWG_OK) {
+        atomic_store(&current_auto, is_auto);
+        atomic_store(&current, b);
+    }
     if (st != OMPWG_OK) {
         fprintf(stderr, "ompwg: OMPWG_BACKEND=%s: %s; calls will return status %d\n", req,
                 ompwg_strerror(st), OMPWG_ERR_UNAVAILABLE);
     }
-    if ((st != OMPWG_OK || env_flag("OMPWG_VERBOSE")) && !atomic_exchange(&verbose_done, 1))
+    if ((st != OMPWG_OK || ompwg_verbose_level() >= 1) && !atomic_exchange(&verbose_done, 1))
         print_choice(req, b);
     return st;
 }
@@ -136,6 +145,35 @@ const ompwg_backend *ompwg_current_backend(void)
     ensure_init();
     const ompwg_backend *own = thread_choice;
     return own ? own : atomic_load_explicit(&current, memory_order_acquire);
+}
+
+bool ompwg_current_is_auto(void)
+{
+    ensure_init();
+    return thread_choice ? thread_auto : atomic_load_explicit(&current_auto, memory_order_acquire);
+}
+
+const ompwg_backend *ompwg_auto_candidate(unsigned caps)
+{
+    ensure_init();
+    for (int i = 0; i < NB; i++)
+        if (reg[i].usable == OMPWG_PROBE_USABLE && (reg[i].b->caps & caps) == caps)
+            return reg[i].b;
+    return NULL;
+}
+
+const ompwg_backend *ompwg_compiled_backend_with(unsigned caps)
+{
+    for (int i = 0; i < NB; i++)
+        if ((tables[i]->caps & caps) == caps) return tables[i];
+    return NULL;
+}
+
+int ompwg_backend_index(const ompwg_backend *b)
+{
+    for (int i = 0; i < NB; i++)
+        if (tables[i] == b) return i;
+    return -1;
 }
 
 const ompwg_backend *ompwg_find_usable_backend(const char *name)
@@ -189,8 +227,12 @@ int ompwg_set_backend(const char *name)
         st = select_from_env();
     } else {
         const ompwg_backend *b = NULL;
-        st = resolve(name, &b);
-        if (st == OMPWG_OK) atomic_store_explicit(&current, b, memory_order_release);
+        bool is_auto;
+        st = resolve(name, &b, &is_auto);
+        if (st == OMPWG_OK) {
+            atomic_store(&current_auto, is_auto);
+            atomic_store_explicit(&current, b, memory_order_release);
+        }
     }
     pthread_mutex_unlock(&select_lock);
     return st;
@@ -201,12 +243,17 @@ int ompwg_set_thread_backend(const char *name)
     ensure_init();
     if (!name) {
         thread_choice = NULL;
+        thread_auto = false;
         return OMPWG_OK;
     }
     /* reg[] does not change after initialisation: no lock */
     const ompwg_backend *b = NULL;
-    int st = resolve(name, &b);
-    if (st == OMPWG_OK) thread_choice = b;
+    bool is_auto;
+    int st = resolve(name, &b, &is_auto);
+    if (st == OMPWG_OK) {
+        thread_choice = b;
+        thread_auto = is_auto;
+    }
     return st;
 }
 

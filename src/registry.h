@@ -17,6 +17,19 @@ const ompwg_backend *ompwg_find_usable_backend(const char *name);
  * `caps`, in the order of preference; NULL when there is none. */
 const ompwg_backend *ompwg_find_backend_with(unsigned caps);
 
+/* Whether the calling thread's calls are placed one by one ("auto"). */
+bool ompwg_current_is_auto(void);
+
+/* The first backend with all of `caps` that "auto" may choose (usable, not
+ * explicit-only); NULL when there is none. */
+const ompwg_backend *ompwg_auto_candidate(unsigned caps);
+
+/* The first compiled-in backend with all of `caps`, usable here or not. */
+const ompwg_backend *ompwg_compiled_backend_with(unsigned caps);
+
+/* b's position in the table (ompwg_backend_info order), or -1. */
+int ompwg_backend_index(const ompwg_backend *b);
+
 /* 1 when check mode is on. */
 int ompwg_check_enabled(void);
 

@@ -82,11 +82,23 @@ static int TN(scan_, )(bool device, int64_t n, const T *x, int64_t incx, T *y, i
         ompwg_spans_overlap(x, ompwg_vec_span(n, incx), y, ompwg_vec_span(n, incy), sizeof(T)))
         return OMPWG_ERR_OVERLAP;
     s.device_ptrs = device;
-
-    const ompwg_backend *be = ompwg_backend_for(device);
-    if (!be) return OMPWG_ERR_UNAVAILABLE;
     x += ompwg_vec_origin(n, incx);
     y += ompwg_vec_origin(n, incy);
+
+    ompwg_call call = { .what = T_PREFIX "scan", .kind = OMPWG_MODEL_STREAM, .dbl = T_IS_DOUBLE,
+                        .work = 2.0 * (double)n * (double)sizeof(T), .n = n, .device = device,
+                        .operands = 2 };
+    call.op[0] = ompwg_vector_operand(x, n, incx, sizeof(T), true, false);
+    call.op[1] = ompwg_vector_operand(y, n, incy, sizeof(T), false, true);
+    ompwg_placement pl;
+    st = ompwg_place(&call, &pl);
+    if (st != OMPWG_OK) return st;
+    const ompwg_backend *be = pl.be;
+    if (pl.mapped) {
+        x = ompwg_placed_ptr(&pl, &call, 0, x);
+        y = ompwg_placed_ptr(&pl, &call, 1, y);
+        s.device_ptrs = device = true;
+    }
     TN(ompwg_, scan_fn) fn = TN(scan_of_, )(be);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, scan))
         st = TN(checked_scan_, )(be, fn, &s, x, y);

@@ -46,8 +46,20 @@ static int TN(transpose_, )(bool device, ompwg_layout layout, int64_t rows, int6
         return OMPWG_ERR_OVERLAP;
     s.device_ptrs = device;
 
-    const ompwg_backend *be = ompwg_backend_for(device);
-    if (!be) return OMPWG_ERR_UNAVAILABLE;
+    ompwg_call call = { .what = T_PREFIX "transpose", .kind = OMPWG_MODEL_STREAM,
+                        .dbl = T_IS_DOUBLE, .work = 2.0 * (double)s.m * (double)s.n * sizeof(T),
+                        .m = s.m, .n = s.n, .device = device, .operands = 2 };
+    call.op[0] = ompwg_matrix_operand(a, s.m, s.n, s.lda, sizeof(T), true, false);
+    call.op[1] = ompwg_matrix_operand(b, s.n, s.m, s.ldb, sizeof(T), false, true);
+    ompwg_placement pl;
+    st = ompwg_place(&call, &pl);
+    if (st != OMPWG_OK) return st;
+    const ompwg_backend *be = pl.be;
+    if (pl.mapped) {
+        a = ompwg_placed_ptr(&pl, &call, 0, a);
+        b = ompwg_placed_ptr(&pl, &call, 1, b);
+        s.device_ptrs = device = true;
+    }
     TN(ompwg_, transpose_fn) fn = TN(transpose_of_, )(be);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, transpose))
         st = TN(checked_transpose_, )(be, fn, &s, a, b);

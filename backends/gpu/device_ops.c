@@ -47,7 +47,9 @@ static bool ops_is_pinned(const void *p)
 
 static void *ops_mapped(const void *p, size_t bytes)
 {
-    if (!p || bytes == 0 || !ompwg_gpu_ready()) return NULL;
+    /* in host fallback everything is "present" on the initial device: no
+     * mapping to find, and host-data calls keep their own path */
+    if (!p || bytes == 0 || !ompwg_gpu_ready() || ompwg_gpu_on_host()) return NULL;
 #if OMPWG_HAVE_OFFLOAD
     const int dev = ompwg_gpu_device();
     const char *first = p, *last = first + bytes - 1;

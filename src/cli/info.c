@@ -78,6 +78,42 @@ static void print_gpu_variants(void)
     printf("\n");
 }
 
+/* The planner's model: the link, and each backend's rate at the largest
+ * size measured (the curves' every point with OMPWG_VERBOSE=2). */
+static void print_model(void)
+{
+    ompwg_model m;
+    int st = ompwg_get_model(&m);
+    if (st != OMPWG_OK) {
+        printf("placement model: none (%s): auto runs host-data calls on the CPU\n",
+               ompwg_strerror(st));
+        return;
+    }
+    printf("placement model (%s; %s, %d threads):\n", m.gpu[0] ? m.gpu : "GPU in host fallback",
+           m.cpu, m.cpu_threads);
+    printf("  link GB/s  to device %.1f pinned, %.1f pageable; to host %.1f pinned, %.1f "
+           "pageable; %.1f us a transfer; transfers %s kernels\n",
+           m.h2d_pinned * 1e-9, m.h2d_pageable * 1e-9, m.d2h_pinned * 1e-9, m.d2h_pageable * 1e-9,
+           m.link_latency * 1e6, m.overlaps ? "overlap" : "do not overlap");
+    const int all = ompwg_set_verbose(-1) >= 2;
+    for (int b = 0; b < m.backends; b++)
+        for (int kind = 0; kind < 2; kind++)
+            for (int d = 0; d < 2; d++) {
+                const ompwg_model_curve *c = &m.backend[b].curve[kind][d];
+                printf("  %-8s %s %-6s", m.backend[b].name, d ? "d" : "s",
+                       kind == OMPWG_MODEL_GEMM ? "gemm" : "stream");
+                for (int i = all ? 0 : c->points - 1; i >= 0 && i < c->points; i++)
+                    printf("  %.3g %s in %.3g ms (%.1f %s)", c->work[i],
+                           kind == OMPWG_MODEL_GEMM ? "flop" : "B", c->seconds[i] * 1e3,
+                           c->work[i] / c->seconds[i] * 1e-9,
+                           kind == OMPWG_MODEL_GEMM ? "GFLOP/s" : "GB/s");
+                printf("\n");
+            }
+    uint64_t up, down;
+    ompwg_link_traffic(&up, &down);
+    printf("  link traffic so far: %.1f MB to the device, %.1f MB back\n", up * 1e-6, down * 1e-6);
+}
+
 int ompwg_cli_info(int argc, char **argv)
 {
     (void)argc;
@@ -93,6 +129,7 @@ int ompwg_cli_info(int argc, char **argv)
         printf("  %-8s %-10s %s\n", name, usable ? "usable" : "not usable", why);
     }
     print_gpu_variants();
+    print_model();
     print_topology();
     return 0;
 }

@@ -9,12 +9,14 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ompwg <command> [options]\n"
-            "  info      version, backends (usable or why not), CPU topology, GPU properties\n"
+            "  info      version, backends (usable or why not), the placement model, CPU\n"
+            "            topology, GPU properties\n"
             "  bench     GEMM and reductions on every usable backend, checked against OpenBLAS\n"
             "            (ompwg bench --help for its options)\n"
             "  version   the library version\n"
             "environment: OMPWG_BACKEND, OMPWG_VERBOSE, OMPWG_CHECK, OMPWG_NUM_THREADS,\n"
-            "             OMPWG_FALLBACK, OMPWG_GPU_DEVICE, OMPWG_MPI_PANEL (see README.md)\n");
+            "             OMPWG_FALLBACK, OMPWG_GPU_DEVICE, OMPWG_MPI_PANEL, OMPWG_MODEL_FILE,\n"
+            "             OMPWG_SPLIT (see README.md)\n");
 }
 
 int main(int argc, char **argv)

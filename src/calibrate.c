@@ -1,0 +1,252 @@
+/* Measures the model: the link through the device backend's own copy path,
+ * and each candidate's GEMM and streaming kernels at a few sizes, on data in
+ * its own memory. Each figure is the fastest of a few runs after a warm-up:
+ * the model wants what the hardware does, not the noise around it. */
+#include "calibrate.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define RUNS 3
+/* A curve stops growing after a point that took longer than this: the model
+ * costs a fraction of a second wherever the kernels run (host fallback and
+ * sanitizer builds included), and the larger sizes are extrapolated. */
+#define POINT_BUDGET 0.02
+/* ... and a point predicted (from the last one, at its rate) to take
+ * longer than this is not measured. */
+#define POINT_CAP 0.1
+/* The link is timed on this many bytes: long enough that the per-copy cost
+ * is small beside it, short enough for a few milliseconds per direction. */
+#define LINK_BYTES ((size_t)32 << 20)
+/* GEMM sizes (n x n x n) measured on the device and on the CPU, and the
+ * lengths (in doubles) of the streaming measurements. */
+static const int64_t dev_gemm_n[OMPWG_MODEL_POINTS] = { 64, 256, 1024, 2048 };
+static const int64_t cpu_gemm_n[OMPWG_MODEL_POINTS] = { 32, 128, 512, 1024 };
+static const int64_t stream_n[3] = { 1 << 13, 1 << 19, 1 << 23 };
+#define MAX_STREAM_N (1 << 23)
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void cpu_name(char *out, size_t len)
+{
+    snprintf(out, len, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && colon) {
+            colon += 1 + (colon[1] == ' ');
+            colon[strcspn(colon, "\n")] = 0;
+            snprintf(out, len, "%s", colon);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+void ompwg_model_key(ompwg_model *m)
+{
+    memset(m, 0, sizeof *m);
+    m->version = OMPWG_MODEL_VERSION;
+    if (ompwg_gpu_name(m->gpu, sizeof m->gpu) != OMPWG_OK) m->gpu[0] = 0;
+    cpu_name(m->cpu, sizeof m->cpu);
+    m->cpu_threads = omp_get_num_procs();
+}
+
+/* Bytes of 0x3f: as float 0.747, as double 4.8e-4, so that no product
+ * overflows. Not zeros: a zeroed buffer may be the kernel's one zero page,
+ * read from cache at any size. */
+static void fill(char *p, size_t bytes)
+{
+    memset(p, 0x3f, bytes);
+}
+
+typedef int (*copy_fn)(void *dst, const void *src, size_t bytes);
+
+/* Fastest of RUNS copies of `bytes`, in seconds; negative on failure. */
+static double time_copy(copy_fn copy, void *dst, const void *src, size_t bytes)
+{
+    double best = -1;
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now();
+        if (copy(dst, src, bytes) != OMPWG_OK) return -1;
+        double t = now() - t0;
+        if (best < 0 || t < best) best = t;
+    }
+    return best;
+}
+
+static double rate(double seconds, double latency, size_t bytes)
+{
+    double t = seconds - latency;
+    return t > 0 ? (double)bytes / t : (double)bytes / seconds;
+}
+
+static int measure_link(const ompwg_device_ops *d, void *dbuf, ompwg_model *m)
+{
+    char *pageable = malloc(LINK_BYTES);
+    if (!pageable) return OMPWG_ERR_NOMEM;
+    fill(pageable, LINK_BYTES);
+    char *pinned = d->alloc_pinned(LINK_BYTES);
+    double lat = time_copy(d->to_device, dbuf, pageable, 8);
+    double up = time_copy(d->to_device, dbuf, pageable, LINK_BYTES);
+    double down = time_copy(d->to_host, pageable, dbuf, LINK_BYTES);
+    double up_pinned = up, down_pinned = down;
+    if (pinned) {
+        fill(pinned, LINK_BYTES);
+        up_pinned = time_copy(d->to_device, dbuf, pinned, LINK_BYTES);
+        down_pinned = time_copy(d->to_host, pinned, dbuf, LINK_BYTES);
+        d->free_pinned(pinned);
+    }
+    free(pageable);
+    if (lat < 0 || up < 0 || down < 0 || up_pinned < 0 || down_pinned < 0) return OMPWG_ERR_DEVICE;
+    m->link_latency = lat;
+    m->h2d_pageable = rate(up, lat, LINK_BYTES);
+    m->d2h_pageable = rate(down, lat, LINK_BYTES);
+    m->h2d_pinned = rate(up_pinned, lat, LINK_BYTES);
+    m->d2h_pinned = rate(down_pinned, lat, LINK_BYTES);
+    m->overlaps = d->overlaps;
+    return OMPWG_OK;
+}
+
+/* Operands of the measurements, in the backend's memory: three n x n
+ * matrices of the largest size, which also hold the streamed vectors. */
+typedef struct arena {
+    char *base;
+    size_t bytes;
+} arena;
+
+static int gemm_once(const ompwg_backend *be, bool device, int dbl, int64_t n, const arena *ar)
+{
+    ompwg_gemm_shape s = { .m = n, .n = n, .k = n, .lda = n, .ldb = n, .ldc = n,
+                           .device_ptrs = device };
+    size_t elem = dbl ? sizeof(double) : sizeof(float), mat = (size_t)(n * n) * elem;
+    void *a = ar->base, *b = ar->base + mat, *c = ar->base + 2 * mat;
+    return dbl ? be->dgemm(&s, 1.0, a, b, 0.0, c) : be->sgemm(&s, 1.0f, a, b, 0.0f, c);
+}
+
+static int stream_once(const ompwg_backend *be, bool device, int dbl, int64_t n, const arena *ar)
+{
+    ompwg_vec_shape s = { .op = OMPWG_REDUCE_SUM, .n = n, .incx = 1, .incy = 1,
+                          .device_ptrs = device };
+    int64_t index;
+    if (dbl) {
+        double v;
+        return be->dreduce(&s, (const double *)(void *)ar->base, NULL, &v, &index);
+    }
+    float v;
+    return be->sreduce(&s, (const float *)(void *)ar->base, NULL, &v, &index);
+}
+
+/* Whether to stop after a point that took `seconds`, the next one being
+ * `ratio` times larger in each of `dims` dimensions. */
+static bool too_long(double seconds, double ratio, int dims)
+{
+    return seconds > POINT_BUDGET || seconds * pow(ratio, dims) > POINT_CAP;
+}
+
+typedef int (*work_fn)(const ompwg_backend *be, bool device, int dbl, int64_t n, const arena *ar);
+
+/* One point: the fastest of RUNS after a warm-up. */
+static int time_point(work_fn fn, const ompwg_backend *be, bool device, int dbl, int64_t n,
+                      const arena *ar, double *seconds)
+{
+    int st = fn(be, device, dbl, n, ar);
+    double best = -1;
+    for (int r = 0; st == OMPWG_OK && r < RUNS; r++) {
+        double t0 = now();
+        st = fn(be, device, dbl, n, ar);
+        double t = now() - t0;
+        if (best < 0 || t < best) best = t;
+    }
+    /* a clock too coarse for a tiny call still gives a positive time */
+    *seconds = best > 1e-9 ? best : 1e-9;
+    return st;
+}
+
+static int measure_curves(const ompwg_backend *be, bool device, const int64_t *gemm_n,
+                          const arena *ar, ompwg_model *m)
+{
+    int b = m->backends;
+    if (b == OMPWG_MODEL_BACKENDS) return OMPWG_ERR_RANGE;
+    snprintf(m->backend[b].name, sizeof m->backend[b].name, "%s", be->name);
+    for (int dbl = 0; dbl < 2; dbl++) {
+        size_t elem = dbl ? sizeof(double) : sizeof(float);
+        ompwg_model_curve *g = &m->backend[b].curve[OMPWG_MODEL_GEMM][dbl];
+        for (int i = 0; i < OMPWG_MODEL_POINTS; i++) {
+            int st = time_point(gemm_once, be, device, dbl, gemm_n[i], ar, &g->seconds[i]);
+            if (st != OMPWG_OK) return st;
+            g->work[i] = 2.0 * (double)gemm_n[i] * (double)gemm_n[i] * (double)gemm_n[i];
+            g->points = i + 1;
+            if (i + 1 < OMPWG_MODEL_POINTS &&
+                too_long(g->seconds[i], (double)gemm_n[i + 1] / (double)gemm_n[i], 3))
+                break;
+        }
+        ompwg_model_curve *v = &m->backend[b].curve[OMPWG_MODEL_STREAM][dbl];
+        for (int i = 0; i < 3; i++) {
+            int st = time_point(stream_once, be, device, dbl, stream_n[i], ar, &v->seconds[i]);
+            if (st != OMPWG_OK) return st;
+            v->work[i] = (double)stream_n[i] * (double)elem;
+            v->points = i + 1;
+            if (i + 1 < 3 && too_long(v->seconds[i], (double)stream_n[i + 1] / (double)stream_n[i], 1))
+                break;
+        }
+    }
+    m->backends = b + 1;
+    return OMPWG_OK;
+}
+
+static size_t arena_bytes(int64_t max_gemm_n)
+{
+    size_t gemm = 3 * (size_t)max_gemm_n * (size_t)max_gemm_n * sizeof(double);
+    size_t stream = (size_t)MAX_STREAM_N * sizeof(double);
+    return gemm > stream ? gemm : stream;
+}
+
+/* The device arena, filled through the link (initialised memory for the
+ * kernels, whose speed does not depend on the values). */
+static int device_arena(const ompwg_device_ops *d, arena *ar)
+{
+    ar->bytes = arena_bytes(dev_gemm_n[OMPWG_MODEL_POINTS - 1]);
+    int st = d->alloc(ar->bytes, (void **)&ar->base);
+    if (st != OMPWG_OK) return st;
+    char *pattern = malloc(LINK_BYTES);
+    if (!pattern) return OMPWG_ERR_NOMEM;
+    fill(pattern, LINK_BYTES);
+    for (size_t at = 0; st == OMPWG_OK && at < ar->bytes; at += LINK_BYTES) {
+        size_t len = ar->bytes - at < LINK_BYTES ? ar->bytes - at : LINK_BYTES;
+        st = d->to_device(ar->base + at, pattern, len);
+    }
+    free(pattern);
+    return st;
+}
+
+int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *cpu, ompwg_model *m)
+{
+    const ompwg_device_ops *d = dev->device;
+    arena dar = { 0 }, har = { 0 };
+    int st = device_arena(d, &dar);
+    if (st == OMPWG_OK) st = measure_link(d, dar.base, m);
+    if (st == OMPWG_OK) st = measure_curves(dev, true, dev_gemm_n, &dar, m);
+    if (dar.base) d->free(dar.base);
+    if (st != OMPWG_OK || !cpu) return st;
+
+    har.bytes = arena_bytes(cpu_gemm_n[OMPWG_MODEL_POINTS - 1]);
+    har.base = malloc(har.bytes);
+    if (!har.base) return OMPWG_ERR_NOMEM;
+    fill(har.base, har.bytes);
+    st = measure_curves(cpu, false, cpu_gemm_n, &har, m);
+    free(har.base);
+    return st;
+}

@@ -1,0 +1,507 @@
+/* The planner. For a call on host data under "auto" it estimates the time on
+ * the device backend (the bytes the call moves over the link at the rate of
+ * their kind of memory, plus the kernel) and on the CPU backend, and for a
+ * GEMM the time of a split of C's columns between both; it takes the
+ * smallest. Device pointers and data the caller mapped go to the device. */
+#include "place.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "calibrate.h"
+#include "model.h"
+#include "registry.h"
+
+/* Two thread pools on the same cores (the CPU backend's, and the host
+ * threads that stage the GPU's copies) slow each other down: a split must
+ * beat the best single backend by this factor to be taken. */
+#define SPLIT_INTERFERENCE 1.15
+/* ... and its estimate, interference included, must be below this share of
+ * the best single backend's: a split that saves little is not worth the
+ * risk of the model's error. */
+#define SPLIT_GAIN 0.9
+/* A split gives each side at least this share of the columns. */
+#define SPLIT_MIN_SHARE 0.1
+/* Column counts of a split are multiples of this (the GPU's team tile). */
+#define SPLIT_GRAIN 128
+/* The share of the shorter of (transfers, kernels) that an overlapped GEMM
+ * still pays: the first block's copy in and the last one's copy out. */
+#define OVERLAP_TAIL 0.25
+
+/* ---- settings ---------------------------------------------------------- */
+
+static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
+static atomic_int verbose, split_on;
+static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
+static char model_file[4096];
+
+static int env_int(const char *name, int unset)
+{
+    const char *v = getenv(name);
+    if (!v || !v[0]) return unset;
+    char *end;
+    long x = strtol(v, &end, 10);
+    return *end ? unset : (int)x;
+}
+
+static void read_model_file_env(void)
+{
+    const char *v = getenv("OMPWG_MODEL_FILE");
+    pthread_mutex_lock(&file_lock);
+    snprintf(model_file, sizeof model_file, "%s", v && strlen(v) < sizeof model_file ? v : "");
+    pthread_mutex_unlock(&file_lock);
+}
+
+static void settings_init(void)
+{
+    atomic_store(&verbose, env_int("OMPWG_VERBOSE", 0));
+    atomic_store(&split_on, env_int("OMPWG_SPLIT", 1) != 0);
+    read_model_file_env();
+}
+
+int ompwg_verbose_level(void)
+{
+    pthread_once(&settings_once, settings_init);
+    return atomic_load_explicit(&verbose, memory_order_relaxed);
+}
+
+int ompwg_set_verbose(int level)
+{
+    pthread_once(&settings_once, settings_init);
+    int v = level < 0 ? env_int("OMPWG_VERBOSE", 0) : level;
+    return atomic_exchange(&verbose, v);
+}
+
+int ompwg_set_split(int on)
+{
+    pthread_once(&settings_once, settings_init);
+    int v = on < 0 ? env_int("OMPWG_SPLIT", 1) != 0 : on != 0;
+    return atomic_exchange(&split_on, v);
+}
+
+int ompwg_set_model_file(const char *path)
+{
+    pthread_once(&settings_once, settings_init);
+    if (!path) {
+        read_model_file_env();
+        return OMPWG_OK;
+    }
+    if (strlen(path) >= sizeof model_file) return OMPWG_ERR_RANGE;
+    pthread_mutex_lock(&file_lock);
+    snprintf(model_file, sizeof model_file, "%s", path);
+    pthread_mutex_unlock(&file_lock);
+    return OMPWG_OK;
+}
+
+/* ---- the model ----------------------------------------------------------- */
+
+typedef enum { MODEL_NONE, MODEL_READY, MODEL_FAILED } model_state;
+
+static pthread_rwlock_t model_rw = PTHREAD_RWLOCK_INITIALIZER;
+/* serialises measurements: the threads that need a model wait for one */
+static pthread_mutex_t measure_lock = PTHREAD_MUTEX_INITIALIZER;
+static model_state state = MODEL_NONE;
+static ompwg_model model;
+
+/* The candidates "auto" weighs: the device backend and the CPU backend. */
+static const ompwg_backend *device_candidate(void)
+{
+    return ompwg_auto_candidate(OMPWG_CAP_DEVICE_DATA);
+}
+
+static const ompwg_backend *cpu_candidate(void)
+{
+    return ompwg_auto_candidate(OMPWG_CAP_FALLBACK);
+}
+
+/* A model for this machine: loaded from the model file when one there fits,
+ * else measured (and saved there). MODEL_FAILED when none could be had. */
+static model_state obtain_model(ompwg_model *out)
+{
+    char path[sizeof model_file], why[512];
+    pthread_mutex_lock(&file_lock);
+    snprintf(path, sizeof path, "%s", model_file);
+    pthread_mutex_unlock(&file_lock);
+
+    ompwg_model_key(out);
+    /* no file yet is the normal first run: measured and written, silently */
+    if (path[0] && access(path, F_OK) == 0) {
+        ompwg_model loaded;
+        if (ompwg_model_load(path, out, &loaded, why, sizeof why) == 0) {
+            *out = loaded;
+            if (ompwg_verbose_level() >= 1)
+                fprintf(stderr, "ompwg: placement model loaded from %s\n", path);
+            return MODEL_READY;
+        }
+        fprintf(stderr, "ompwg: %s; measuring the model instead\n", why);
+    }
+    int st = ompwg_model_measure(ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA),
+                                 ompwg_find_backend_with(OMPWG_CAP_FALLBACK), out);
+    const char *defect = st == OMPWG_OK ? ompwg_model_defect(out) : NULL;
+    if (st != OMPWG_OK || defect) {
+        fprintf(stderr,
+                "ompwg: the placement model could not be measured (%s); host-data calls "
+                "under auto run on the CPU\n",
+                st != OMPWG_OK ? ompwg_strerror(st) : defect);
+        return MODEL_FAILED;
+    }
+    if (ompwg_verbose_level() >= 1) fprintf(stderr, "ompwg: placement model measured\n");
+    if (path[0] && ompwg_model_save(path, out, why, sizeof why) != 0)
+        fprintf(stderr, "ompwg: %s; the model is kept for this process only\n", why);
+    return MODEL_READY;
+}
+
+/* Runs f(model, arg) under the read lock, measuring the model first when
+ * there is none (one thread measures; the others that need it wait). f gets
+ * NULL when no model could be had. */
+static void with_model(void (*f)(const ompwg_model *, void *), void *arg)
+{
+    pthread_rwlock_rdlock(&model_rw);
+    while (state == MODEL_NONE) {
+        pthread_rwlock_unlock(&model_rw);
+        pthread_mutex_lock(&measure_lock);
+        pthread_rwlock_rdlock(&model_rw);
+        bool need = state == MODEL_NONE;
+        pthread_rwlock_unlock(&model_rw);
+        if (need) {
+            ompwg_model m;
+            model_state got = obtain_model(&m);
+            pthread_rwlock_wrlock(&model_rw);
+            model = m;
+            state = got;
+            pthread_rwlock_unlock(&model_rw);
+        }
+        pthread_mutex_unlock(&measure_lock);
+        pthread_rwlock_rdlock(&model_rw);
+    }
+    f(state == MODEL_READY ? &model : NULL, arg);
+    pthread_rwlock_unlock(&model_rw);
+}
+
+static void copy_model(const ompwg_model *m, void *out)
+{
+    if (m) *(ompwg_model *)out = *m;
+    else memset(out, 0, sizeof(ompwg_model));
+}
+
+int ompwg_get_model(ompwg_model *out)
+{
+    if (!out) return OMPWG_ERR_NULL;
+    pthread_once(&settings_once, settings_init);
+    if (!ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA) ||
+        !ompwg_find_backend_with(OMPWG_CAP_FALLBACK)) {
+        memset(out, 0, sizeof *out);
+        return OMPWG_ERR_UNAVAILABLE;
+    }
+    with_model(copy_model, out);
+    return out->version == OMPWG_MODEL_VERSION ? OMPWG_OK : OMPWG_ERR_UNAVAILABLE;
+}
+
+int ompwg_set_model(const ompwg_model *m)
+{
+    pthread_once(&settings_once, settings_init);
+    if (m) {
+        if (m->version != OMPWG_MODEL_VERSION) return OMPWG_ERR_FLAGS;
+        if (ompwg_model_defect(m)) return OMPWG_ERR_RANGE;
+    }
+    pthread_mutex_lock(&measure_lock);
+    pthread_rwlock_wrlock(&model_rw);
+    if (m) model = *m;
+    state = m ? MODEL_READY : MODEL_NONE;
+    pthread_rwlock_unlock(&model_rw);
+    pthread_mutex_unlock(&measure_lock);
+    return OMPWG_OK;
+}
+
+/* ---- estimates ------------------------------------------------------------- */
+
+typedef struct decision {
+    const ompwg_backend *dev, *cpu, *choice;
+    double t_dev, t_cpu, t_link, t_split;   /* negative: not a candidate */
+    int64_t split;
+    const char *memory;                       /* "pinned", "pageable" or "mixed" */
+} decision;
+
+static double link_seconds(const ompwg_model *m, const ompwg_call *c, int i, bool pinned)
+{
+    const ompwg_operand *o = &c->op[i];
+    double t = 0;
+    if (o->bytes_in)
+        t += m->link_latency + (double)o->bytes_in / (pinned ? m->h2d_pinned : m->h2d_pageable);
+    if (o->bytes_out)
+        t += m->link_latency + (double)o->bytes_out / (pinned ? m->d2h_pinned : m->d2h_pageable);
+    return t;
+}
+
+/* Kernel seconds of backend be for the call's work, or negative. */
+static double kernel_seconds(const ompwg_model *m, const ompwg_backend *be, const ompwg_call *c,
+                             double share)
+{
+    const ompwg_model_curve *curve = ompwg_model_curves(m, be->name, c->kind, c->dbl);
+    return curve ? ompwg_model_seconds(curve, c->work * share) : -1;
+}
+
+static double combine(const ompwg_model *m, const ompwg_call *c, double link, double kernel)
+{
+    if (m->overlaps && c->kind == OMPWG_MODEL_GEMM)
+        return fmax(link, kernel) + OVERLAP_TAIL * fmin(link, kernel);
+    return link + kernel;
+}
+
+static void decide(const ompwg_model *m, const ompwg_call *c, const bool pinned[], decision *d)
+{
+    d->t_dev = d->t_cpu = d->t_link = d->t_split = -1;
+    d->split = 0;
+    d->choice = d->cpu;
+    if (!m) return;
+    double link_first = 0, link_rest = 0;
+    for (int i = 0; i < c->operands; i++) {
+        double t = link_seconds(m, c, i, pinned[i]);
+        if (i == 0) link_first = t;
+        else link_rest += t;
+    }
+    double k_dev = kernel_seconds(m, d->dev, c, 1.0), k_cpu = kernel_seconds(m, d->cpu, c, 1.0);
+    if (k_cpu >= 0) d->t_cpu = k_cpu;
+    if (k_dev >= 0) {
+        d->t_link = link_first + link_rest;
+        d->t_dev = combine(m, c, d->t_link, k_dev);
+    }
+    if (d->t_dev >= 0 && (d->t_cpu < 0 || d->t_dev < d->t_cpu)) d->choice = d->dev;
+    if (d->t_dev < 0 || d->t_cpu < 0 || !c->splittable) return;
+
+    /* The device's share f of C's columns: its time is the first operand's
+     * link (A, needed whole) plus f of the rest; the CPU's is 1 - f of its
+     * own. Equal times give f. */
+    double rest_dev = d->t_dev - link_first;
+    double f = (d->t_cpu - link_first) / (d->t_cpu + rest_dev);
+    if (!(f >= SPLIT_MIN_SHARE && f <= 1 - SPLIT_MIN_SHARE)) return;
+    int64_t cols = (int64_t)llround(f * (double)c->n / SPLIT_GRAIN) * SPLIT_GRAIN;
+    if (cols < SPLIT_GRAIN || c->n - cols < SPLIT_GRAIN) return;
+    double fs = (double)cols / (double)c->n;
+    double t_dev_part = combine(m, c, link_first + fs * (link_rest), kernel_seconds(m, d->dev, c, fs));
+    double t_cpu_part = kernel_seconds(m, d->cpu, c, 1 - fs);
+    d->t_split = fmax(t_dev_part, t_cpu_part) * SPLIT_INTERFERENCE;
+    if (d->t_split < SPLIT_GAIN * fmin(d->t_dev, d->t_cpu) && atomic_load(&split_on))
+        d->split = cols;
+}
+
+static void print_ms(char *buf, size_t len, const char *name, double t)
+{
+    if (t < 0) snprintf(buf, len, "%s -", name);
+    else snprintf(buf, len, "%s %.3g ms", name, t * 1e3);
+}
+
+static void trace(const ompwg_call *c, const char *where, const decision *d,
+                  const ompwg_placement *pl)
+{
+    char shape[96], dev[64], cpu[64], split[96] = "";
+    if (c->kind == OMPWG_MODEL_GEMM)
+        snprintf(shape, sizeof shape, "%lldx%lldx%lld", (long long)c->m, (long long)c->n,
+                 (long long)c->k);
+    else
+        snprintf(shape, sizeof shape, "n=%lld", (long long)c->n);
+    if (!d) {
+        fprintf(stderr, "ompwg: %s %s %s -> %s\n", c->what, shape, where, pl->be->name);
+        return;
+    }
+    print_ms(dev, sizeof dev, d->dev->name, d->t_dev);
+    print_ms(cpu, sizeof cpu, d->cpu->name, d->t_cpu);
+    if (d->t_split >= 0)
+        snprintf(split, sizeof split, ", split %.3g ms", d->t_split * 1e3);
+    char choice[96];
+    if (pl->split)
+        snprintf(choice, sizeof choice, "%s %lld cols + %s", d->dev->name, (long long)pl->split,
+                 d->cpu->name);
+    else
+        snprintf(choice, sizeof choice, "%s", pl->be->name);
+    fprintf(stderr, "ompwg: %s %s %s %s: %s (link %.3g ms), %s%s -> %s\n", c->what, shape, where,
+            d->memory, dev, d->t_link * 1e3, cpu, split, choice);
+}
+
+/* ---- placing a call ------------------------------------------------------ */
+
+/* All operands mapped on the device backend's device: their addresses there. */
+static bool find_mapped(const ompwg_backend *dev, const ompwg_call *c, ompwg_placement *pl)
+{
+    if (!dev || !dev->device->mapped || c->operands == 0) return false;
+    for (int i = 0; i < c->operands; i++) {
+        pl->dev_low[i] = NULL;
+        if (!c->op[i].low || !c->op[i].span) continue;
+        pl->dev_low[i] = dev->device->mapped(c->op[i].low, c->op[i].span);
+        if (!pl->dev_low[i]) return false;
+    }
+    return true;
+}
+
+typedef struct place_job {
+    const ompwg_call *call;
+    const bool *pinned;
+    decision *d;
+} place_job;
+
+static void decide_job(const ompwg_model *m, void *arg)
+{
+    place_job *j = arg;
+    decide(m, j->call, j->pinned, j->d);
+}
+
+static void classify(const ompwg_backend *dev, const ompwg_call *c, bool pinned[], decision *d)
+{
+    int n_pinned = 0, n_used = 0;
+    for (int i = 0; i < c->operands; i++) {
+        pinned[i] = c->op[i].low && dev->device->is_pinned && dev->device->is_pinned(c->op[i].low);
+        n_used += c->op[i].span > 0;
+        n_pinned += pinned[i] && c->op[i].span > 0;
+    }
+    d->memory = n_pinned == 0 ? "pageable" : n_pinned == n_used ? "pinned" : "mixed";
+}
+
+int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
+{
+    memset(pl, 0, sizeof *pl);
+    if (c->device) {
+        pl->be = ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA);
+        if (pl->be && ompwg_verbose_level() >= 2) trace(c, "device", NULL, pl);
+        return pl->be ? OMPWG_OK : OMPWG_ERR_UNAVAILABLE;
+    }
+    const ompwg_backend *current = ompwg_current_backend();
+    if (!current) return OMPWG_ERR_UNAVAILABLE;
+    pl->be = current;
+    const bool planned = ompwg_current_is_auto();
+    /* the device backend, where the selection includes it */
+    const ompwg_backend *dev = planned ? device_candidate()
+                               : (current->caps & OMPWG_CAP_DEVICE_DATA) ? current : NULL;
+    if (dev && find_mapped(dev, c, pl)) {
+        pl->be = dev;
+        pl->mapped = true;
+        if (ompwg_verbose_level() >= 2) trace(c, "mapped", NULL, pl);
+        return OMPWG_OK;
+    }
+    const ompwg_backend *cpu = cpu_candidate();
+    if (!planned || !dev || !cpu) {
+        if (ompwg_verbose_level() >= 2) trace(c, "host", NULL, pl);
+        return OMPWG_OK;
+    }
+    bool pinned[OMPWG_CALL_OPERANDS] = { false };
+    decision d = { .dev = dev, .cpu = cpu };
+    classify(dev, c, pinned, &d);
+    place_job job = { c, pinned, &d };
+    with_model(decide_job, &job);
+    pl->be = d.choice;
+    if (d.split) {
+        pl->dev = dev;
+        pl->be = cpu;
+        pl->split = d.split;
+    }
+    if (ompwg_verbose_level() >= 2) trace(c, "host", &d, pl);
+    return OMPWG_OK;
+}
+
+/* ---- the planner's answers without a call ---------------------------------- */
+
+static void fill_plan(const decision *d, ompwg_plan *out)
+{
+    int di = ompwg_backend_index(d->dev), ci = ompwg_backend_index(d->cpu);
+    if (di >= 0 && di < OMPWG_MODEL_BACKENDS) out->estimate[di] = d->t_dev;
+    if (ci >= 0 && ci < OMPWG_MODEL_BACKENDS) out->estimate[ci] = d->t_cpu;
+    out->split_estimate = d->t_split;
+    out->split = d->split;
+    out->backend = (d->split ? d->cpu : d->choice)->name;
+}
+
+/* With a given model: its decision between the compiled-in device and CPU
+ * backends, usable here or not. Without: what a call would do now. */
+static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < OMPWG_MODEL_BACKENDS; i++) out->estimate[i] = -1;
+    out->split_estimate = -1;
+    pthread_once(&settings_once, settings_init);
+    bool pinned[OMPWG_CALL_OPERANDS] = { false };
+    if (given) {
+        if (ompwg_model_defect(given)) return OMPWG_ERR_RANGE;
+        decision d = { .dev = ompwg_compiled_backend_with(OMPWG_CAP_DEVICE_DATA),
+                       .cpu = ompwg_compiled_backend_with(OMPWG_CAP_FALLBACK),
+                       .memory = "pageable" };
+        if (!d.dev || !d.cpu) return OMPWG_ERR_UNAVAILABLE;
+        decide(given, c, pinned, &d);
+        fill_plan(&d, out);
+        return OMPWG_OK;
+    }
+    ompwg_placement pl;
+    int st = ompwg_place(c, &pl);
+    if (st != OMPWG_OK) return st;
+    out->backend = pl.be->name;
+    out->split = pl.split;
+    out->mapped = pl.mapped;
+    const ompwg_backend *dev = device_candidate(), *cpu = cpu_candidate();
+    if (!ompwg_current_is_auto() || !dev || !cpu) return OMPWG_OK;
+    decision d = { .dev = dev, .cpu = cpu };
+    classify(dev, c, pinned, &d);
+    place_job job = { c, pinned, &d };
+    with_model(decide_job, &job);
+    fill_plan(&d, out);
+    return OMPWG_OK;
+}
+
+int ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n, int64_t k,
+                    int beta_zero, ompwg_plan *out)
+{
+    if (!out) return OMPWG_ERR_NULL;
+    if (precision != 's' && precision != 'd') return OMPWG_ERR_FLAGS;
+    if (m <= 0 || n <= 0 || k <= 0) return OMPWG_ERR_SIZE;
+    size_t e = precision == 'd' ? sizeof(double) : sizeof(float);
+    ompwg_call c = { .what = precision == 'd' ? "dgemm" : "sgemm", .kind = OMPWG_MODEL_GEMM,
+                     .dbl = precision == 'd', .m = m, .n = n, .k = k, .splittable = true,
+                     .work = 2.0 * (double)m * (double)n * (double)k, .operands = 3 };
+    c.op[0].bytes_in = (size_t)(m * k) * e;
+    c.op[1].bytes_in = (size_t)(k * n) * e;
+    c.op[2].bytes_in = beta_zero ? 0 : (size_t)(m * n) * e;
+    c.op[2].bytes_out = (size_t)(m * n) * e;
+    return plan(model, &c, out);
+}
+
+int ompwg_plan_stream(const ompwg_model *model, char precision, int64_t bytes,
+                      ompwg_plan *out)
+{
+    if (!out) return OMPWG_ERR_NULL;
+    if (precision != 's' && precision != 'd') return OMPWG_ERR_FLAGS;
+    if (bytes <= 0) return OMPWG_ERR_SIZE;
+    ompwg_call c = { .what = precision == 'd' ? "dsum" : "ssum", .kind = OMPWG_MODEL_STREAM,
+                     .dbl = precision == 'd', .n = bytes, .work = (double)bytes, .operands = 1 };
+    c.op[0].bytes_in = (size_t)bytes;
+    return plan(model, &c, out);
+}
+
+int ompwg_read_model(const char *path, ompwg_model *out)
+{
+    if (!path || !out) return OMPWG_ERR_NULL;
+    char why[512];
+    int st = ompwg_model_read(path, out, why, sizeof why);
+    if (st != OMPWG_OK) fprintf(stderr, "ompwg: %s\n", why);
+    return st;
+}
+
+int ompwg_write_model(const char *path, const ompwg_model *model)
+{
+    if (!path || !model) return OMPWG_ERR_NULL;
+    if (ompwg_model_defect(model)) return OMPWG_ERR_RANGE;
+    char why[512];
+    if (ompwg_model_save(path, model, why, sizeof why) == 0) return OMPWG_OK;
+    fprintf(stderr, "ompwg: %s\n", why);
+    return OMPWG_ERR_UNAVAILABLE;
+}
+
+int ompwg_link_traffic(uint64_t *to_device, uint64_t *to_host)
+{
+    if (!to_device || !to_host) return OMPWG_ERR_NULL;
+    *to_device = *to_host = 0;
+    const ompwg_backend *dev = ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA);
+    if (dev && dev->device->traffic) dev->device->traffic(to_device, to_host);
+    return OMPWG_OK;
+}

@@ -1,0 +1,58 @@
+/* The planner: which backend runs a call, from where its data lives and the
+ * measured model (model.h, calibrate.c); and the settings it reads. */
+#ifndef OMPWG_PLACE_H
+#define OMPWG_PLACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend.h"
+#include "ompwg.h"
+
+/* An array a call reads or writes: the lowest address it may touch and the
+ * bytes from there (for the data environment), and the bytes that cross the
+ * link each way when it runs on a device from host memory. */
+typedef struct ompwg_operand {
+    const void *low;
+    size_t span;
+    size_t bytes_in, bytes_out;
+} ompwg_operand;
+
+#define OMPWG_CALL_OPERANDS 3
+
+typedef struct ompwg_call {
+    const char *what;        /* "dgemm", "ssum", ... for the trace */
+    ompwg_model_kind kind;
+    bool dbl;
+    double work;             /* flops (GEMM) or bytes a CPU touches */
+    int64_t m, n, k;         /* for the trace; GEMM's n is also the columns a split divides */
+    bool splittable;
+    bool device;             /* the pointers are device pointers */
+    int operands;
+    ompwg_operand op[OMPWG_CALL_OPERANDS];
+} ompwg_call;
+
+typedef struct ompwg_placement {
+    const ompwg_backend *be;     /* runs the call (with a split: columns split..n-1) */
+    const ompwg_backend *dev;    /* with a split: runs columns 0..split-1 */
+    int64_t split;
+    bool mapped;                 /* run on the mapped device copies in dev_low[] */
+    char *dev_low[OMPWG_CALL_OPERANDS];
+} ompwg_placement;
+
+/* Places the call. OMPWG_OK, or OMPWG_ERR_UNAVAILABLE when no backend can
+ * run it. */
+int ompwg_place(const ompwg_call *call, ompwg_placement *out);
+
+/* The device address of a pointer p into operand i of a mapped call. */
+static inline void *ompwg_placed_ptr(const ompwg_placement *pl, const ompwg_call *call, int i,
+                                     const void *p)
+{
+    return pl->dev_low[i] + ((const char *)p - (const char *)call->op[i].low);
+}
+
+/* OMPWG_VERBOSE's level, read once (ompwg_set_verbose() changes it). */
+int ompwg_verbose_level(void);
+
+#endif

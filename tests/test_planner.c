@@ -1,0 +1,337 @@
+/* The planner: decisions from models fed to it (no GPU needed, so every
+ * build runs them), the checks of a model and of a model file, and, where a
+ * GPU backend is usable (a GPU, or host fallback), measuring the model, the
+ * model file kept across measurements, and many threads asking for the
+ * model while it is being measured. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ompwg.h"
+#include "tap.h"
+#include "walk.h"
+
+/* A curve at a constant rate from `lat` seconds up: seconds = lat + work / rate
+ * at each of four points, work growing 64-fold (GEMMs of n = 64, 256, 1024
+ * and 4096 for the first work 2 * 64^3). */
+static ompwg_model_curve curve(double first_work, double rate, double lat)
+{
+    ompwg_model_curve c = { .points = 4 };
+    for (int i = 0; i < 4; i++) {
+        c.work[i] = first_work * pow(64.0, i);
+        c.seconds[i] = lat + c.work[i] / rate;
+    }
+    return c;
+}
+
+/* An H100 machine as measured: pinned and pageable link rates, a GPU of
+ * 40 TFLOP/s and 3 TB/s behind a 15 us launch, 16 cores at 500 GFLOP/s and
+ * 90 GB/s. */
+#define GEMM64 (2.0 * 64 * 64 * 64)
+
+static ompwg_model h100_like(int overlaps)
+{
+    ompwg_model m;
+    memset(&m, 0, sizeof m);
+    m.version = OMPWG_MODEL_VERSION;
+    snprintf(m.gpu, sizeof m.gpu, "test GPU");
+    snprintf(m.cpu, sizeof m.cpu, "test CPU");
+    m.cpu_threads = 16;
+    m.h2d_pinned = 54.7e9;
+    m.d2h_pinned = 55.1e9;
+    m.h2d_pageable = 8.6e9;
+    m.d2h_pageable = 13.7e9;
+    m.link_latency = 10e-6;
+    m.overlaps = overlaps;
+    m.backends = 2;
+    snprintf(m.backend[0].name, sizeof m.backend[0].name, "gpu");
+    snprintf(m.backend[1].name, sizeof m.backend[1].name, "cpu");
+    for (int d = 0; d < 2; d++) {
+        m.backend[0].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 40e12, 15e-6);
+        m.backend[0].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 3e12, 15e-6);
+        m.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 500e9, 5e-6);
+        m.backend[1].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 90e9, 5e-6);
+    }
+    return m;
+}
+
+static int index_of(const char *name)
+{
+    for (int i = 0; i < ompwg_backend_count() && i < OMPWG_MODEL_BACKENDS; i++) {
+        const char *n;
+        ompwg_backend_info(i, &n, NULL, 0);
+        if (strcmp(n, name) == 0) return i;
+    }
+    return -1;
+}
+
+static bool placed(const ompwg_model *m, char prec, int64_t mm, int64_t n, int64_t k, int beta0,
+                   const char *want, bool want_split, const char *what)
+{
+    ompwg_plan p;
+    int st = ompwg_plan_gemm(m, prec, mm, n, k, beta0, &p);
+    bool pass = st == OMPWG_OK && strcmp(p.backend, want) == 0 && (p.split > 0) == want_split;
+    if (!pass)
+        tap_diag("%s: status %d, backend %s, split %lld; estimates gpu %g cpu %g split %g", what,
+                 st, st == OMPWG_OK ? p.backend : "-", (long long)p.split,
+                 p.estimate[index_of("gpu")], p.estimate[index_of("cpu")], p.split_estimate);
+    return tap_ok(pass, "%s: %s%s", what, want, want_split ? " with a split" : "");
+}
+
+static void decisions(void)
+{
+    if (index_of("gpu") < 0 || index_of("cpu") < 0) {
+        tap_skip("planner decisions", "this build has no gpu or no cpu backend");
+        return;
+    }
+    ompwg_model m = h100_like(0);
+    placed(&m, 'd', 64, 64, 64, 1, "cpu", false, "a 64^3 DGEMM (the GPU's launch alone is longer)");
+    placed(&m, 'd', 8192, 8192, 64, 0, "cpu", false,
+           "LAPACK's trailing update 8192 x 8192 x 64 from pageable memory (C crosses twice)");
+    placed(&m, 'd', 4096, 4096, 4096, 1, "gpu", false, "a 4096^3 DGEMM");
+    placed(&m, 's', 8192, 8192, 8192, 1, "gpu", false, "an 8192^3 SGEMM");
+
+    /* the estimate is the formula: link (in: A, B, C; out: C) plus kernel,
+     * at a size the curves measured */
+    ompwg_plan p;
+    int64_t n = 1024;
+    double bytes = 8.0 * (double)n * (double)n, flops = 2.0 * n * n * n;
+    double want_gpu = 3 * (m.link_latency + bytes / m.h2d_pageable) + m.link_latency +
+                      bytes / m.d2h_pageable + 15e-6 + flops / 40e12;
+    double want_cpu = 5e-6 + flops / 500e9;
+    int st = ompwg_plan_gemm(&m, 'd', n, n, n, 0, &p);
+    double got_gpu = p.estimate[index_of("gpu")], got_cpu = p.estimate[index_of("cpu")];
+    tap_ok(st == OMPWG_OK && fabs(got_gpu - want_gpu) < 1e-9 * want_gpu + 1e-12 &&
+               fabs(got_cpu - want_cpu) < 1e-9 * want_cpu,
+           "estimates are the link's bytes at its rates plus the kernel (gpu %g s, want %g; cpu "
+           "%g s, want %g)", got_gpu, want_gpu, got_cpu, want_cpu);
+
+    /* streaming from host memory never pays on this link */
+    st = ompwg_plan_stream(&m, 'd', (int64_t)1 << 30, &p);
+    tap_ok(st == OMPWG_OK && strcmp(p.backend, "cpu") == 0,
+           "a 1 GiB reduction of host data stays on the CPU (%s)", st == OMPWG_OK ? p.backend : "-");
+
+    /* a GPU and a CPU of comparable speed share a large GEMM */
+    ompwg_model even = h100_like(1);
+    for (int d = 0; d < 2; d++) even.backend[0].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 1e12, 15e-6);
+    even.h2d_pageable = even.h2d_pinned;
+    even.d2h_pageable = even.d2h_pinned;
+    placed(&even, 'd', 8192, 8192, 8192, 1, "cpu", true,
+           "an 8192^3 DGEMM on a 1 TFLOP/s GPU and a 0.5 TFLOP/s CPU");
+    st = ompwg_plan_gemm(&even, 'd', 8192, 8192, 8192, 1, &p);
+    double share = (double)p.split / 8192;
+    tap_ok(st == OMPWG_OK && p.split % 128 == 0 && share > 0.55 && share < 0.8 &&
+               p.split_estimate < p.estimate[index_of("gpu")],
+           "the split gives the GPU about two thirds of the columns, whole tiles of 128 "
+           "(%lld columns, estimate %g s against %g s on the GPU alone)",
+           (long long)p.split, p.split_estimate, p.estimate[index_of("gpu")]);
+    int was = ompwg_set_split(0);
+    placed(&even, 'd', 8192, 8192, 8192, 1, "gpu", false, "the same with splitting turned off");
+    ompwg_set_split(was);
+
+    /* the same inputs give the same answer */
+    ompwg_plan again;
+    st = ompwg_plan_gemm(&even, 'd', 8192, 8192, 8192, 1, &again);
+    tap_ok(st == OMPWG_OK && again.split == p.split && again.split_estimate == p.split_estimate,
+           "decisions are deterministic");
+}
+
+static void bad_models(void)
+{
+    ompwg_model m = h100_like(0);
+    ompwg_plan p;
+    tap_ok(ompwg_set_model(NULL) == OMPWG_OK, "ompwg_set_model(NULL) forgets the model");
+    ompwg_model bad = m;
+    bad.version = 99;
+    tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_FLAGS, "a model of another version: OMPWG_ERR_FLAGS");
+    bad = m;
+    bad.h2d_pageable = NAN;
+    tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_RANGE, "a NaN link rate: OMPWG_ERR_RANGE");
+    bad = m;
+    bad.d2h_pinned = 1e15;
+    tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_RANGE, "a link of 1 PB/s: OMPWG_ERR_RANGE");
+    bad = m;
+    bad.backend[1].curve[0][1].work[2] = bad.backend[1].curve[0][1].work[1];
+    tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_RANGE &&
+               ompwg_plan_gemm(&bad, 'd', 100, 100, 100, 0, &p) == OMPWG_ERR_RANGE,
+           "work that does not increase: OMPWG_ERR_RANGE");
+    bad = m;
+    bad.backend[0].curve[1][0].seconds[0] = -1;
+    tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_RANGE, "negative seconds: OMPWG_ERR_RANGE");
+    bad = m;
+    bad.backends = OMPWG_MODEL_BACKENDS + 1;
+    tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_RANGE, "too many backends: OMPWG_ERR_RANGE");
+    tap_ok(ompwg_plan_gemm(&m, 'z', 1, 1, 1, 0, &p) == OMPWG_ERR_FLAGS &&
+               ompwg_plan_gemm(&m, 'd', 0, 1, 1, 0, &p) == OMPWG_ERR_SIZE &&
+               ompwg_plan_gemm(&m, 'd', 1, 1, 1, 0, NULL) == OMPWG_ERR_NULL &&
+               ompwg_plan_stream(&m, 'd', -1, &p) == OMPWG_ERR_SIZE,
+           "ompwg_plan_gemm/stream check their arguments");
+}
+
+static bool same_model(const ompwg_model *a, const ompwg_model *b)
+{
+    if (strcmp(a->gpu, b->gpu) || strcmp(a->cpu, b->cpu) || a->cpu_threads != b->cpu_threads ||
+        a->h2d_pinned != b->h2d_pinned || a->d2h_pinned != b->d2h_pinned ||
+        a->h2d_pageable != b->h2d_pageable || a->d2h_pageable != b->d2h_pageable ||
+        a->link_latency != b->link_latency || a->overlaps != b->overlaps ||
+        a->backends != b->backends)
+        return false;
+    for (int i = 0; i < a->backends; i++) {
+        if (strcmp(a->backend[i].name, b->backend[i].name)) return false;
+        for (int k = 0; k < 2; k++)
+            for (int d = 0; d < 2; d++) {
+                const ompwg_model_curve *x = &a->backend[i].curve[k][d], *y = &b->backend[i].curve[k][d];
+                if (x->points != y->points) return false;
+                for (int p = 0; p < x->points; p++)
+                    if (x->work[p] != y->work[p] || x->seconds[p] != y->seconds[p]) return false;
+            }
+    }
+    return true;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* The file, with line `key` changed to `line` (or removed when line is ""). */
+static void rewrite_line(const char *path, const char *key, const char *line)
+{
+    char buf[16384] = "", l[1024];
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    size_t used = 0;
+    while (fgets(l, sizeof l, f) && used + strlen(l) + strlen(line) + 2 < sizeof buf) {
+        const char *put = strncmp(l, key, strlen(key)) == 0 ? line : l;
+        used += (size_t)snprintf(buf + used, sizeof buf - used, "%s", put);
+    }
+    fclose(f);
+    write_text(path, buf);
+}
+
+static void model_files(char *dir)
+{
+    char path[4200], other[4200];
+    snprintf(path, sizeof path, "%s/model", dir);
+    ompwg_model m = h100_like(1), back;
+    tap_ok(ompwg_write_model(path, &m) == OMPWG_OK && ompwg_read_model(path, &back) == OMPWG_OK &&
+               same_model(&m, &back),
+           "a model written and read back is the same, bit for bit");
+    snprintf(other, sizeof other, "%s/missing/model", dir);
+    tap_ok(ompwg_write_model(other, &m) == OMPWG_ERR_UNAVAILABLE,
+           "writing into a missing directory: OMPWG_ERR_UNAVAILABLE");
+    tap_ok(ompwg_read_model(other, &back) == OMPWG_ERR_UNAVAILABLE,
+           "reading a missing file: OMPWG_ERR_UNAVAILABLE");
+    ompwg_model bad = m;
+    bad.link_latency = INFINITY;
+    tap_ok(ompwg_write_model(path, &bad) == OMPWG_ERR_RANGE, "an invalid model is not written");
+
+    write_text(path, "not a model\n");
+    tap_ok(ompwg_read_model(path, &back) == OMPWG_ERR_RANGE, "a file of something else: OMPWG_ERR_RANGE");
+    ompwg_write_model(path, &m);
+    rewrite_line(path, "end", "");
+    tap_ok(ompwg_read_model(path, &back) == OMPWG_ERR_RANGE, "a file cut short: OMPWG_ERR_RANGE");
+    ompwg_write_model(path, &m);
+    rewrite_line(path, "link ", "link 0x1p+80 0x1p+30 0x1p+30 0x1p+30 0x1p-20 0\n");
+    tap_ok(ompwg_read_model(path, &back) == OMPWG_ERR_RANGE,
+           "a link of 2^80 bytes per second: OMPWG_ERR_RANGE");
+    ompwg_write_model(path, &m);
+    rewrite_line(path, "curve cpu 0 1", "curve cpu 0 1 9 0x1p+1 0x1p-1\n");
+    tap_ok(ompwg_read_model(path, &back) == OMPWG_ERR_RANGE, "a curve of 9 points: OMPWG_ERR_RANGE");
+    ompwg_write_model(path, &m);
+    rewrite_line(path, "curve gpu 1 0", "curve gpu 1 0 2 0x1p+1 nan 0x1p+2 0x1p-1\n");
+    tap_ok(ompwg_read_model(path, &back) == OMPWG_ERR_RANGE, "a NaN time: OMPWG_ERR_RANGE");
+}
+
+/* ---- measuring, where a GPU backend is usable ------------------------------ */
+
+#define THREADS 8
+
+static ompwg_model seen[THREADS];
+static int seen_status[THREADS];
+
+static void *ask_model(void *arg)
+{
+    int i = (int)(intptr_t)arg;
+    seen_status[i] = ompwg_get_model(&seen[i]);
+    ompwg_plan p;
+    if (seen_status[i] == OMPWG_OK)
+        seen_status[i] = ompwg_plan_gemm(NULL, 'd', 64 + i, 64, 64, 0, &p);
+    return NULL;
+}
+
+static void measuring(char *dir)
+{
+    char why[256];
+    if (!walk_usable("gpu", why, sizeof why)) {
+        ompwg_model m;
+        tap_ok(ompwg_get_model(&m) == OMPWG_ERR_UNAVAILABLE,
+               "without a GPU backend there is no model to measure");
+        tap_skip("measuring the model", "no usable GPU backend: %s", why);
+        return;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/measured", dir);
+    ompwg_set_model_file(path);
+    ompwg_set_model(NULL);
+
+    pthread_t t[THREADS];
+    for (int i = 0; i < THREADS; i++) pthread_create(&t[i], NULL, ask_model, (void *)(intptr_t)i);
+    for (int i = 0; i < THREADS; i++) pthread_join(t[i], NULL);
+    bool all = true;
+    for (int i = 0; i < THREADS; i++) all &= seen_status[i] == OMPWG_OK && same_model(&seen[i], &seen[0]);
+    tap_ok(all, "%d threads asking at once get one model, measured once", THREADS);
+    tap_ok(seen[0].backends == 2 && seen[0].h2d_pageable > 0 &&
+               seen[0].backend[0].curve[OMPWG_MODEL_GEMM][1].points > 0,
+           "the measured model has the link and both backends' curves");
+
+    ompwg_model from_file, again;
+    tap_ok(ompwg_read_model(path, &from_file) == OMPWG_OK && same_model(&from_file, &seen[0]),
+           "the measured model was saved to the model file");
+    ompwg_set_model(NULL);
+    tap_ok(ompwg_get_model(&again) == OMPWG_OK && same_model(&again, &seen[0]),
+           "the next model comes from the file, not a new measurement");
+
+    /* a file from elsewhere: one message, a new measurement, the file replaced */
+    rewrite_line(path, "cpu ", "cpu another CPU\n");
+    ompwg_set_model(NULL);
+    tap_ok(ompwg_get_model(&again) == OMPWG_OK && strcmp(again.cpu, seen[0].cpu) == 0 &&
+               ompwg_read_model(path, &from_file) == OMPWG_OK &&
+               strcmp(from_file.cpu, seen[0].cpu) == 0,
+           "a model of another machine is ignored and measured again");
+    write_text(path, "ompwg-model 1\nlink 1 2 3\n");
+    ompwg_set_model(NULL);
+    tap_ok(ompwg_get_model(&again) == OMPWG_OK && again.backends == 2,
+           "a corrupt model file is ignored and the model measured");
+    snprintf(path, sizeof path, "%s/missing/measured", dir);
+    ompwg_set_model_file(path);
+    ompwg_set_model(NULL);
+    tap_ok(ompwg_get_model(&again) == OMPWG_OK && again.backends == 2,
+           "a model file that cannot be written: the model is measured and kept in memory");
+    ompwg_set_model_file("");
+}
+
+int main(void)
+{
+    tap_init("test_planner");
+    char dir[] = "/tmp/ompwg-planner-XXXXXX";
+    if (!mkdtemp(dir)) {
+        tap_ok(false, "a temporary directory");
+        return tap_done();
+    }
+    decisions();
+    bad_models();
+    model_files(dir);
+    measuring(dir);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) tap_diag("could not remove %s", dir);
+    return tap_done();
+}
