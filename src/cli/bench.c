@@ -107,7 +107,8 @@ static int parse(int argc, char **argv, options *o)
         if (strcmp(a, "--quick") == 0) {
             use_sizes(o, quick_gemm, 3, quick_vec, 3);
             use_host_sizes(o, host_quick_gemm, 3, host_quick_vec, 3);
-            o->full = o->host = false;
+            o->full = false;
+            o->host = o->host_only;
             continue;
         }
         if (strcmp(a, "--full") == 0) {
