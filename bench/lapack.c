@@ -346,7 +346,7 @@ static bool run(const lapack *l, routine r, int64_t n, int reps)
     }
     double s = bench_median(t, reps), res = residual(&j, a);
     ok = res < RESIDUAL_LIMIT;
-    printf("%s %6lld %4d %10.4f %9.1f %10.3g %s\n", routine_name(r), (long long)n, reps, s,
+    printf("%s %6lld %4d %10.5f %9.1f %10.3g %s\n", routine_name(r), (long long)n, reps, s,
            flops(r, (double)n) / s * 1e-9, res, ok ? "ok" : "BAD");
     fflush(stdout);
 out:
