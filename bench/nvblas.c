@@ -90,8 +90,8 @@ static void load(void)
         return;
     }
     if (!write_config()) return;
-    /* NVBLAS takes the file's path from the environment only, when it loads:
-     * the one variable this program sets for a library it does not own. */
+    /* NVBLAS takes the file's path from nowhere but the environment: set
+     * here, before it loads, and nowhere else. */
     setenv("NVBLAS_CONFIG_FILE", nv.conf, 1);
     nv.lib = open_nvblas();
     if (!nv.lib) {
