@@ -21,6 +21,20 @@ static int key_index(keys *k, const char *s)
     return k->n++;
 }
 
+/* A panel per (section, op, precision): the host-data section's rows beside
+ * the others would draw two lines per engine in one panel. */
+static void panel_of(const bench_result *x, char *name, size_t len)
+{
+    snprintf(name, len, "%s%s%s %s", x->section, x->section[0] ? " " : "", x->op, x->prec);
+}
+
+/* The GEMMs of other shapes than n x n x n have no place on a size axis;
+ * they are in the CSV and JSON. */
+static bool plotted(const bench_result *x)
+{
+    return x->m == 0 || (x->m == x->n && x->n == x->k);
+}
+
 static bool have(const char *cmd)
 {
     char probe[256];
@@ -43,8 +57,9 @@ static int gnuplot(const bench_report *r, const char *png, char *why, size_t why
     keys panels = { 0 };
     char panel_names[MAX_KEYS][24];
     for (int i = 0; i < r->count && panels.n < MAX_KEYS; i++) {
+        if (!plotted(&r->rows[i])) continue;
         char *name = panel_names[panels.n];
-        snprintf(name, 24, "%s %s", r->rows[i].op, r->rows[i].prec);
+        panel_of(&r->rows[i], name, 24);
         key_index(&panels, name);
     }
     /* one colour per engine across the panels */
@@ -62,8 +77,8 @@ static int gnuplot(const bench_report *r, const char *png, char *why, size_t why
         const char *unit = "";
         for (int i = 0; i < r->count; i++) {
             char name[24];
-            snprintf(name, sizeof name, "%s %s", r->rows[i].op, r->rows[i].prec);
-            if (strcmp(name, panels.v[p]) != 0) continue;
+            panel_of(&r->rows[i], name, sizeof name);
+            if (!plotted(&r->rows[i]) || strcmp(name, panels.v[p]) != 0) continue;
             key_index(&engines, r->rows[i].engine);
             unit = bench_unit(&r->rows[i]);
         }
@@ -72,9 +87,9 @@ static int gnuplot(const bench_report *r, const char *png, char *why, size_t why
             for (int i = 0; i < r->count; i++) {
                 const bench_result *x = &r->rows[i];
                 char name[24];
-                snprintf(name, sizeof name, "%s %s", x->op, x->prec);
-                if (strcmp(name, panels.v[p]) == 0 && strcmp(x->engine, engines.v[e]) == 0 &&
-                    x->status == 0)
+                panel_of(x, name, sizeof name);
+                if (plotted(x) && strcmp(name, panels.v[p]) == 0 &&
+                    strcmp(x->engine, engines.v[e]) == 0 && x->status == 0)
                     fprintf(d, "%lld %g\n", (long long)x->size, x->rate);
             }
             fputs("\n\n", d);
@@ -109,7 +124,10 @@ static int matplotlib(const char *csv, const char *png, char *why, size_t why_le
     fprintf(f,
             "import csv, sys\nimport matplotlib\nmatplotlib.use('Agg')\n"
             "import matplotlib.pyplot as plt\n"
-            "rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['status'] == 'ok']\n"
+            "rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['status'] == 'ok'\n"
+            "        and (r['m'] == '0' or r['m'] == r['n'] == r['k'])]\n"
+            "for r in rows:\n"
+            "    if r['section'] != 'main': r['op'] = r['section'] + ' ' + r['op']\n"
             "panels = sorted({(r['op'], r['precision']) for r in rows})\n"
             "color = {e: f'C{i %% 10}' for i, e in enumerate(dict.fromkeys(r['engine'] for r in rows))}\n"
             "n = (len(panels) + 1) // 2\n"

@@ -59,14 +59,18 @@ int bench_write_csv(const bench_report *r, const char *path)
     FILE *f = fopen(path, "w");
     if (!f) return errno;
     fprintf(f, "engine,device,op,precision,size,status,median_s,rate,unit,ceiling_fraction,"
-               "reference,ratio_to_reference,check,check_ok\n");
+               "reference,ratio_to_reference,check,check_ok,section,m,n,k,beta,best,"
+               "ratio_to_best\n");
     for (int i = 0; i < r->count; i++) {
         const bench_result *x = &r->rows[i];
-        fprintf(f, "%s,%s,%s,%s,%lld,%s,%.9g,%.6g,%s,%.4g,%s,%.4g,%.4g,%d\n", x->engine,
-                x->device, x->op, x->prec, (long long)x->size,
+        fprintf(f, "%s,%s,%s,%s,%lld,%s,%.9g,%.6g,%s,%.4g,%s,%.4g,%.4g,%d,%s,%lld,%lld,%lld,%g,%s,"
+                   "%.4g\n",
+                x->engine, x->device, x->op, x->prec, (long long)x->size,
                 x->status == OMPWG_OK ? "ok" : ompwg_strerror(x->status), x->seconds, x->rate,
                 bench_unit(x), x->ceiling, x->reference, x->vs_reference, x->check,
-                x->check_ok);
+                x->check_ok, x->section[0] ? x->section : "main", (long long)x->m,
+                (long long)x->n, (long long)x->k, x->beta, x->best,
+                x->vs_best > 0 ? x->vs_best : -1);
     }
     return fclose(f) == 0 ? 0 : errno;
 }
@@ -120,8 +124,20 @@ int bench_write_json(const bench_report *r, const char *path, const char *contex
         json_number(f, x->vs_reference >= 0 ? x->vs_reference : NAN);
         fputs(", \"check\": ", f);
         json_number(f, x->check);
-        fprintf(f, ", \"check_ok\": %s}%s\n", x->check_ok ? "true" : "false",
-                i + 1 < r->count ? "," : "");
+        fprintf(f, ", \"check_ok\": %s, \"section\": ", x->check_ok ? "true" : "false");
+        json_string(f, x->section[0] ? x->section : "main");
+        if (x->m > 0) {
+            fprintf(f, ", \"m\": %lld, \"n\": %lld, \"k\": %lld, \"beta\": ", (long long)x->m,
+                    (long long)x->n, (long long)x->k);
+            json_number(f, x->beta);
+        }
+        if (x->best[0]) {
+            fputs(", \"best\": ", f);
+            json_string(f, x->best);
+            fputs(", \"ratio_to_best\": ", f);
+            json_number(f, x->vs_best > 0 ? x->vs_best : NAN);
+        }
+        fprintf(f, "}%s\n", i + 1 < r->count ? "," : "");
     }
     fputs("  ]\n}\n", f);
     return fclose(f) == 0 ? 0 : errno;

@@ -23,6 +23,15 @@ typedef struct bench_result {
     double check;       /* GEMM: netlib ratio; reductions, scan: |diff| / bound against
                          * OpenBLAS or an oracle; transpose: 0 when exact */
     bool check_ok;
+    /* Rows of the host-data section (see host.h): section "host"; a GEMM's
+     * m, n, k and beta (size is then m; m = 0 on other rows); on the row of
+     * the `auto` engine, the fastest other engine of its case and auto's
+     * rate over that engine's (vs_best <= 0: none). Elsewhere "" and 0. */
+    char section[8];
+    int64_t m, n, k;
+    double beta;
+    char best[24];
+    double vs_best;
 } bench_result;
 
 typedef struct bench_report {

@@ -13,11 +13,13 @@
 #include <cblas.h>
 
 #include "cases.h"
+#include "bench_host.h"
 #include "ceiling.h"
 #include "cli.h"
 #include "cub.h"
 #include "cublas.h"
 #include "harness.h"
+#include "nvblas.h"
 #include "options.h"
 #include "ompwg.h"
 #include "report.h"
@@ -27,7 +29,12 @@
 typedef struct options {
     int64_t gemm_sizes[MAX_SIZES], vec_sizes[MAX_SIZES];
     int n_gemm, n_vec;
+    /* the host-data section's: the same lists where --sizes and
+     * --vec-sizes give them, else their own */
+    int64_t host_gemm[MAX_SIZES], host_vec[MAX_SIZES];
+    int n_host_gemm, n_host_vec;
     bool ops[BENCH_OPS], prec_s, prec_d;
+    bool host, host_only, full;
     const char *engines;
     const char *out;
     int reps, threads;
@@ -37,19 +44,35 @@ static const int64_t quick_gemm[] = { 256, 512, 1024 };
 static const int64_t quick_vec[] = { 1 << 20, 1 << 22, 1 << 24 };
 static const int64_t full_gemm[] = { 256, 512, 1024, 2048, 4096, 8192 };
 static const int64_t full_vec[] = { 1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28 };
+/* the host-data section: reaching the sizes where the GPU pays for its
+ * transfers, and for reductions, where it never does */
+static const int64_t host_quick_gemm[] = { 256, 1024, 4096 };
+static const int64_t host_quick_vec[] = { 1 << 20, 1 << 23, 1 << 26 };
+static const int64_t host_full_vec[] = { 1 << 20, 1 << 21, 1 << 22, 1 << 23,
+                                         1 << 24, 1 << 25, 1 << 26, 1 << 27 };
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ompwg bench [options]\n"
             "  --quick            small sweep, under a minute on two cores (the default)\n"
-            "  --full             GEMM and transpose 256..8192, reductions and scans 2^16..2^28\n"
-            "  --sizes a,b,...    GEMM sizes (n x n x n) and transpose sizes (n x n)\n"
-            "  --vec-sizes a,...  reduction and scan lengths\n"
+            "  --full             GEMM and transpose 256..8192, reductions and scans 2^16..2^28,\n"
+            "                     then the host-data section in full\n"
+            "  --host             the host-data section only: malloc'd arrays on auto (the\n"
+            "                     library's choice), cpu, gpu+xfer, openblas and nvblas, and\n"
+            "                     auto against the best of them: GEMM n x n x n (256, 1024,\n"
+            "                     4096) and 8192x8192x256 in double, sum and dot (2^20, 2^23,\n"
+            "                     2^26); with --full GEMM 256..8192 and every LAPACK-shaped\n"
+            "                     one (8192x8192xk, k = 64..512, and 8192x64x8192) in both\n"
+            "                     precisions, sum and dot 2^20..2^27\n"
+            "  --sizes a,b,...    GEMM sizes (n x n x n) and transpose sizes (n x n), also the\n"
+            "                     host-data section's n x n x n GEMMs\n"
+            "  --vec-sizes a,...  reduction and scan lengths, also the host-data section's\n"
             "  --ops gemm,sum,dot,max,transpose,scan\n"
             "  --prec s,d\n"
             "  --backends list    of cpu, openblas, gpu (also gpu+xfer, gpu-sg, gpu-unpad),\n"
-            "                     cublas, cub\n"
+            "                     cublas, cub; in the host-data section auto, cpu, gpu,\n"
+            "                     openblas, nvblas\n"
             "  --reps R           timed runs per case (median reported; default 5)\n"
             "  --threads T        CPU threads for ompwg and OpenBLAS\n"
             "  --out DIR          also write DIR/bench.csv, bench.json and bench.png\n"
@@ -65,10 +88,19 @@ static void use_sizes(options *o, const int64_t *g, int ng, const int64_t *v, in
     o->n_vec = nv;
 }
 
+static void use_host_sizes(options *o, const int64_t *g, int ng, const int64_t *v, int nv)
+{
+    memcpy(o->host_gemm, g, (size_t)ng * sizeof *g);
+    memcpy(o->host_vec, v, (size_t)nv * sizeof *v);
+    o->n_host_gemm = ng;
+    o->n_host_vec = nv;
+}
+
 /* 0: run; 1: stop with success (--help); 2: bad usage. */
 static int parse(int argc, char **argv, options *o)
 {
     use_sizes(o, quick_gemm, 3, quick_vec, 3);
+    use_host_sizes(o, host_quick_gemm, 3, host_quick_vec, 3);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -77,19 +109,32 @@ static int parse(int argc, char **argv, options *o)
         }
         if (strcmp(a, "--quick") == 0) {
             use_sizes(o, quick_gemm, 3, quick_vec, 3);
+            use_host_sizes(o, host_quick_gemm, 3, host_quick_vec, 3);
+            o->full = false;
+            o->host = o->host_only;
             continue;
         }
         if (strcmp(a, "--full") == 0) {
             use_sizes(o, full_gemm, 6, full_vec, 7);
+            use_host_sizes(o, full_gemm, 6, host_full_vec, 8);
             o->reps = 10;
+            o->full = o->host = true;
+            continue;
+        }
+        if (strcmp(a, "--host") == 0) {
+            o->host = o->host_only = true;
             continue;
         }
         if (!v) goto bad;
         i++;
         if (strcmp(a, "--sizes") == 0) {
             if (cli_parse_sizes(v, o->gemm_sizes, &o->n_gemm, MAX_SIZES)) goto bad;
+            memcpy(o->host_gemm, o->gemm_sizes, sizeof o->host_gemm);
+            o->n_host_gemm = o->n_gemm;
         } else if (strcmp(a, "--vec-sizes") == 0) {
             if (cli_parse_sizes(v, o->vec_sizes, &o->n_vec, MAX_SIZES)) goto bad;
+            memcpy(o->host_vec, o->vec_sizes, sizeof o->host_vec);
+            o->n_host_vec = o->n_vec;
         } else if (strcmp(a, "--ops") == 0) {
             for (int op = 0; op < BENCH_OPS; op++)
                 o->ops[op] = cli_listed(v, bench_op_name((bench_op)op));
@@ -218,9 +263,10 @@ static void context_json(char *buf, size_t len, const options *o, const char *gp
     snprintf(buf, len,
              "{\"ompwg\": \"%s\", \"date\": \"%s\", \"host\": \"%s\", \"command\": \"%s\", "
              "\"threads\": %d, \"reps\": %d, \"openblas_core\": \"%s\", \"gpu\": \"%s\", "
-             "\"cublas\": \"%s\", \"cub\": \"%s\"}",
+             "\"cublas\": \"%s\", \"cub\": \"%s\", \"nvblas\": \"%s\"}",
              ompwg_version_string(), date, host, cmd, cpu_threads(o), o->reps,
-             openblas_get_corename(), gpu_name, bench_cublas_path(), bench_cub_path());
+             openblas_get_corename(), gpu_name, bench_cublas_path(), bench_cub_path(),
+             bench_nvblas_path());
 }
 
 static int write_outputs(const bench_report *rep, const char *dir, const char *ctx)
@@ -244,38 +290,22 @@ static int write_outputs(const bench_report *rep, const char *dir, const char *c
     return 0;
 }
 
-int ompwg_cli_bench(int argc, char **argv)
+/* The backends side by side on device and host data, with cuBLAS and CUB;
+ * prints and appends to rep its rows. The number of rows without a checked
+ * figure, or -1 when out of memory. */
+static int main_section(const options *o, bool real_gpu, const bench_config *cfg,
+                        bench_report *rep)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--mpi") == 0) return ompwg_cli_bench_mpi(argc, argv);
-    options o = { .ops = { true, true, true, true, true, true }, .prec_s = true, .prec_d = true,
-                  .reps = 5 };
-    _Static_assert(BENCH_OPS == 6, "every op is on by default");
-    int st = parse(argc, argv, &o);
-    if (st) return st == 1 ? 0 : st;
-    if (o.threads) {
-        char v[16];
-        snprintf(v, sizeof v, "%d", o.threads);
-        setenv("OMPWG_NUM_THREADS", v, 1);
-        openblas_set_num_threads(o.threads);
-    }
-
-    char gpu_name[128], why[512];
-    bool real_gpu = ompwg_gpu_name(gpu_name, sizeof gpu_name) == OMPWG_OK;
-    if (!real_gpu) snprintf(gpu_name, sizeof gpu_name, "none");
-    printf("ompwg %s bench; CPU threads %d; OpenBLAS kernel %s; GPU %s\n",
-           ompwg_version_string(), cpu_threads(&o), openblas_get_corename(), gpu_name);
-    warn_weak_openblas();
-
+    char why[512];
     bench_engine engines[10];
     int n_eng = 0;
-    add_engine(engines, &n_eng, &o, (bench_engine){ .name = "openblas", .device = "cpu",
+    add_engine(engines, &n_eng, o, (bench_engine){ .name = "openblas", .device = "cpu",
                .backend = "openblas", .reference = "openblas", .kind = BENCH_HOST_DATA }, "openblas");
-    add_engine(engines, &n_eng, &o, (bench_engine){ .name = "cpu", .device = "cpu",
+    add_engine(engines, &n_eng, o, (bench_engine){ .name = "cpu", .device = "cpu",
                .backend = "cpu", .reference = "openblas", .kind = BENCH_HOST_DATA }, "cpu");
     if (real_gpu) {
         if (bench_cublas_load(why, sizeof why))
-            add_engine(engines, &n_eng, &o, (bench_engine){ .name = "cublas", .device = "gpu",
+            add_engine(engines, &n_eng, o, (bench_engine){ .name = "cublas", .device = "gpu",
                        .reference = "cublas", .kind = BENCH_CUBLAS }, "cublas");
         else
             printf("cublas: not measured: %s\n", why);
@@ -284,25 +314,25 @@ int ompwg_cli_bench(int argc, char **argv)
         const char *vec_reference = NULL;
         if (bench_cub_load(why, sizeof why)) {
             int before = n_eng;
-            add_engine(engines, &n_eng, &o, (bench_engine){ .name = "cub", .device = "gpu",
+            add_engine(engines, &n_eng, o, (bench_engine){ .name = "cub", .device = "gpu",
                        .reference = "cub", .kind = BENCH_CUB }, "cub");
             if (n_eng > before) vec_reference = "cub";
         } else {
             printf("cub: not measured: %s\n", why);
         }
-        add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu", .device = "gpu",
+        add_engine(engines, &n_eng, o, (bench_engine){ .name = "gpu", .device = "gpu",
                    .backend = "gpu", .reference = "cublas", .vec_reference = vec_reference,
                    .kind = BENCH_DEVICE_DATA }, "gpu");
-        add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu+xfer", .device = "gpu",
+        add_engine(engines, &n_eng, o, (bench_engine){ .name = "gpu+xfer", .device = "gpu",
                    .backend = "gpu", .reference = "cublas", .vec_reference = vec_reference,
                    .kind = BENCH_HOST_DATA }, "gpu");
         /* the GPU kernel variants beside the default ones */
-        add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu-sg", .device = "gpu",
+        add_engine(engines, &n_eng, o, (bench_engine){ .name = "gpu-sg", .device = "gpu",
                    .backend = "gpu", .reference = "gpu", .kind = BENCH_DEVICE_DATA,
                    .gemm_variant = "subgroup", .reduce_variant = "subgroup",
                    .ops = 1u << BENCH_GEMM | 1u << BENCH_SUM | 1u << BENCH_DOT | 1u << BENCH_MAX },
                    "gpu-sg");
-        add_engine(engines, &n_eng, &o, (bench_engine){ .name = "gpu-unpad", .device = "gpu",
+        add_engine(engines, &n_eng, o, (bench_engine){ .name = "gpu-unpad", .device = "gpu",
                    .backend = "gpu", .reference = "gpu", .kind = BENCH_DEVICE_DATA,
                    .transpose_variant = "unpadded", .ops = 1u << BENCH_TRANSPOSE }, "gpu-unpad");
     } else {
@@ -315,15 +345,13 @@ int ompwg_cli_bench(int argc, char **argv)
 
     ceilings c = { .cpu_copy = -1, .gpu_copy = -1, .cpu_peak = { -1, -1 }, .gpu_peak = { -1, -1 } };
     fprintf(stderr, "ompwg bench: measuring the copy bandwidth ceilings...\n");
-    c.cpu_copy = bench_cpu_copy_gbs(cpu_threads(&o), o.reps);
+    c.cpu_copy = bench_cpu_copy_gbs(cpu_threads(o), o->reps);
     for (int d = 0; d < 2; d++)
-        c.cpu_peak[d] = bench_cpu_peak_gflops(cpu_threads(&o), d, c.cpu_source[d],
+        c.cpu_peak[d] = bench_cpu_peak_gflops(cpu_threads(o), d, c.cpu_source[d],
                                               sizeof c.cpu_source[d]);
-    int64_t l2 = 0;
     if (real_gpu) {
-        c.gpu_copy = gpu_copy_gbs(o.reps);
+        c.gpu_copy = gpu_copy_gbs(o->reps);
         gpu_peaks(&c);
-        ompwg_gpu_property(OMPWG_GPU_L2_BYTES, &l2);
     }
     printf("ceilings: CPU streaming copy %.1f GB/s (read+write, measured)", c.cpu_copy);
     if (c.gpu_copy > 0) printf("; GPU device copy %.1f GB/s (read+write, measured)", c.gpu_copy);
@@ -336,28 +364,25 @@ int ompwg_cli_bench(int argc, char **argv)
                    c.gpu_source[d]);
     }
 
-    bench_config cfg = { .reps = o.reps, .cpu_cache = bench_cpu_llc_bytes(),
-                         .gpu_cache = l2 > 0 ? (size_t)l2 : 64u << 20, .seed = 20261122 };
-    bench_report rep = { 0 };
     int total = 0, done = 0, bad = 0;
     for (int op = 0; op < BENCH_OPS; op++)
-        for (int e = 0; o.ops[op] && e < n_eng; e++)
+        for (int e = 0; o->ops[op] && e < n_eng; e++)
             if (bench_engine_runs(&engines[e], (bench_op)op))
-                total += (bench_op_is_matrix((bench_op)op) ? o.n_gemm : o.n_vec) *
-                         (o.prec_s + o.prec_d);
+                total += (bench_op_is_matrix((bench_op)op) ? o->n_gemm : o->n_vec) *
+                         (o->prec_s + o->prec_d);
     printf("\n");
     bench_print_header(stdout);
     /* a CPU engine after another: the other's threads stop spinning first */
     int last_cpu_engine = -1;
     for (int op = 0; op < BENCH_OPS; op++) {
-        if (!o.ops[op]) continue;
+        if (!o->ops[op]) continue;
         const bool matrix = bench_op_is_matrix((bench_op)op);
         for (int d = 0; d < 2; d++) {
-            if (!(d ? o.prec_d : o.prec_s)) continue;
-            int n_sizes = matrix ? o.n_gemm : o.n_vec;
+            if (!(d ? o->prec_d : o->prec_s)) continue;
+            int n_sizes = matrix ? o->n_gemm : o->n_vec;
             for (int s = 0; s < n_sizes; s++) {
-                int64_t size = matrix ? o.gemm_sizes[s] : o.vec_sizes[s];
-                int first = rep.count;
+                int64_t size = matrix ? o->gemm_sizes[s] : o->vec_sizes[s];
+                int first = rep->count;
                 for (int e = 0; e < n_eng; e++) {
                     if (!bench_engine_runs(&engines[e], (bench_op)op)) continue;
                     if (!strcmp(engines[e].device, "cpu")) {
@@ -367,23 +392,19 @@ int ompwg_cli_bench(int argc, char **argv)
                     fprintf(stderr, "[%d/%d] %s %s %s %lld\n", ++done, total, engines[e].name,
                             bench_op_name((bench_op)op), d ? "double" : "float", (long long)size);
                     bench_result row = { 0 };
-                    bench_run_case(&engines[e], (bench_op)op, d, size, &cfg, &row);
+                    bench_run_case(&engines[e], (bench_op)op, d, size, cfg, &row);
                     bool gpu = strcmp(row.device, "gpu") == 0;
                     double ceiling = op == BENCH_GEMM ? (gpu ? c.gpu_peak[d] : c.cpu_peak[d])
                                                       : (gpu ? c.gpu_copy : c.cpu_copy);
                     if (row.status == OMPWG_OK && ceiling > 0) row.ceiling = row.rate / ceiling;
-                    for (int r = first; r < rep.count; r++)
-                        if (strcmp(rep.rows[r].engine, row.reference) == 0 &&
-                            rep.rows[r].status == OMPWG_OK && row.status == OMPWG_OK)
-                            row.vs_reference = row.rate / rep.rows[r].rate;
+                    for (int r = first; r < rep->count; r++)
+                        if (strcmp(rep->rows[r].engine, row.reference) == 0 &&
+                            rep->rows[r].status == OMPWG_OK && row.status == OMPWG_OK)
+                            row.vs_reference = row.rate / rep->rows[r].rate;
                     bad += row.status != OMPWG_OK || !row.check_ok;
                     bench_print_row(stdout, &row);
                     fflush(stdout);
-                    if (!bench_report_add(&rep, &row)) {
-                        fprintf(stderr, "ompwg bench: out of memory\n");
-                        bench_report_free(&rep);
-                        return 1;
-                    }
+                    if (!bench_report_add(rep, &row)) return -1;
                 }
             }
         }
@@ -405,6 +426,61 @@ int ompwg_cli_bench(int argc, char **argv)
            "transfers included; gpu-sg: the sub-group GEMM (OMPWG_GPU_GEMM=subgroup) and "
            "reductions (OMPWG_GPU_REDUCE=subgroup); gpu-unpad: the transpose without padded "
            "tile rows (OMPWG_GPU_TRANSPOSE=unpadded).\n");
+    return bad;
+}
+
+/* Data rotate through the caches they would otherwise stay in: the CPU's
+ * last level, the GPU's L2. */
+static bench_config make_config(const options *o, bool real_gpu)
+{
+    int64_t l2 = 0;
+    if (real_gpu) ompwg_gpu_property(OMPWG_GPU_L2_BYTES, &l2);
+    return (bench_config){ .reps = o->reps, .cpu_cache = bench_cpu_llc_bytes(),
+                           .gpu_cache = l2 > 0 ? (size_t)l2 : 64u << 20, .seed = 20261122 };
+}
+
+int ompwg_cli_bench(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--mpi") == 0) return ompwg_cli_bench_mpi(argc, argv);
+    options o = { .ops = { true, true, true, true, true, true }, .prec_s = true, .prec_d = true,
+                  .reps = 5 };
+    _Static_assert(BENCH_OPS == 6, "every op is on by default");
+    int st = parse(argc, argv, &o);
+    if (st) return st == 1 ? 0 : st;
+    if (o.threads) {
+        char v[16];
+        snprintf(v, sizeof v, "%d", o.threads);
+        setenv("OMPWG_NUM_THREADS", v, 1);
+        openblas_set_num_threads(o.threads);
+    }
+
+    char gpu_name[128];
+    bool real_gpu = ompwg_gpu_name(gpu_name, sizeof gpu_name) == OMPWG_OK;
+    if (!real_gpu) snprintf(gpu_name, sizeof gpu_name, "none");
+    printf("ompwg %s bench; CPU threads %d; OpenBLAS kernel %s; GPU %s\n",
+           ompwg_version_string(), cpu_threads(&o), openblas_get_corename(), gpu_name);
+    warn_weak_openblas();
+
+    bench_config cfg = make_config(&o, real_gpu);
+    bench_report rep = { 0 };
+    int bad = 0, st_main = 0, st_host = 0;
+    if (!o.host_only) st_main = main_section(&o, real_gpu, &cfg, &rep);
+    if (st_main >= 0 && o.host) {
+        bench_host_plan plan = { .gemm_sizes = o.host_gemm, .n_gemm = o.n_host_gemm,
+                                 .vec_sizes = o.host_vec, .n_vec = o.n_host_vec,
+                                 .gemm = o.ops[BENCH_GEMM], .sum = o.ops[BENCH_SUM],
+                                 .dot = o.ops[BENCH_DOT], .prec_s = o.prec_s,
+                                 .prec_d = o.prec_d, .every_lapack_shape = o.full,
+                                 .engines = o.engines, .real_gpu = real_gpu };
+        st_host = bench_host_section(&plan, &cfg, &rep);
+    }
+    if (st_main < 0 || st_host < 0) {
+        fprintf(stderr, "ompwg bench: out of memory\n");
+        bench_report_free(&rep);
+        return 1;
+    }
+    bad = st_main + st_host;
     if (o.out) {
         char ctx[2048];
         context_json(ctx, sizeof ctx, &o, gpu_name, argc, argv);

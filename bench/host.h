@@ -1,0 +1,37 @@
+/* The host-data cases: what a program that hands plain malloc'd (pageable)
+ * arrays to a BLAS gets from each engine. Every engine of a case runs on the
+ * same data, and is checked against OpenBLAS as the other cases are. */
+#ifndef OMPWG_BENCH_HOST_H
+#define OMPWG_BENCH_HOST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cases.h"
+#include "report.h"
+
+typedef struct bench_host_engine {
+    const char *name;    /* auto, cpu, gpu+xfer, openblas, nvblas */
+    const char *device;  /* "cpu" or "gpu"; NULL: whatever auto resolves to */
+    /* the ompwg backend the calling thread asks for while the engine runs
+     * (ompwg_set_thread_backend: "auto" is the library's own choice); NULL:
+     * NVBLAS, GEMM only */
+    const char *backend;
+} bench_host_engine;
+
+/* C := alpha A B + beta C, column-major, no transposes, dense. */
+typedef struct bench_host_gemm {
+    int64_t m, n, k;
+    double alpha, beta;
+} bench_host_gemm;
+
+/* Runs engines[0..count) on one GEMM, filling rows[0..count) (section
+ * "host", ratio against the "openblas" row when there is one). */
+void bench_host_gemm_case(const bench_host_engine *engines, int count, bool dbl,
+                          const bench_host_gemm *g, const bench_config *cfg, bench_result *rows);
+
+/* The same for a sum or dot of length n (engines with a backend only). */
+void bench_host_vec_case(const bench_host_engine *engines, int count, bench_op op, bool dbl,
+                         int64_t n, const bench_config *cfg, bench_result *rows);
+
+#endif

@@ -1,0 +1,147 @@
+#include "nvblas.h"
+
+#include <dlfcn.h>
+#include <glob.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef void gemm_fn(const char *, const char *, const int *, const int *, const int *,
+                     const void *, const void *, const int *, const void *, const int *,
+                     const void *, void *, const int *);
+
+static struct {
+    void *lib;
+    char path[1024], conf[64], why[512];
+    const char *cpu_blas;
+    bool ok;
+    gemm_fn *sgemm, *dgemm;
+} nv;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void *try_open(const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h) snprintf(nv.path, sizeof nv.path, "%s", path);
+    return h;
+}
+
+static void *open_nvblas(void)
+{
+    const char *env = getenv("OMPWG_NVBLAS");
+    if (env && env[0]) return try_open(env);
+    static const char *const names[] = { "libnvblas.so", "libnvblas.so.13", "libnvblas.so.12" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        void *h = try_open(names[i]);
+        if (h) return h;
+    }
+    /* the CUDA toolkit, and the copies inside the cuBLAS Python packages */
+    static const char *const patterns[] = {
+        "/usr/local/cuda/lib64/libnvblas.so.*[0-9]",
+        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cu*/lib/libnvblas.so.*[0-9]",
+        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
+        "/usr/local/lib/python3*/dist-packages/nvidia/cu*/lib/libnvblas.so.*[0-9]",
+        "/usr/local/lib/python3*/dist-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
+        "/usr/lib/python3*/site-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
+    };
+    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
+        glob_t g;
+        void *h = NULL;
+        if (glob(patterns[i], 0, NULL, &g) == 0)
+            for (size_t j = 0; j < g.gl_pathc && !h; j++) h = try_open(g.gl_pathv[j]);
+        globfree(&g);
+        if (h) return h;
+    }
+    return NULL;
+}
+
+static void remove_config(void)
+{
+    unlink(nv.conf);
+}
+
+/* NVBLAS reads its settings from a file and refuses to start without the
+ * CPU BLAS library named there. The data stay pageable, as the other
+ * engines find them: no NVBLAS_AUTOPIN_MEM_ENABLED. */
+static bool write_config(void)
+{
+    snprintf(nv.conf, sizeof nv.conf, "/tmp/ompwg-nvblas-XXXXXX");
+    int fd = mkstemp(nv.conf);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0) close(fd);
+        snprintf(nv.why, sizeof nv.why, "cannot write a configuration file in /tmp");
+        return false;
+    }
+    fprintf(f, "NVBLAS_LOGFILE /dev/null\nNVBLAS_CPU_BLAS_LIB %s\nNVBLAS_GPU_LIST ALL\n",
+            nv.cpu_blas);
+    atexit(remove_config);
+    return fclose(f) == 0;
+}
+
+static void load(void)
+{
+    if (!nv.cpu_blas || !nv.cpu_blas[0]) {
+        snprintf(nv.why, sizeof nv.why, "no path of a CPU BLAS library to name in nvblas.conf");
+        return;
+    }
+    if (!write_config()) return;
+    /* NVBLAS takes the file's path from nowhere but the environment: set
+     * here, before it loads, and nowhere else. */
+    setenv("NVBLAS_CONFIG_FILE", nv.conf, 1);
+    nv.lib = open_nvblas();
+    if (!nv.lib) {
+        const char *err = dlerror();
+        snprintf(nv.why, sizeof nv.why, "libnvblas not loadable (set OMPWG_NVBLAS=/path/libnvblas.so)%s%s",
+                 err ? ": " : "", err ? err : "");
+        return;
+    }
+    void *s = dlsym(nv.lib, "sgemm_"), *d = dlsym(nv.lib, "dgemm_");
+    if (!s || !d) {
+        snprintf(nv.why, sizeof nv.why, "%s lacks sgemm_ or dgemm_", nv.path);
+        return;
+    }
+    memcpy(&nv.sgemm, &s, sizeof s);
+    memcpy(&nv.dgemm, &d, sizeof d);
+    nv.ok = true;
+}
+
+bool bench_nvblas_load(const char *cpu_blas, char *why, size_t len)
+{
+    nv.cpu_blas = cpu_blas;
+    pthread_once(&load_once, load);
+    if (!nv.ok && why) snprintf(why, len, "%s", nv.why);
+    return nv.ok;
+}
+
+const char *bench_nvblas_path(void)
+{
+    return nv.ok ? nv.path : "";
+}
+
+static bool fits(int64_t m, int64_t n, int64_t k)
+{
+    return nv.ok && m > 0 && n > 0 && k > 0 && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX;
+}
+
+int bench_nvblas_sgemm(int64_t m, int64_t n, int64_t k, float alpha, const float *a,
+                       const float *b, float beta, float *c)
+{
+    if (!fits(m, n, k)) return -1;
+    int im = (int)m, in = (int)n, ik = (int)k;
+    nv.sgemm("N", "N", &im, &in, &ik, &alpha, a, &im, b, &ik, &beta, c, &im);
+    return 0;
+}
+
+int bench_nvblas_dgemm(int64_t m, int64_t n, int64_t k, double alpha, const double *a,
+                       const double *b, double beta, double *c)
+{
+    if (!fits(m, n, k)) return -1;
+    int im = (int)m, in = (int)n, ik = (int)k;
+    nv.dgemm("N", "N", &im, &in, &ik, &alpha, a, &im, b, &ik, &beta, c, &im);
+    return 0;
+}
