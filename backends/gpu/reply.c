@@ -31,6 +31,14 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t slot_freed = PTHREAD_COND_INITIALIZER;
 static reply_pool *pools;
 
+/* Zeroed on the device rather than copied there: the library's own
+ * bookkeeping is not the link traffic of a call (ompwg_link_traffic). */
+static void zero_counters(int dev, unsigned *arrivals)
+{
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(arrivals)
+    for (int i = 0; i < REPLY_SLOTS; i++) arrivals[i] = 0;
+}
+
 /* A pool for `dev`, its counters zeroed; called under the lock. */
 static int make_pool(int dev, reply_pool **out)
 {
@@ -42,8 +50,8 @@ static int make_pool(int dev, reply_pool **out)
     p->pinned = p->answers != NULL;
     int st = OMPWG_OK;
     if (!p->pinned) st = ompwg_gpu_alloc(dev, bytes, (void **)&p->answers);
-    static const unsigned zeros[REPLY_SLOTS];
-    if (st == OMPWG_OK) st = ompwg_gpu_alloc_copy(dev, zeros, sizeof zeros, (void **)&p->arrivals);
+    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, REPLY_SLOTS * sizeof *p->arrivals, (void **)&p->arrivals);
+    if (st == OMPWG_OK) zero_counters(dev, p->arrivals);
     if (st != OMPWG_OK) {
         if (p->pinned) ompwg_gpu_free_pinned(dev, p->answers);
         else ompwg_gpu_free(dev, p->answers);
