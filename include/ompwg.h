@@ -29,7 +29,8 @@
  *   the others were not; 2: also one line per call with the planner's
  *   estimates (ompwg_set_verbose()).
  * - OMPWG_MODEL_FILE=path: keep the placement model there (ompwg_set_model_file()).
- * - OMPWG_SPLIT=0: never split a GEMM between GPU and CPU (ompwg_set_split()).
+ * - OMPWG_SPLIT=0: never split a GEMM between GPU and CPU (ompwg_set_split());
+ *   OMPWG_SPLIT_SHARE=x: a fixed GPU share instead (ompwg_set_split_share()).
  * - OMPWG_CHECK=1: run every call on OpenBLAS too and compare (see
  *   ::OMPWG_ERR_CHECK); scans are compared with the sequential reference,
  *   transposes with A itself.
@@ -668,6 +669,16 @@ OMPWG_API int ompwg_set_model_file(const char *path);
  * @return the previous setting.
  */
 OMPWG_API int ompwg_set_split(int on);
+/**
+ * A fixed split instead of the model's: share in (0, 1) gives the GPU that
+ * share of C's columns (rounded, at least one each) of every host-data GEMM
+ * with n >= 2 that reads A and B, the CPU backend the rest, under "auto" and
+ * under "gpu" (in host fallback too). 0 returns to the model's choice (the
+ * default); a negative value reads OMPWG_SPLIT_SHARE again. ompwg_set_split(0)
+ * forbids splits of either kind.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE for share >= 1 or NaN.
+ */
+OMPWG_API int ompwg_set_split_share(double share);
 /**
  * Messages on stderr: 0 none beyond errors, 1 the backend choice once
  * (OMPWG_VERBOSE=1), 2 also one line per call with the planner's estimates.

@@ -37,6 +37,8 @@
 
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
 static atomic_int verbose, split_on;
+/* > 0: every splittable GEMM gives the device this share of C's columns */
+static _Atomic double split_share;
 static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
 static char model_file[4096];
 
@@ -57,10 +59,25 @@ static void read_model_file_env(void)
     pthread_mutex_unlock(&file_lock);
 }
 
+/* OMPWG_SPLIT_SHARE: a share in (0, 1), else 0 (the model decides). */
+static double env_share(void)
+{
+    const char *v = getenv("OMPWG_SPLIT_SHARE");
+    if (!v || !v[0]) return 0;
+    char *end;
+    double x = strtod(v, &end);
+    if (*end || !(x > 0 && x < 1)) {
+        fprintf(stderr, "ompwg: OMPWG_SPLIT_SHARE=%s is not a share between 0 and 1: ignored\n", v);
+        return 0;
+    }
+    return x;
+}
+
 static void settings_init(void)
 {
     atomic_store(&verbose, env_int("OMPWG_VERBOSE", 0));
     atomic_store(&split_on, env_int("OMPWG_SPLIT", 1) != 0);
+    atomic_store(&split_share, env_share());
     read_model_file_env();
 }
 
@@ -82,6 +99,18 @@ int ompwg_set_split(int on)
     pthread_once(&settings_once, settings_init);
     int v = on < 0 ? env_int("OMPWG_SPLIT", 1) != 0 : on != 0;
     return atomic_exchange(&split_on, v);
+}
+
+int ompwg_set_split_share(double share)
+{
+    pthread_once(&settings_once, settings_init);
+    if (share < 0) {
+        atomic_store(&split_share, env_share());
+        return OMPWG_OK;
+    }
+    if (!(share < 1)) return OMPWG_ERR_RANGE;
+    atomic_store(&split_share, share);
+    return OMPWG_OK;
 }
 
 int ompwg_set_model_file(const char *path)
@@ -305,6 +334,11 @@ static void trace(const ompwg_call *c, const char *where, const decision *d,
                  (long long)c->k);
     else
         snprintf(shape, sizeof shape, "n=%lld", (long long)c->n);
+    if (!d && pl->split) {
+        fprintf(stderr, "ompwg: %s %s %s -> %s %lld cols + %s (OMPWG_SPLIT_SHARE)\n", c->what,
+                shape, where, pl->dev->name, (long long)pl->split, pl->be->name);
+        return;
+    }
     if (!d) {
         fprintf(stderr, "ompwg: %s %s %s -> %s\n", c->what, shape, where, pl->be->name);
         return;
@@ -335,6 +369,25 @@ static bool find_mapped(const ompwg_backend *dev, const ompwg_call *c, ompwg_pla
         pl->dev_low[i] = dev->device->mapped(c->op[i].low, c->op[i].span);
         if (!pl->dev_low[i]) return false;
     }
+    return true;
+}
+
+/* A share set by ompwg_set_split_share: the device backend (in host
+ * fallback too) and the CPU backend take their columns of every splittable
+ * GEMM, under a selection that includes the device. */
+static bool forced_split(const ompwg_call *c, bool device_selected, ompwg_placement *pl)
+{
+    double share = atomic_load_explicit(&split_share, memory_order_relaxed);
+    if (!(share > 0) || !c->splittable || c->n < 2 || !device_selected ||
+        !atomic_load_explicit(&split_on, memory_order_relaxed))
+        return false;
+    const ompwg_backend *dev = ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA);
+    const ompwg_backend *cpu = ompwg_find_backend_with(OMPWG_CAP_FALLBACK);
+    if (!dev || !cpu) return false;
+    int64_t cols = (int64_t)llround(share * (double)c->n);
+    pl->dev = dev;
+    pl->be = cpu;
+    pl->split = cols < 1 ? 1 : cols > c->n - 1 ? c->n - 1 : cols;
     return true;
 }
 
@@ -380,6 +433,10 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
         pl->be = dev;
         pl->mapped = true;
         if (ompwg_verbose_level() >= 2) trace(c, "mapped", NULL, pl);
+        return OMPWG_OK;
+    }
+    if (forced_split(c, planned || dev != NULL, pl)) {
+        if (ompwg_verbose_level() >= 2) trace(c, "host", NULL, pl);
         return OMPWG_OK;
     }
     const ompwg_backend *cpu = cpu_candidate();

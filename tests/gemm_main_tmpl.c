@@ -30,5 +30,25 @@ int main(void)
         .kernel = OMPWG_GPU_KERNEL_GEMM, .env = "OMPWG_GPU_GEMM", .names = { "tiled", "subgroup" },
     };
     walk_backends_variants(run_backend, NULL, &gemm_variants);
+
+    /* C's columns split between the GPU backend and the CPU backend, each
+     * part run and checked on its own: at a third and at most of them */
+    char why[256];
+    if (!walk_wanted("gpu") || !walk_usable("gpu", why, sizeof why)) {
+        tap_skip("gpu+cpu split", "the gpu backend is not usable or not wanted here");
+    } else if (tap_ok(ompwg_set_backend("gpu") == OMPWG_OK, "gpu+cpu split: select gpu")) {
+        static const double shares[] = { 1.0 / 3, 0.9 };
+        for (int i = 0; i < 2; i++) {
+            char label[64];
+            snprintf(label, sizeof label, "gpu+cpu split %.2f", shares[i]);
+            tap_ok(ompwg_set_split_share(shares[i]) == OMPWG_OK, "%s: ompwg_set_split_share", label);
+            grid_full_product(label);
+            grid_rotating(label);
+            rule_beta_zero(label);
+            rule_nan_propagates(label);
+        }
+        ompwg_set_split_share(0);
+        ompwg_set_backend(NULL);
+    }
     return tap_done();
 }
