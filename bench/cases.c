@@ -59,24 +59,6 @@ static void variant_restore(const variant_env *v)
         unsetenv(v->name);
 }
 
-/* Data sets rotated through so that one call does not find the previous
- * call's data in cache. */
-static int rotation(size_t set_bytes, size_t cache)
-{
-    size_t sets = (2 * cache + set_bytes - 1) / set_bytes;
-    return sets < 1 ? 1 : sets > 16 ? 16 : (int)sets;
-}
-
-static void fill_s(float *x, size_t n, uint64_t seed)
-{
-    bench_fill_float(x, n, seed);
-}
-
-static void fill_d(double *x, size_t n, uint64_t seed)
-{
-    bench_fill_double(x, n, seed);
-}
-
 /* Device copies for the engines that work on data already on the GPU. */
 static void *to_device(const void *host, size_t bytes)
 {

@@ -39,7 +39,7 @@ static void TN(gemm_case_, )(const bench_engine *e, int64_t n, const bench_confi
     bool on_gpu = e->kind != BENCH_HOST_DATA;
     size_t nn = (size_t)(n * n), bytes = nn * sizeof(T);
     TN(gemm_job_, ) j = { .e = e, .n = n,
-                          .sets = rotation(3 * bytes, strcmp(e->device, "gpu") == 0
+                          .sets = bench_rotation(3 * bytes, strcmp(e->device, "gpu") == 0
                                                           ? cfg->gpu_cache : cfg->cpu_cache) };
     T *ha[16] = { 0 }, *hb[16] = { 0 }, *hc[16] = { 0 };
     T *c0 = malloc(bytes), *result = malloc(bytes);
@@ -50,9 +50,9 @@ static void TN(gemm_case_, )(const bench_engine *e, int64_t n, const bench_confi
         hb[s] = malloc(bytes);
         hc[s] = malloc(bytes);
         if (!ha[s] || !hb[s] || !hc[s]) goto out;
-        TN(fill_, )(ha[s], nn, cfg->seed + 3 * (uint64_t)s);
-        TN(fill_, )(hb[s], nn, cfg->seed + 3 * (uint64_t)s + 1);
-        TN(fill_, )(hc[s], nn, cfg->seed + 3 * (uint64_t)s + 2);
+        TN(bench_fill_, )(ha[s], nn, cfg->seed + 3 * (uint64_t)s);
+        TN(bench_fill_, )(hb[s], nn, cfg->seed + 3 * (uint64_t)s + 1);
+        TN(bench_fill_, )(hc[s], nn, cfg->seed + 3 * (uint64_t)s + 2);
         j.a[s] = on_gpu ? to_device(ha[s], bytes) : ha[s];
         j.b[s] = on_gpu ? to_device(hb[s], bytes) : hb[s];
         j.c[s] = on_gpu ? to_device(hc[s], bytes) : hc[s];
@@ -194,7 +194,7 @@ static void TN(vec_case_, )(const bench_engine *e, bench_op op, int64_t n,
     bool dot = op == BENCH_DOT;
     size_t bytes = (size_t)n * sizeof(T);
     TN(vec_job_, ) j = { .e = e, .op = op, .n = n,
-                         .sets = rotation((dot ? 2 : 1) * bytes, strcmp(e->device, "gpu") == 0
+                         .sets = bench_rotation((dot ? 2 : 1) * bytes, strcmp(e->device, "gpu") == 0
                                                                      ? cfg->gpu_cache
                                                                      : cfg->cpu_cache) };
     T *hx[16] = { 0 }, *hy[16] = { 0 };
@@ -203,8 +203,8 @@ static void TN(vec_case_, )(const bench_engine *e, bench_op op, int64_t n,
         hx[s] = malloc(bytes);
         hy[s] = dot ? malloc(bytes) : NULL;
         if (!hx[s] || (dot && !hy[s])) goto out;
-        TN(fill_, )(hx[s], (size_t)n, cfg->seed + 2 * (uint64_t)s);
-        if (dot) TN(fill_, )(hy[s], (size_t)n, cfg->seed + 2 * (uint64_t)s + 1);
+        TN(bench_fill_, )(hx[s], (size_t)n, cfg->seed + 2 * (uint64_t)s);
+        if (dot) TN(bench_fill_, )(hy[s], (size_t)n, cfg->seed + 2 * (uint64_t)s + 1);
         j.x[s] = on_gpu ? to_device(hx[s], bytes) : hx[s];
         j.y[s] = dot ? (on_gpu ? to_device(hy[s], bytes) : hy[s]) : NULL;
         if (!j.x[s] || (dot && !j.y[s])) {
@@ -251,14 +251,14 @@ static int TN(move_sets_init_, )(TN(move_sets_, ) *m, const bench_engine *e, siz
     bool on_gpu = e->kind != BENCH_HOST_DATA;
     size_t bytes = count * sizeof(T);
     *m = (TN(move_sets_, )){ .count = count,
-                             .sets = rotation(2 * bytes, strcmp(e->device, "gpu") == 0
+                             .sets = bench_rotation(2 * bytes, strcmp(e->device, "gpu") == 0
                                                              ? cfg->gpu_cache : cfg->cpu_cache) };
     for (int s = 0; s < m->sets; s++) {
         m->hin[s] = malloc(bytes);
         m->hout[s] = malloc(bytes);
         if (!m->hin[s] || !m->hout[s]) return OMPWG_ERR_NOMEM;
-        TN(fill_, )(m->hin[s], count, cfg->seed + 2 * (uint64_t)s);
-        TN(fill_, )(m->hout[s], count, cfg->seed + 2 * (uint64_t)s + 1);
+        TN(bench_fill_, )(m->hin[s], count, cfg->seed + 2 * (uint64_t)s);
+        TN(bench_fill_, )(m->hout[s], count, cfg->seed + 2 * (uint64_t)s + 1);
         m->in[s] = on_gpu ? to_device(m->hin[s], bytes) : m->hin[s];
         m->out[s] = on_gpu ? to_device(m->hout[s], bytes) : m->hout[s];
         if (!m->in[s] || !m->out[s]) return OMPWG_ERR_DEVICE_NOMEM;

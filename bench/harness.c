@@ -84,3 +84,19 @@ void bench_fill_double(double *x, size_t n, uint64_t seed)
     uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
     for (size_t i = 0; i < n; i++) x[i] = uniform(&s);
 }
+
+void bench_fill_s(float *x, size_t n, uint64_t seed)
+{
+    bench_fill_float(x, n, seed);
+}
+
+void bench_fill_d(double *x, size_t n, uint64_t seed)
+{
+    bench_fill_double(x, n, seed);
+}
+
+int bench_rotation(size_t set_bytes, size_t cache)
+{
+    size_t sets = (2 * cache + set_bytes - 1) / set_bytes;
+    return sets < 1 ? 1 : sets > 16 ? 16 : (int)sets;
+}

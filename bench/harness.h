@@ -30,5 +30,12 @@ void bench_settle(void);
  * never zeros, so a kernel cannot skip work on them. */
 void bench_fill_float(float *x, size_t n, uint64_t seed);
 void bench_fill_double(double *x, size_t n, uint64_t seed);
+/* The same under per-precision names, for the *_tmpl.c files' TN(). */
+void bench_fill_s(float *x, size_t n, uint64_t seed);
+void bench_fill_d(double *x, size_t n, uint64_t seed);
+
+/* How many data sets of set_bytes to rotate through (1 to 16) so that one
+ * call does not find the previous call's data in a cache of `cache` bytes. */
+int bench_rotation(size_t set_bytes, size_t cache);
 
 #endif

@@ -11,25 +11,6 @@
 #include "nvblas.h"
 #include "ompwg.h"
 
-/* Data sets rotated through so that one call does not find the previous
- * call's data in the CPU's cache (the engines on the GPU read them from
- * host memory all the same). */
-static int rotation(size_t set_bytes, size_t cache)
-{
-    size_t sets = (2 * cache + set_bytes - 1) / set_bytes;
-    return sets < 1 ? 1 : sets > 16 ? 16 : (int)sets;
-}
-
-static void fill_s(float *x, size_t n, uint64_t seed)
-{
-    bench_fill_float(x, n, seed);
-}
-
-static void fill_d(double *x, size_t n, uint64_t seed)
-{
-    bench_fill_double(x, n, seed);
-}
-
 static void row_init(bench_result *row, const bench_host_engine *e, const char *op, bool dbl,
                      int64_t size)
 {
@@ -43,11 +24,11 @@ static void row_init(bench_result *row, const bench_host_engine *e, const char *
     row->size = size;
 }
 
-/* Before an engine that runs on the CPU, after another engine: the other's
- * threads stop spinning first. */
+/* Before an engine that may run on the CPU (auto too), the threads of the
+ * engine before it, in this case or the last one, stop spinning first. */
 static void settle_before(const bench_host_engine *engines, int e)
 {
-    if (e > 0 && !(engines[e].device && strcmp(engines[e].device, "gpu") == 0)) bench_settle();
+    if (!(engines[e].device && strcmp(engines[e].device, "gpu") == 0)) bench_settle();
 }
 
 /* Routes the calling thread to the engine's backend; false when that

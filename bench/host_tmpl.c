@@ -54,7 +54,7 @@ static void TN(host_gemm_case_, )(const bench_host_engine *engines, int count,
                                   bench_result *rows)
 {
     size_t na = (size_t)(g->m * g->k), nb = (size_t)(g->k * g->n), nc = (size_t)(g->m * g->n);
-    TN(host_gemm_job_, ) j = { .g = g, .sets = rotation((na + nb + nc) * sizeof(T),
+    TN(host_gemm_job_, ) j = { .g = g, .sets = bench_rotation((na + nb + nc) * sizeof(T),
                                                         cfg->cpu_cache) };
     T *c0 = malloc(nc * sizeof(T));
     bool have_data = c0 != NULL;
@@ -64,9 +64,9 @@ static void TN(host_gemm_case_, )(const bench_host_engine *engines, int count,
         j.c[s] = malloc(nc * sizeof(T));
         have_data = j.a[s] && j.b[s] && j.c[s];
         if (!have_data) break;
-        TN(fill_, )(j.a[s], na, cfg->seed + 3 * (uint64_t)s);
-        TN(fill_, )(j.b[s], nb, cfg->seed + 3 * (uint64_t)s + 1);
-        TN(fill_, )(j.c[s], nc, cfg->seed + 3 * (uint64_t)s + 2);
+        TN(bench_fill_, )(j.a[s], na, cfg->seed + 3 * (uint64_t)s);
+        TN(bench_fill_, )(j.b[s], nb, cfg->seed + 3 * (uint64_t)s + 1);
+        TN(bench_fill_, )(j.c[s], nc, cfg->seed + 3 * (uint64_t)s + 2);
     }
     for (int e = 0; e < count; e++) {
         bench_result *row = &rows[e];
@@ -122,7 +122,7 @@ static void TN(host_vec_case_, )(const bench_host_engine *engines, int count, be
     bool dot = op == BENCH_DOT;
     size_t bytes = (size_t)n * sizeof(T);
     TN(host_vec_job_, ) j = { .op = op, .n = n,
-                              .sets = rotation((dot ? 2 : 1) * bytes, cfg->cpu_cache) };
+                              .sets = bench_rotation((dot ? 2 : 1) * bytes, cfg->cpu_cache) };
     bool have_data = true;
     int data_status = OMPWG_ERR_NOMEM;
     for (int s = 0; s < j.sets && have_data; s++) {
@@ -130,8 +130,8 @@ static void TN(host_vec_case_, )(const bench_host_engine *engines, int count, be
         j.y[s] = dot ? malloc(bytes) : NULL;
         have_data = j.x[s] && (!dot || j.y[s]);
         if (!have_data) break;
-        TN(fill_, )(j.x[s], (size_t)n, cfg->seed + 2 * (uint64_t)s);
-        if (dot) TN(fill_, )(j.y[s], (size_t)n, cfg->seed + 2 * (uint64_t)s + 1);
+        TN(bench_fill_, )(j.x[s], (size_t)n, cfg->seed + 2 * (uint64_t)s);
+        if (dot) TN(bench_fill_, )(j.y[s], (size_t)n, cfg->seed + 2 * (uint64_t)s + 1);
     }
     T ref = 0;
     long double abs_sum = 0;

@@ -579,14 +579,15 @@ OMPWG_API int ompwg_set_fallback(int on);
  * result in host memory after `target update from(...)`. This holds for any
  * backend selection that includes the GPU ("auto" or "gpu").
  *
- * Without a usable GPU, "auto" is the CPU backend and no model is measured.
- * The reference backend (openblas) is never chosen by "auto" while the CPU
- * backend is usable: two CPU thread pools taking turns would slow both.
+ * The CPU candidates are the CPU backend and OpenBLAS (a program that
+ * drops ompwg in for OpenBLAS must never be slower than it was). Without a
+ * usable GPU, "auto" is the CPU backend and no model is measured.
  *
  * The model is measured on the first call on host data that has a GPU to
- * weigh, or by ompwg_get_model() (about 0.1 to 0.3 s): the link's rate from page-locked and from
- * pageable memory each way, and the GEMM and streaming (reduction, scan,
- * transpose) kernels of each candidate backend at a few sizes. Times between
+ * weigh, or by ompwg_get_model() (about 0.2 to 0.5 s): the link's rate from page-locked and from
+ * pageable memory each way, the GEMM and streaming (reduction, scan,
+ * transpose) kernels of each candidate backend at a few sizes, and two
+ * host-data GEMMs on the GPU end to end. Times between
  * measured sizes are interpolated, beyond them extrapolated at the last
  * rate. OMPWG_MODEL_FILE=path (or ompwg_set_model_file()) keeps the model
  * across processes: it is loaded when it was written for the same GPU, CPU
@@ -632,6 +633,11 @@ typedef struct ompwg_model {
     double h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
     double link_latency;      /**< seconds a transfer costs beyond its bytes */
     int overlaps;             /**< 1: a host-data GEMM overlaps transfers with its kernels */
+    /** A host-data call on the GPU, measured end to end on two GEMMs, takes
+     *  host_seconds + host_factor * (its transfers and kernel as the rates
+     *  above predict them): what the copies' path costs beyond the bare
+     *  link and kernels (allocations, staging, waits). */
+    double host_seconds, host_factor;
     int backends;             /**< entries used in backend[] */
     struct {
         char name[16];        /**< backend name, as ompwg_backend_info() gives it */

@@ -85,17 +85,14 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
                                           s.ldb, sizeof(T), true, false);
     }
     call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T), beta != 0, true);
+    void *ptr[3] = { (void *)first, (void *)second, c };
     ompwg_placement pl;
-    st = ompwg_place(&call, &pl);
+    st = ompwg_place_call(&call, &pl, ptr);
     if (st != OMPWG_OK) return st;
-    if (pl.mapped) {
-        if (reads_ab) {
-            first = ompwg_placed_ptr(&pl, &call, 0, first);
-            second = ompwg_placed_ptr(&pl, &call, 1, second);
-        }
-        c = ompwg_placed_ptr(&pl, &call, 2, c);
-        s.device_ptrs = device = true;
-    }
+    first = ptr[0];
+    second = ptr[1];
+    c = ptr[2];
+    s.device_ptrs = device |= pl.mapped;
     if (pl.split) return TN(split_, gemm)(&pl, &s, alpha, first, second, beta, c);
     return TN(run_, gemm)(pl.be, device, &s, alpha, first, second, beta, c);
 }
@@ -162,15 +159,14 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
                         .device = device, .operands = dot ? 2 : 1 };
     call.op[0] = ompwg_vector_operand(x, n, s.incx, sizeof(T), true, false);
     if (dot) call.op[1] = ompwg_vector_operand(y, n, s.incy, sizeof(T), true, false);
+    void *ptr[2] = { (void *)x, (void *)y };
     ompwg_placement pl;
-    st = ompwg_place(&call, &pl);
+    st = ompwg_place_call(&call, &pl, ptr);
     if (st != OMPWG_OK) return st;
     const ompwg_backend *be = pl.be;
-    if (pl.mapped) {
-        x = ompwg_placed_ptr(&pl, &call, 0, x);
-        if (dot) y = ompwg_placed_ptr(&pl, &call, 1, y);
-        s.device_ptrs = device = true;
-    }
+    x = ptr[0];
+    y = ptr[1];
+    s.device_ptrs = device |= pl.mapped;
     int64_t unused;
     if (!index) index = &unused;
     if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))

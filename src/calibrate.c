@@ -28,6 +28,8 @@
 static const int64_t dev_gemm_n[OMPWG_MODEL_POINTS] = { 64, 256, 1024, 2048 };
 static const int64_t cpu_gemm_n[OMPWG_MODEL_POINTS] = { 32, 128, 512, 1024 };
 static const int64_t stream_n[3] = { 1 << 13, 1 << 19, 1 << 23 };
+/* the device backend's host-data GEMM, end to end */
+static const int64_t host_gemm_n[2] = { 128, 512 };
 #define MAX_STREAM_N (1 << 23)
 
 static double now(void)
@@ -127,13 +129,14 @@ typedef struct arena {
     size_t bytes;
 } arena;
 
+/* beta = 1: C is read too, as in the host-data calls the model weighs */
 static int gemm_once(const ompwg_backend *be, bool device, int dbl, int64_t n, const arena *ar)
 {
     ompwg_gemm_shape s = { .m = n, .n = n, .k = n, .lda = n, .ldb = n, .ldc = n,
                            .device_ptrs = device };
     size_t elem = dbl ? sizeof(double) : sizeof(float), mat = (size_t)(n * n) * elem;
     void *a = ar->base, *b = ar->base + mat, *c = ar->base + 2 * mat;
-    return dbl ? be->dgemm(&s, 1.0, a, b, 0.0, c) : be->sgemm(&s, 1.0f, a, b, 0.0f, c);
+    return dbl ? be->dgemm(&s, 1.0, a, b, 1.0, c) : be->sgemm(&s, 1.0f, a, b, 1.0f, c);
 }
 
 static int stream_once(const ompwg_backend *be, bool device, int dbl, int64_t n, const arena *ar)
@@ -232,21 +235,64 @@ static int device_arena(const ompwg_device_ops *d, arena *ar)
     return st;
 }
 
-int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *cpu, ompwg_model *m)
+/* Lets the threads of the backend measured before stop spinning (libomp's
+ * KMP_BLOCKTIME is 200 ms, OpenBLAS spins a while too), so that they do not
+ * share the cores with the next one's. */
+static void settle(void)
+{
+    struct timespec t = { .tv_sec = 0, .tv_nsec = 250000000L };
+    nanosleep(&t, NULL);
+}
+
+/* host_seconds and host_factor from the device backend's host-data GEMM at
+ * two sizes, against what the rates predict for them. */
+static int measure_host_path(const ompwg_backend *dev, const arena *har,
+                             double (*predict)(const ompwg_model *, int64_t), ompwg_model *m)
+{
+    double t[2], p[2];
+    int points = 0;
+    for (int i = 0; i < 2; i++, points++) {
+        int st = time_point(gemm_once, dev, false, 1, host_gemm_n[i], har, &t[i]);
+        if (st != OMPWG_OK) return st;
+        p[i] = predict(m, host_gemm_n[i]);
+        if (too_long(t[i], (double)host_gemm_n[1] / (double)host_gemm_n[0], 3)) {
+            points++;
+            break;
+        }
+    }
+    /* one point (a slow device): all of it is the factor */
+    double f = points < 2 ? (p[0] > 0 ? t[0] / p[0] : 1)
+               : p[1] > p[0] ? (t[1] - t[0]) / (p[1] - p[0]) : 1;
+    f = f < 1 ? 1 : f > 10 ? 10 : f;
+    double o = t[0] - f * p[0];
+    m->host_factor = f;
+    m->host_seconds = o > 1e-9 ? (o < 1 ? o : 1) : 0;
+    return OMPWG_OK;
+}
+
+int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *const *host, int nhost,
+                        double (*predict)(const ompwg_model *m, int64_t n), ompwg_model *m)
 {
     const ompwg_device_ops *d = dev->device;
     arena dar = { 0 }, har = { 0 };
+    m->host_factor = 1;
     int st = device_arena(d, &dar);
     if (st == OMPWG_OK) st = measure_link(d, dar.base, m);
     if (st == OMPWG_OK) st = measure_curves(dev, true, dev_gemm_n, &dar, m);
     if (dar.base) d->free(dar.base);
-    if (st != OMPWG_OK || !cpu) return st;
+    if (st != OMPWG_OK) return st;
 
-    har.bytes = arena_bytes(cpu_gemm_n[OMPWG_MODEL_POINTS - 1]);
+    int64_t largest = cpu_gemm_n[OMPWG_MODEL_POINTS - 1];
+    if (host_gemm_n[1] > largest) largest = host_gemm_n[1];
+    har.bytes = arena_bytes(largest);
     har.base = malloc(har.bytes);
     if (!har.base) return OMPWG_ERR_NOMEM;
     fill(har.base, har.bytes);
-    st = measure_curves(cpu, false, cpu_gemm_n, &har, m);
+    st = measure_host_path(dev, &har, predict, m);
+    for (int i = 0; st == OMPWG_OK && i < nhost; i++) {
+        if (i) settle();
+        st = measure_curves(host[i], false, cpu_gemm_n, &har, m);
+    }
     free(har.base);
     return st;
 }

@@ -14,6 +14,8 @@
 #define RATE_MAX 1e13
 #define SECONDS_MIN 1e-9
 #define SECONDS_MAX 1e3
+/* the copies' path at a tenth of the link's rate is the slowest believable */
+#define HOST_FACTOR_MAX 10.0
 
 static bool in(double v, double lo, double hi)
 {
@@ -41,6 +43,9 @@ const char *ompwg_model_defect(const ompwg_model *m)
         if (rates[i] != 0 && !in(rates[i], RATE_MIN, RATE_MAX)) return "a link rate";
     if (!(m->link_latency == 0 || in(m->link_latency, SECONDS_MIN, 1.0))) return "link latency";
     if (m->overlaps != 0 && m->overlaps != 1) return "overlaps";
+    if (!(m->host_seconds == 0 || in(m->host_seconds, SECONDS_MIN, 1.0))) return "host seconds";
+    if (!(isfinite(m->host_factor) && m->host_factor >= 1 && m->host_factor <= HOST_FACTOR_MAX))
+        return "host factor";
     for (int b = 0; b < m->backends; b++) {
         if (!memchr(m->backend[b].name, 0, sizeof m->backend[b].name) || !m->backend[b].name[0])
             return "a backend name";
@@ -91,6 +96,7 @@ int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t l
     fprintf(f, "gpu %s\ncpu %s\nthreads %d\n", m->gpu, m->cpu, m->cpu_threads);
     fprintf(f, "link %a %a %a %a %a %d\n", m->h2d_pinned, m->d2h_pinned, m->h2d_pageable,
             m->d2h_pageable, m->link_latency, m->overlaps);
+    fprintf(f, "host %a %a\n", m->host_seconds, m->host_factor);
     for (int b = 0; b < m->backends; b++)
         for (int k = 0; k < 2; k++)
             for (int d = 0; d < 2; d++) {
@@ -176,6 +182,8 @@ int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len)
             if (sscanf(rest, "%la %la %la %la %la %d", &m.h2d_pinned, &m.d2h_pinned,
                        &m.h2d_pageable, &m.d2h_pageable, &m.link_latency, &m.overlaps) != 6)
                 bad = "the link line";
+        } else if (field(line, "host", rest, sizeof rest)) {
+            if (sscanf(rest, "%la %la", &m.host_seconds, &m.host_factor) != 2) bad = "the host line";
         } else if (field(line, "curve", rest, sizeof rest)) {
             bad = parse_curve(&m, rest);
         } else if (strcmp(line, "end\n") == 0) {

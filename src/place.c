@@ -137,16 +137,16 @@ static pthread_mutex_t measure_lock = PTHREAD_MUTEX_INITIALIZER;
 static model_state state = MODEL_NONE;
 static ompwg_model model;
 
-/* The candidates "auto" weighs: the device backend and the CPU backend. */
+/* The candidates "auto" weighs: the device backend, and the backends that
+ * run host data on the CPU (the CPU backend and OpenBLAS). */
+#define MAX_HOSTS (OMPWG_MODEL_BACKENDS - 1)
+
 static const ompwg_backend *device_candidate(void)
 {
     return ompwg_auto_candidate(OMPWG_CAP_DEVICE_DATA);
 }
 
-static const ompwg_backend *cpu_candidate(void)
-{
-    return ompwg_auto_candidate(OMPWG_CAP_FALLBACK);
-}
+static double predict_host_gemm(const ompwg_model *m, int64_t n);
 
 /* A model for this machine: loaded from the model file when one there fits,
  * else measured (and saved there). MODEL_FAILED when none could be had. */
@@ -169,8 +169,15 @@ static model_state obtain_model(ompwg_model *out)
         }
         fprintf(stderr, "ompwg: %s; measuring the model instead\n", why);
     }
-    int st = ompwg_model_measure(ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA),
-                                 ompwg_find_backend_with(OMPWG_CAP_FALLBACK), out);
+    const ompwg_backend *hosts[MAX_HOSTS];
+    int nhost = 0;
+    for (int i = 0; i < ompwg_backend_count() && nhost < MAX_HOSTS; i++) {
+        const ompwg_backend *b = ompwg_backend_at(i);
+        if (b && !(b->caps & OMPWG_CAP_DEVICE_DATA) && ompwg_find_usable_backend(b->name))
+            hosts[nhost++] = b;
+    }
+    int st = ompwg_model_measure(ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA), hosts, nhost,
+                                 predict_host_gemm, out);
     const char *defect = st == OMPWG_OK ? ompwg_model_defect(out) : NULL;
     if (st != OMPWG_OK || defect) {
         fprintf(stderr,
@@ -250,8 +257,9 @@ int ompwg_set_model(const ompwg_model *m)
 /* ---- estimates ------------------------------------------------------------- */
 
 typedef struct decision {
-    const ompwg_backend *dev, *cpu, *choice;
-    double t_dev, t_cpu, t_link, t_split;   /* negative: not a candidate */
+    const ompwg_backend *dev, *host[MAX_HOSTS], *best, *choice;
+    int nhost;
+    double t_dev, t_host[MAX_HOSTS], t_link, t_split;   /* negative: not a candidate */
     int64_t split;
     const char *memory;                       /* "pinned", "pageable" or "mixed" */
 } decision;
@@ -275,6 +283,8 @@ static double kernel_seconds(const ompwg_model *m, const ompwg_backend *be, cons
     return curve ? ompwg_model_seconds(curve, c->work * share) : -1;
 }
 
+/* Transfers and kernels as the rates predict them, overlapped where the
+ * backend overlaps them. */
 static double combine(const ompwg_model *m, const ompwg_call *c, double link, double kernel)
 {
     if (m->overlaps && c->kind == OMPWG_MODEL_GEMM)
@@ -282,11 +292,32 @@ static double combine(const ompwg_model *m, const ompwg_call *c, double link, do
     return link + kernel;
 }
 
+/* A host-data call on the device as measured end to end (model.h's
+ * host_seconds and host_factor). */
+static double device_seconds(const ompwg_model *m, const ompwg_call *c, double link, double kernel)
+{
+    return m->host_seconds + m->host_factor * combine(m, c, link, kernel);
+}
+
+/* The raw prediction calibrate.c compares its host-data GEMMs with. */
+static double predict_host_gemm(const ompwg_model *m, int64_t n)
+{
+    const double bytes = 8.0 * (double)n * (double)n;
+    const double link = 3 * (m->link_latency + bytes / m->h2d_pageable) + m->link_latency +
+                        bytes / m->d2h_pageable;
+    const ompwg_model_curve *curve =
+        m->backends > 0 ? &m->backend[0].curve[OMPWG_MODEL_GEMM][1] : NULL;
+    const double kernel = curve ? ompwg_model_seconds(curve, 2.0 * (double)n * n * n) : 0;
+    const ompwg_call c = { .kind = OMPWG_MODEL_GEMM };
+    return combine(m, &c, link, kernel > 0 ? kernel : 0);
+}
+
 static void decide(const ompwg_model *m, const ompwg_call *c, const bool pinned[], decision *d)
 {
-    d->t_dev = d->t_cpu = d->t_link = d->t_split = -1;
+    d->t_dev = d->t_link = d->t_split = -1;
     d->split = 0;
-    d->choice = d->cpu;
+    d->best = d->choice = d->host[0];
+    for (int h = 0; h < d->nhost; h++) d->t_host[h] = -1;
     if (!m) return;
     double link_first = 0, link_rest = 0;
     for (int i = 0; i < c->operands; i++) {
@@ -294,28 +325,38 @@ static void decide(const ompwg_model *m, const ompwg_call *c, const bool pinned[
         if (i == 0) link_first = t;
         else link_rest += t;
     }
-    double k_dev = kernel_seconds(m, d->dev, c, 1.0), k_cpu = kernel_seconds(m, d->cpu, c, 1.0);
-    if (k_cpu >= 0) d->t_cpu = k_cpu;
+    double t_best = -1;
+    for (int h = 0; h < d->nhost; h++) {
+        d->t_host[h] = kernel_seconds(m, d->host[h], c, 1.0);
+        if (d->t_host[h] >= 0 && (t_best < 0 || d->t_host[h] < t_best)) {
+            t_best = d->t_host[h];
+            d->best = d->host[h];
+        }
+    }
+    d->choice = d->best;
+    double k_dev = kernel_seconds(m, d->dev, c, 1.0);
     if (k_dev >= 0) {
         d->t_link = link_first + link_rest;
-        d->t_dev = combine(m, c, d->t_link, k_dev);
+        d->t_dev = device_seconds(m, c, d->t_link, k_dev);
     }
-    if (d->t_dev >= 0 && (d->t_cpu < 0 || d->t_dev < d->t_cpu)) d->choice = d->dev;
-    if (d->t_dev < 0 || d->t_cpu < 0 || !c->splittable) return;
+    if (d->t_dev >= 0 && (t_best < 0 || d->t_dev < t_best)) d->choice = d->dev;
+    if (d->t_dev < 0 || t_best < 0 || !c->splittable) return;
 
-    /* The device's share f of C's columns: its time is the first operand's
-     * link (A, needed whole) plus f of the rest; the CPU's is 1 - f of its
-     * own. Equal times give f. */
-    double rest_dev = d->t_dev - link_first;
-    double f = (d->t_cpu - link_first) / (d->t_cpu + rest_dev);
+    /* The device's share f of C's columns: its time is its fixed cost and
+     * the first operand's link (A, needed whole) plus f of the rest; the
+     * CPU's is 1 - f of its own. Equal times give f. */
+    double fixed_dev = m->host_seconds + m->host_factor * link_first;
+    double rest_dev = d->t_dev - fixed_dev;
+    double f = (t_best - fixed_dev) / (t_best + rest_dev);
     if (!(f >= SPLIT_MIN_SHARE && f <= 1 - SPLIT_MIN_SHARE)) return;
     int64_t cols = (int64_t)llround(f * (double)c->n / SPLIT_GRAIN) * SPLIT_GRAIN;
     if (cols < SPLIT_GRAIN || c->n - cols < SPLIT_GRAIN) return;
     double fs = (double)cols / (double)c->n;
-    double t_dev_part = combine(m, c, link_first + fs * (link_rest), kernel_seconds(m, d->dev, c, fs));
-    double t_cpu_part = kernel_seconds(m, d->cpu, c, 1 - fs);
-    d->t_split = fmax(t_dev_part, t_cpu_part) * SPLIT_INTERFERENCE;
-    if (d->t_split < SPLIT_GAIN * fmin(d->t_dev, d->t_cpu) && atomic_load(&split_on))
+    double t_dev_part =
+        device_seconds(m, c, link_first + fs * link_rest, kernel_seconds(m, d->dev, c, fs));
+    double t_host_part = kernel_seconds(m, d->best, c, 1 - fs);
+    d->t_split = fmax(t_dev_part, t_host_part) * SPLIT_INTERFERENCE;
+    if (d->t_split < SPLIT_GAIN * fmin(d->t_dev, t_best) && atomic_load(&split_on))
         d->split = cols;
 }
 
@@ -344,17 +385,21 @@ static void trace(const ompwg_call *c, const char *where, const decision *d,
         return;
     }
     print_ms(dev, sizeof dev, d->dev->name, d->t_dev);
-    print_ms(cpu, sizeof cpu, d->cpu->name, d->t_cpu);
+    char hosts[160] = "";
+    for (int h = 0, used = 0; h < d->nhost && used < (int)sizeof hosts; h++) {
+        print_ms(cpu, sizeof cpu, d->host[h]->name, d->t_host[h]);
+        used += snprintf(hosts + used, sizeof hosts - (size_t)used, ", %s", cpu);
+    }
     if (d->t_split >= 0)
         snprintf(split, sizeof split, ", split %.3g ms", d->t_split * 1e3);
     char choice[96];
     if (pl->split)
         snprintf(choice, sizeof choice, "%s %lld cols + %s", d->dev->name, (long long)pl->split,
-                 d->cpu->name);
+                 d->best->name);
     else
         snprintf(choice, sizeof choice, "%s", pl->be->name);
-    fprintf(stderr, "ompwg: %s %s %s %s: %s (link %.3g ms), %s%s -> %s\n", c->what, shape, where,
-            d->memory, dev, d->t_link * 1e3, cpu, split, choice);
+    fprintf(stderr, "ompwg: %s %s %s %s: %s (link %.3g ms)%s%s -> %s\n", c->what, shape, where,
+            d->memory, dev, d->t_link * 1e3, hosts, split, choice);
 }
 
 /* ---- placing a call ------------------------------------------------------ */
@@ -439,23 +484,33 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
         if (ompwg_verbose_level() >= 2) trace(c, "host", NULL, pl);
         return OMPWG_OK;
     }
-    const ompwg_backend *cpu = cpu_candidate();
-    if (!planned || !dev || !cpu) {
+    decision d = { .dev = dev };
+    if (planned) d.nhost = ompwg_auto_hosts(d.host, MAX_HOSTS);
+    if (!planned || !dev || d.nhost == 0) {
         if (ompwg_verbose_level() >= 2) trace(c, "host", NULL, pl);
         return OMPWG_OK;
     }
     bool pinned[OMPWG_CALL_OPERANDS] = { false };
-    decision d = { .dev = dev, .cpu = cpu };
     classify(dev, c, pinned, &d);
     place_job job = { c, pinned, &d };
     with_model(decide_job, &job);
     pl->be = d.choice;
     if (d.split) {
         pl->dev = dev;
-        pl->be = cpu;
+        pl->be = d.best;
         pl->split = d.split;
     }
     if (ompwg_verbose_level() >= 2) trace(c, "host", &d, pl);
+    return OMPWG_OK;
+}
+
+int ompwg_place_call(const ompwg_call *c, ompwg_placement *pl, void *ptr[])
+{
+    int st = ompwg_place(c, pl);
+    if (st != OMPWG_OK || !pl->mapped) return st;
+    for (int i = 0; i < c->operands; i++)
+        if (ptr[i] && c->op[i].span)
+            ptr[i] = pl->dev_low[i] + ((const char *)ptr[i] - (const char *)c->op[i].low);
     return OMPWG_OK;
 }
 
@@ -463,12 +518,15 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
 
 static void fill_plan(const decision *d, ompwg_plan *out)
 {
-    int di = ompwg_backend_index(d->dev), ci = ompwg_backend_index(d->cpu);
+    int di = ompwg_backend_index(d->dev);
     if (di >= 0 && di < OMPWG_MODEL_BACKENDS) out->estimate[di] = d->t_dev;
-    if (ci >= 0 && ci < OMPWG_MODEL_BACKENDS) out->estimate[ci] = d->t_cpu;
+    for (int h = 0; h < d->nhost; h++) {
+        int hi = ompwg_backend_index(d->host[h]);
+        if (hi >= 0 && hi < OMPWG_MODEL_BACKENDS) out->estimate[hi] = d->t_host[h];
+    }
     out->split_estimate = d->t_split;
     out->split = d->split;
-    out->backend = (d->split ? d->cpu : d->choice)->name;
+    out->backend = (d->split ? d->best : d->choice)->name;
 }
 
 /* With a given model: its decision between the compiled-in device and CPU
@@ -483,9 +541,13 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     if (given) {
         if (ompwg_model_defect(given)) return OMPWG_ERR_RANGE;
         decision d = { .dev = ompwg_compiled_backend_with(OMPWG_CAP_DEVICE_DATA),
-                       .cpu = ompwg_compiled_backend_with(OMPWG_CAP_FALLBACK),
                        .memory = "pageable" };
-        if (!d.dev || !d.cpu) return OMPWG_ERR_UNAVAILABLE;
+        /* the model's own host backends, as far as this build has them */
+        for (int b = 0; b < given->backends && d.nhost < MAX_HOSTS; b++) {
+            const ompwg_backend *h = ompwg_compiled_backend_named(given->backend[b].name);
+            if (h && h != d.dev) d.host[d.nhost++] = h;
+        }
+        if (!d.dev || d.nhost == 0) return OMPWG_ERR_UNAVAILABLE;
         decide(given, c, pinned, &d);
         fill_plan(&d, out);
         return OMPWG_OK;
@@ -496,10 +558,10 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     out->backend = pl.be->name;
     out->split = pl.split;
     out->mapped = pl.mapped;
-    const ompwg_backend *dev = device_candidate(), *cpu = cpu_candidate();
-    if (!ompwg_current_is_auto() || !dev || !cpu) return OMPWG_OK;
-    decision d = { .dev = dev, .cpu = cpu };
-    classify(dev, c, pinned, &d);
+    decision d = { .dev = device_candidate() };
+    d.nhost = ompwg_auto_hosts(d.host, MAX_HOSTS);
+    if (!ompwg_current_is_auto() || !d.dev || d.nhost == 0) return OMPWG_OK;
+    classify(d.dev, c, pinned, &d);
     place_job job = { c, pinned, &d };
     with_model(decide_job, &job);
     fill_plan(&d, out);

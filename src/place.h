@@ -45,12 +45,9 @@ typedef struct ompwg_placement {
  * run it. */
 int ompwg_place(const ompwg_call *call, ompwg_placement *out);
 
-/* The device address of a pointer p into operand i of a mapped call. */
-static inline void *ompwg_placed_ptr(const ompwg_placement *pl, const ompwg_call *call, int i,
-                                     const void *p)
-{
-    return pl->dev_low[i] + ((const char *)p - (const char *)call->op[i].low);
-}
+/* ompwg_place, and when the call runs on mapped data, each ptr[i] (a
+ * pointer into operand i; NULL for none) moved to its device copy. */
+int ompwg_place_call(const ompwg_call *call, ompwg_placement *out, void *ptr[]);
 
 /* OMPWG_VERBOSE's level, read once (ompwg_set_verbose() changes it). */
 int ompwg_verbose_level(void);

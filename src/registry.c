@@ -169,6 +169,28 @@ const ompwg_backend *ompwg_compiled_backend_with(unsigned caps)
     return NULL;
 }
 
+int ompwg_auto_hosts(const ompwg_backend **out, int max)
+{
+    ensure_init();
+    int n = 0;
+    for (int i = 0; i < NB && n < max; i++)
+        if (reg[i].usable == OMPWG_PROBE_USABLE && !(reg[i].b->caps & OMPWG_CAP_DEVICE_DATA))
+            out[n++] = reg[i].b;
+    return n;
+}
+
+const ompwg_backend *ompwg_compiled_backend_named(const char *name)
+{
+    for (int i = 0; i < NB; i++)
+        if (strcmp(tables[i]->name, name) == 0) return tables[i];
+    return NULL;
+}
+
+const ompwg_backend *ompwg_backend_at(int i)
+{
+    return i >= 0 && i < NB ? tables[i] : NULL;
+}
+
 int ompwg_backend_index(const ompwg_backend *b)
 {
     for (int i = 0; i < NB; i++)

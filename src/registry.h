@@ -24,8 +24,18 @@ bool ompwg_current_is_auto(void);
  * explicit-only); NULL when there is none. */
 const ompwg_backend *ompwg_auto_candidate(unsigned caps);
 
+/* The backends "auto" may run host data on without a device (usable, not
+ * explicit-only), in the order of preference: how many were put in out. */
+int ompwg_auto_hosts(const ompwg_backend **out, int max);
+
 /* The first compiled-in backend with all of `caps`, usable here or not. */
 const ompwg_backend *ompwg_compiled_backend_with(unsigned caps);
+
+/* A compiled-in backend by name, usable here or not; NULL if none. */
+const ompwg_backend *ompwg_compiled_backend_named(const char *name);
+
+/* The i-th compiled-in backend (ompwg_backend_info order), or NULL. */
+const ompwg_backend *ompwg_backend_at(int i);
 
 /* b's position in the table (ompwg_backend_info order), or -1. */
 int ompwg_backend_index(const ompwg_backend *b);

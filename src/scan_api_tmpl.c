@@ -90,15 +90,14 @@ static int TN(scan_, )(bool device, int64_t n, const T *x, int64_t incx, T *y, i
                         .operands = 2 };
     call.op[0] = ompwg_vector_operand(x, n, incx, sizeof(T), true, false);
     call.op[1] = ompwg_vector_operand(y, n, incy, sizeof(T), false, true);
+    void *ptr[2] = { (void *)x, y };
     ompwg_placement pl;
-    st = ompwg_place(&call, &pl);
+    st = ompwg_place_call(&call, &pl, ptr);
     if (st != OMPWG_OK) return st;
     const ompwg_backend *be = pl.be;
-    if (pl.mapped) {
-        x = ompwg_placed_ptr(&pl, &call, 0, x);
-        y = ompwg_placed_ptr(&pl, &call, 1, y);
-        s.device_ptrs = device = true;
-    }
+    x = ptr[0];
+    y = ptr[1];
+    s.device_ptrs = device |= pl.mapped;
     TN(ompwg_, scan_fn) fn = TN(scan_of_, )(be);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, scan))
         st = TN(checked_scan_, )(be, fn, &s, x, y);

@@ -51,15 +51,14 @@ static int TN(transpose_, )(bool device, ompwg_layout layout, int64_t rows, int6
                         .m = s.m, .n = s.n, .device = device, .operands = 2 };
     call.op[0] = ompwg_matrix_operand(a, s.m, s.n, s.lda, sizeof(T), true, false);
     call.op[1] = ompwg_matrix_operand(b, s.n, s.m, s.ldb, sizeof(T), false, true);
+    void *ptr[2] = { (void *)a, b };
     ompwg_placement pl;
-    st = ompwg_place(&call, &pl);
+    st = ompwg_place_call(&call, &pl, ptr);
     if (st != OMPWG_OK) return st;
     const ompwg_backend *be = pl.be;
-    if (pl.mapped) {
-        a = ompwg_placed_ptr(&pl, &call, 0, a);
-        b = ompwg_placed_ptr(&pl, &call, 1, b);
-        s.device_ptrs = device = true;
-    }
+    a = ptr[0];
+    b = ptr[1];
+    s.device_ptrs = device |= pl.mapped;
     TN(ompwg_, transpose_fn) fn = TN(transpose_of_, )(be);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, transpose))
         st = TN(checked_transpose_, )(be, fn, &s, a, b);

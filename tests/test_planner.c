@@ -46,6 +46,7 @@ static ompwg_model h100_like(int overlaps)
     m.d2h_pageable = 13.7e9;
     m.link_latency = 10e-6;
     m.overlaps = overlaps;
+    m.host_factor = 1;
     m.backends = 2;
     snprintf(m.backend[0].name, sizeof m.backend[0].name, "gpu");
     snprintf(m.backend[1].name, sizeof m.backend[1].name, "cpu");
@@ -132,9 +133,32 @@ static void decisions(void)
     placed(&even, 'd', 8192, 8192, 8192, 1, "gpu", false, "the same with splitting turned off");
     ompwg_set_split(was);
 
+    /* OpenBLAS is a candidate too, where a model has it */
+    ompwg_model three = h100_like(0);
+    three.backends = 3;
+    snprintf(three.backend[2].name, sizeof three.backend[2].name, "openblas");
+    for (int d = 0; d < 2; d++) {
+        three.backend[2].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 600e9, 5e-6);
+        three.backend[2].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 80e9, 5e-6);
+    }
+    placed(&three, 'd', 8192, 8192, 64, 0, "openblas", false,
+           "the trailing update where OpenBLAS is the fastest CPU candidate");
+    placed(&three, 'd', 4096, 4096, 4096, 1, "gpu", false, "a 4096^3 DGEMM with OpenBLAS there too");
+    st = ompwg_plan_stream(&three, 'd', (int64_t)1 << 30, &p);
+    tap_ok(st == OMPWG_OK && strcmp(p.backend, "cpu") == 0,
+           "the reduction goes to the faster streaming CPU backend (%s)",
+           st == OMPWG_OK ? p.backend : "-");
+
+    /* what a device call costs beyond its transfers and kernel counts */
+    ompwg_model slow_path = h100_like(0);
+    slow_path.host_seconds = 0.5;
+    placed(&slow_path, 'd', 4096, 4096, 4096, 1, "cpu", false,
+           "a 4096^3 DGEMM when the GPU's host path costs 0.5 s a call");
+
     /* the same inputs give the same answer */
     ompwg_plan again;
-    st = ompwg_plan_gemm(&even, 'd', 8192, 8192, 8192, 1, &again);
+    st = ompwg_plan_gemm(&even, 'd', 8192, 8192, 8192, 1, &p);
+    if (st == OMPWG_OK) st = ompwg_plan_gemm(&even, 'd', 8192, 8192, 8192, 1, &again);
     tap_ok(st == OMPWG_OK && again.split == p.split && again.split_estimate == p.split_estimate,
            "decisions are deterministic");
 }
@@ -162,6 +186,9 @@ static void bad_models(void)
     bad.backend[0].curve[1][0].seconds[0] = -1;
     tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_RANGE, "negative seconds: OMPWG_ERR_RANGE");
     bad = m;
+    bad.host_factor = 0.5;
+    tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_RANGE, "a host path faster than the link: OMPWG_ERR_RANGE");
+    bad = m;
     bad.backends = OMPWG_MODEL_BACKENDS + 1;
     tap_ok(ompwg_set_model(&bad) == OMPWG_ERR_RANGE, "too many backends: OMPWG_ERR_RANGE");
     tap_ok(ompwg_plan_gemm(&m, 'z', 1, 1, 1, 0, &p) == OMPWG_ERR_FLAGS &&
@@ -177,6 +204,7 @@ static bool same_model(const ompwg_model *a, const ompwg_model *b)
         a->h2d_pinned != b->h2d_pinned || a->d2h_pinned != b->d2h_pinned ||
         a->h2d_pageable != b->h2d_pageable || a->d2h_pageable != b->d2h_pageable ||
         a->link_latency != b->link_latency || a->overlaps != b->overlaps ||
+        a->host_seconds != b->host_seconds || a->host_factor != b->host_factor ||
         a->backends != b->backends)
         return false;
     for (int i = 0; i < a->backends; i++) {
@@ -288,7 +316,7 @@ static void measuring(char *dir)
     bool all = true;
     for (int i = 0; i < THREADS; i++) all &= seen_status[i] == OMPWG_OK && same_model(&seen[i], &seen[0]);
     tap_ok(all, "%d threads asking at once get one model, measured once", THREADS);
-    tap_ok(seen[0].backends == 2 && seen[0].h2d_pageable > 0 &&
+    tap_ok(seen[0].backends >= 2 && seen[0].h2d_pageable > 0 && seen[0].host_factor >= 1 &&
                seen[0].backend[0].curve[OMPWG_MODEL_GEMM][1].points > 0,
            "the measured model has the link and both backends' curves");
 
@@ -308,12 +336,12 @@ static void measuring(char *dir)
            "a model of another machine is ignored and measured again");
     write_text(path, "ompwg-model 1\nlink 1 2 3\n");
     ompwg_set_model(NULL);
-    tap_ok(ompwg_get_model(&again) == OMPWG_OK && again.backends == 2,
+    tap_ok(ompwg_get_model(&again) == OMPWG_OK && again.backends == seen[0].backends,
            "a corrupt model file is ignored and the model measured");
     snprintf(path, sizeof path, "%s/missing/measured", dir);
     ompwg_set_model_file(path);
     ompwg_set_model(NULL);
-    tap_ok(ompwg_get_model(&again) == OMPWG_OK && again.backends == 2,
+    tap_ok(ompwg_get_model(&again) == OMPWG_OK && again.backends == seen[0].backends,
            "a model file that cannot be written: the model is measured and kept in memory");
     ompwg_set_model_file("");
 }

@@ -72,10 +72,13 @@ work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 
 echo "LAPACK $lapack; OpenBLAS from $openblas; OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-(unset)}"
-configs=(openblas auto cpu)
+# BENCH_LAPACK_CONFIGS="openblas auto" measures only those (openblas first)
+read -r -a configs <<<"${BENCH_LAPACK_CONFIGS:-openblas auto cpu gpu}"
 if env -u OMPWG_BACKEND "$build/src/cli/ompwg" info 2>/dev/null | grep -Eq '^ +gpu +usable'; then
-    configs+=(gpu)
+    :
 else
+    for i in "${!configs[@]}"; do [ "${configs[$i]}" = gpu ] && unset 'configs[i]'; done
+    configs=("${configs[@]}")
     echo "gpu: skipped: $("$build/src/cli/ompwg" info 2>/dev/null | sed -n 's/^ *gpu *not usable *//p')"
 fi
 

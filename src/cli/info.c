@@ -95,6 +95,8 @@ static void print_model(void)
            "pageable; %.1f us a transfer; transfers %s kernels\n",
            m.h2d_pinned * 1e-9, m.h2d_pageable * 1e-9, m.d2h_pinned * 1e-9, m.d2h_pageable * 1e-9,
            m.link_latency * 1e6, m.overlaps ? "overlap" : "do not overlap");
+    printf("  a host-data call on the GPU: %.1f us + %.2f x its transfers and kernel\n",
+           m.host_seconds * 1e6, m.host_factor);
     const int all = ompwg_set_verbose(-1) >= 2;
     for (int b = 0; b < m.backends; b++)
         for (int kind = 0; kind < 2; kind++)
