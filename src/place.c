@@ -20,11 +20,11 @@
 /* Two thread pools on the same cores (the CPU backend's, and the host
  * threads that stage the GPU's copies) slow each other down: a split must
  * beat the best single backend by this factor to be taken. */
-#define SPLIT_INTERFERENCE 1.15
+#define SPLIT_INTERFERENCE 1.3
 /* ... and its estimate, interference included, must be below this share of
  * the best single backend's: a split that saves little is not worth the
  * risk of the model's error. */
-#define SPLIT_GAIN 0.9
+#define SPLIT_GAIN 0.85
 /* A split gives each side at least this share of the columns. */
 #define SPLIT_MIN_SHARE 0.1
 /* Column counts of a split are multiples of this (the GPU's team tile). */
