@@ -14,15 +14,18 @@ static inline size_t ompwg_gpu_span(int64_t rows, int64_t cols, int64_t ld)
     return (size_t)(ld * (cols - 1) + rows);
 }
 
-/* Allocates bytes on `dev`: OMPWG_OK or OMPWG_ERR_DEVICE_NOMEM. */
+/* Allocates bytes on `dev` from the pool (pool.h): OMPWG_OK or
+ * OMPWG_ERR_DEVICE_NOMEM. */
 int ompwg_gpu_alloc(int dev, size_t bytes, void **out);
 
-/* Allocates bytes on `dev` and copies them from host memory src. On failure
- * nothing stays allocated and *out is NULL. */
+/* Allocates bytes on `dev` and copies them from host memory src, staged
+ * (staging.h). On failure nothing stays allocated and *out is NULL. */
 int ompwg_gpu_alloc_copy(int dev, const void *src, size_t bytes, void **out);
 
-/* Host to device, device to host and device to device copies: OMPWG_OK or
- * OMPWG_ERR_DEVICE. */
+/* Host to device, device to host and device to device copies as they are
+ * (staging.h stages pageable memory through these): OMPWG_OK or
+ * OMPWG_ERR_DEVICE. Every byte that crosses the link passes through
+ * ompwg_gpu_to_device or ompwg_gpu_to_host once, and is counted there. */
 int ompwg_gpu_to_device(int dev, void *dst, const void *src, size_t bytes);
 int ompwg_gpu_to_host(int dev, void *dst, const void *src, size_t bytes);
 int ompwg_gpu_on_device(int dev, void *dst, const void *src, size_t bytes);
@@ -37,7 +40,7 @@ void ompwg_gpu_free_pinned(int dev, void *p);
  * started. */
 void ompwg_gpu_traffic(uint64_t *to_device, uint64_t *to_host);
 
-/* Frees what ompwg_gpu_alloc returned; NULL is ignored. */
+/* Gives what ompwg_gpu_alloc returned back to the pool; NULL is ignored. */
 void ompwg_gpu_free(int dev, void *p);
 
 /* A vector of host data on the device, for an input: a unit stride is
