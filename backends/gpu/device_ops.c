@@ -78,5 +78,5 @@ const ompwg_device_ops ompwg_gpu_device_ops = {
     .is_pinned = ops_is_pinned,
     .mapped = ops_mapped,
     .traffic = ops_traffic,
-    .overlaps = false,
+    .overlaps = true,
 };
