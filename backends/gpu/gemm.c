@@ -28,11 +28,13 @@
  * short of tiles), about PIPE_BLOCKS of them; calls that move fewer than
  * PIPE_MIN_BYTES take the plain path, where one block's latency would
  * cost more than the overlap saves. PIPE_THREADS host threads: one
- * launches the kernels, the others stage the copies. */
+ * launches the kernels, the others stage the copies, in two crews where
+ * there are enough of them, one per direction, as the link carries both at
+ * once. */
 #define PIPE_MIN_COLS 512
 #define PIPE_BLOCKS 4
 #define PIPE_MIN_BYTES ((size_t)48 << 20)
-#define PIPE_THREADS 9
+#define PIPE_THREADS 16
 
 /* Tile number -> tile coordinates (ti, tj). Groups of GROUP tile rows are
  * walked column by column, so teams that run at the same time share panels

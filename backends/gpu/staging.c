@@ -18,17 +18,19 @@
 #include "ompwg.h"
 #include "ompwg_config.h"
 
-/* Bytes of each staging buffer: a chunk's device copy (about 150 us at the
- * page-locked rate) dwarfs the cost of starting it. */
-#define STAGE_BYTES ((size_t)8 << 20)
+/* Bytes of each staging buffer: a chunk's device copy (about 300 us at the
+ * page-locked rate) dwarfs the cost of starting it and of the crew's
+ * barrier. */
+#define STAGE_BYTES ((size_t)16 << 20)
 /* The smallest chunk: smaller ones cost more in phases than they save in
  * overlap. */
 #define MIN_CHUNK ((size_t)1 << 20)
 /* Contiguous pageable runs shorter than this are copied directly. */
 #define DIRECT_BYTES ((size_t)256 << 10)
-/* Host threads of a crew of its own: enough copiers to keep up with the
- * link, few enough to leave the application its cores. */
-#define CREW_THREADS 8
+/* Host threads of a crew of its own (at most the OpenMP thread count):
+ * one host thread copies pageable memory at a fraction of the link's
+ * page-locked rate, so it takes many to keep up. */
+#define CREW_THREADS 16
 /* Staging pairs kept for later calls. */
 #define CACHED_PAIRS 8
 
