@@ -70,86 +70,64 @@ static int TN(gemm_plain_, )(int dev, const ompwg_gemm_shape *s, const TN(gemm_o
     return ompwg_gpu_block_out(dev, &cb);
 }
 
-/* Crews of the pipeline: `in` brings blocks in, `out` takes them out; the
- * same crew where the team is too small for two. */
-typedef struct TN(gemm_crews_, ) {
-    ompwg_gpu_crew in, out;
-    bool split;
-} TN(gemm_crews_, );
-
-/* Splits the nt - 1 threads beside the kernel thread between the crews:
- * two thirds in (A and B go in, only C comes out). */
-static void TN(crews_size_, )(TN(gemm_crews_, ) *cr, int nt)
-{
-    cr->split = nt >= 4;
-    const int copiers = nt > 1 ? nt - 1 : 1;
-    cr->out.size = cr->split ? copiers / 3 : 1;
-    cr->in.size = cr->split ? copiers - cr->out.size : copiers;
-}
-
 /* C in column blocks of `width`, in steps: in step t host thread 0 runs the
- * kernel on block t - 1 while crews of the others (staging.h) bring in
- * block t (its B columns, and its C columns when beta != 0; A and a
- * transposed B whole in step 0) and take block t - 2 out. The offload
- * runtime gives each thread's synchronous calls their own stream, so the
- * kernel and the copies each way overlap on the device. A team of one
- * thread does the same in turn. */
+ * kernel on block t - 1 while the others (a crew, staging.h) bring in block
+ * t (its B columns, and its C columns when beta != 0; A and a transposed B
+ * whole in step 0) and take block t - 2 out. The offload runtime gives each
+ * thread's synchronous calls their own stream, so the kernel and the copies
+ * overlap on the device. A team of one thread does the same in turn. */
 static int TN(gemm_pipelined_, )(int dev, const ompwg_gemm_shape *s,
                                  const TN(gemm_on_device_, ) *d, T alpha, const T *a, const T *b,
                                  T beta, T *c, int64_t width, int threads)
 {
     const int64_t blocks = ompwg_gpu_ceil_div(s->n, width);
-    TN(gemm_crews_, ) cr;
-    ompwg_gpu_crew_begin(&cr.in, dev, 1);
-    ompwg_gpu_crew_begin(&cr.out, dev, 1);
+    ompwg_gpu_crew crew;
+    ompwg_gpu_crew_begin(&crew, dev, 1);
 #pragma omp parallel num_threads(threads)
     {
         const int t = omp_get_thread_num(), nt = omp_get_num_threads();
 #pragma omp single
-        TN(crews_size_, )(&cr, nt);
-        const int first = nt == 1 ? 0 : 1;
-        const bool kernels = t == 0;
-        const bool in = t >= first && t < first + cr.in.size;
-        const bool out = cr.split ? t >= first + cr.in.size : in;
-        const int in_rank = t - first, out_rank = cr.split ? t - first - cr.in.size : t - first;
-        ompwg_gpu_crew *out_crew = cr.split ? &cr.out : &cr.in;
+        crew.size = nt > 1 ? nt - 1 : 1;
+        const bool kernels = t == 0, copies = nt == 1 || t > 0;
+        const int rank = nt == 1 ? 0 : t - 1;
         for (int64_t step = 0; step <= blocks + 1; step++) {
-            if (in && step == 0 && d->reads_ab) {
-                const ompwg_gpu_block ab = TN(a_block_, )(s, a, d->a);
-                ompwg_gpu_crew_move(&cr.in, dev, &ab, true, in_rank);
-                if (s->transb) {
-                    const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, 0, s->n);
-                    ompwg_gpu_crew_move(&cr.in, dev, &bb, true, in_rank);
+            if (copies) {
+                if (step == 0 && d->reads_ab) {
+                    const ompwg_gpu_block ab = TN(a_block_, )(s, a, d->a);
+                    ompwg_gpu_crew_move(&crew, dev, &ab, true, rank);
+                    if (s->transb) {
+                        const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, 0, s->n);
+                        ompwg_gpu_crew_move(&crew, dev, &bb, true, rank);
+                    }
                 }
-            }
-            if (in && step < blocks) {
-                const int64_t j0 = step * width, cols = s->n - j0 < width ? s->n - j0 : width;
-                if (d->reads_ab && !s->transb) {
-                    const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, j0, cols);
-                    ompwg_gpu_crew_move(&cr.in, dev, &bb, true, in_rank);
+                if (step < blocks) {
+                    const int64_t j0 = step * width, cols = s->n - j0 < width ? s->n - j0 : width;
+                    if (d->reads_ab && !s->transb) {
+                        const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, j0, cols);
+                        ompwg_gpu_crew_move(&crew, dev, &bb, true, rank);
+                    }
+                    if (d->reads_c) {
+                        const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, j0, cols);
+                        ompwg_gpu_crew_move(&crew, dev, &cb, true, rank);
+                    }
                 }
-                if (d->reads_c) {
+                if (step >= 2) {
+                    const int64_t j0 = (step - 2) * width,
+                                  cols = s->n - j0 < width ? s->n - j0 : width;
                     const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, j0, cols);
-                    ompwg_gpu_crew_move(&cr.in, dev, &cb, true, in_rank);
+                    ompwg_gpu_crew_move(&crew, dev, &cb, false, rank);
                 }
-            }
-            if (out && step >= 2) {
-                const int64_t j0 = (step - 2) * width, cols = s->n - j0 < width ? s->n - j0 : width;
-                const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, j0, cols);
-                ompwg_gpu_crew_move(out_crew, dev, &cb, false, out_rank);
             }
             if (kernels && step >= 1 && step <= blocks &&
-                atomic_load_explicit(&cr.in.status, memory_order_relaxed) == OMPWG_OK) {
+                atomic_load_explicit(&crew.status, memory_order_relaxed) == OMPWG_OK) {
                 const int64_t j0 = (step - 1) * width, cols = s->n - j0 < width ? s->n - j0 : width;
                 TN(gemm_columns_, )(dev, d, alpha, beta, j0, cols);
             }
 #pragma omp barrier
         }
     }
-    ompwg_gpu_crew_end(&cr.out);
-    ompwg_gpu_crew_end(&cr.in);
-    const int st_in = atomic_load(&cr.in.status);
-    return st_in != OMPWG_OK ? st_in : atomic_load(&cr.out.status);
+    ompwg_gpu_crew_end(&crew);
+    return atomic_load(&crew.status);
 }
 
 /* The pipeline's column block width, or 0 for the plain path. */

@@ -29,8 +29,8 @@
 #define DIRECT_BYTES ((size_t)256 << 10)
 /* Host threads of a crew of its own (at most the OpenMP thread count):
  * one host thread copies pageable memory at a fraction of the link's
- * page-locked rate, so it takes many to keep up. */
-#define CREW_THREADS 16
+ * page-locked rate; on the H100 machine 8 moved 1 GiB as fast as 16. */
+#define CREW_THREADS 8
 /* Staging pairs kept for later calls. */
 #define CACHED_PAIRS 8
 
