@@ -7,13 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Elements spanned by a column-major rows x cols matrix with leading
- * dimension ld (rows, cols > 0). */
-static inline size_t ompwg_gpu_span(int64_t rows, int64_t cols, int64_t ld)
-{
-    return (size_t)(ld * (cols - 1) + rows);
-}
-
 /* Allocates bytes on `dev` from the pool (pool.h): OMPWG_OK or
  * OMPWG_ERR_DEVICE_NOMEM. */
 int ompwg_gpu_alloc(int dev, size_t bytes, void **out);
@@ -62,19 +55,5 @@ int ompwg_gpu_vec_alloc(int dev, int64_t n, int64_t *inc, size_t elem, void **bu
  * nothing of y but its n elements. */
 int ompwg_gpu_vec_to_host(int dev, int64_t n, void *y, int64_t inc, size_t elem,
                           const void *buf);
-
-/* Device room for the rows x cols output block of host dst (leading
- * dimension ld) that ompwg_gpu_block_to_host will copy back. That copy
- * stages the whole span, so when the columns have padding between them the
- * span is uploaded first: the staging then reads only initialised device
- * memory (the padding itself never returns to dst). */
-int ompwg_gpu_alloc_block(int dev, const void *dst, int64_t rows, int64_t cols, int64_t ld,
-                          size_t elem, void **out);
-
-/* Copies the rows x cols column-major block at device address src (leading
- * dimension ld) into host memory dst with the same leading dimension,
- * writing nothing of dst outside the block. */
-int ompwg_gpu_block_to_host(int dev, void *dst, const void *src, int64_t rows, int64_t cols,
-                            int64_t ld, size_t elem);
 
 #endif

@@ -31,6 +31,9 @@
  * one host thread copies pageable memory at a fraction of the link's
  * page-locked rate; on the H100 machine 8 moved 1 GiB as fast as 16. */
 #define CREW_THREADS 8
+/* Columns shorter than this go through a bounce buffer when there is no
+ * staging, not one copy each. */
+#define SHORT_COLUMN ((size_t)4096)
 /* Staging pairs kept for later calls. */
 #define CACHED_PAIRS 8
 
@@ -160,17 +163,43 @@ static void pack_range(const ompwg_gpu_block *b, size_t off, size_t len, char *p
     }
 }
 
-/* The block copied without staging, column by column where its columns
- * are apart (in host fallback each is a memcpy). */
+/* The block through a pageable bounce buffer, a chunk at a time: one
+ * device copy per chunk instead of one per column. */
+static int move_bounced(int dev, const ompwg_gpu_block *b, bool to_device)
+{
+    const size_t total = block_bytes(b), chunk = total < STAGE_BYTES ? total : STAGE_BYTES;
+    char *bounce = malloc(chunk);
+    if (!bounce) return OMPWG_ERR_NOMEM;
+    int st = OMPWG_OK;
+    for (size_t off = 0; off < total && st == OMPWG_OK; off += chunk) {
+        const size_t len = total - off < chunk ? total - off : chunk;
+        char *dev_at = (char *)b->dev + off;
+        if (to_device) {
+            pack_range(b, off, len, bounce, true);
+            st = ompwg_gpu_to_device(dev, dev_at, bounce, len);
+        } else {
+            st = ompwg_gpu_to_host(dev, bounce, dev_at, len);
+            if (st == OMPWG_OK) pack_range(b, off, len, bounce, false);
+        }
+    }
+    free(bounce);
+    return st;
+}
+
+/* The block copied without staging: in one piece when it is contiguous;
+ * in host fallback, where a copy is a memcpy, column by column unless the
+ * columns are short; else through a bounce buffer. */
 static int move_direct(int dev, const ompwg_gpu_block *b, bool to_device)
 {
     const size_t col = (size_t)b->rows * b->elem, stride = (size_t)b->ld * b->elem;
-    const int64_t runs = contiguous(b) ? 1 : b->cols;
-    const size_t run = contiguous(b) ? block_bytes(b) : col;
-    for (int64_t j = 0; j < runs; j++) {
+    if (contiguous(b))
+        return to_device ? ompwg_gpu_to_device(dev, b->dev, b->host, block_bytes(b))
+                         : ompwg_gpu_to_host(dev, b->host, b->dev, block_bytes(b));
+    if (!ompwg_gpu_on_host() || col < SHORT_COLUMN) return move_bounced(dev, b, to_device);
+    for (int64_t j = 0; j < b->cols; j++) {
         char *host = (char *)b->host + (size_t)j * stride, *dev_at = (char *)b->dev + (size_t)j * col;
-        int st = to_device ? ompwg_gpu_to_device(dev, dev_at, host, run)
-                           : ompwg_gpu_to_host(dev, host, dev_at, run);
+        int st = to_device ? ompwg_gpu_to_device(dev, dev_at, host, col)
+                           : ompwg_gpu_to_host(dev, host, dev_at, col);
         if (st != OMPWG_OK) return st;
     }
     return OMPWG_OK;
