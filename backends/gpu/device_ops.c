@@ -8,6 +8,7 @@
 #include "gpu.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
+#include "staging.h"
 
 static int ops_alloc(size_t bytes, void **out)
 {
@@ -21,12 +22,14 @@ static void ops_free(void *p)
 
 static int ops_to_device(void *dst, const void *src, size_t bytes)
 {
-    return ompwg_gpu_to_device(ompwg_gpu_device(), dst, src, bytes);
+    const ompwg_gpu_block block = ompwg_gpu_bytes_block((void *)src, dst, bytes);
+    return ompwg_gpu_block_in(ompwg_gpu_device(), &block);
 }
 
 static int ops_to_host(void *dst, const void *src, size_t bytes)
 {
-    return ompwg_gpu_to_host(ompwg_gpu_device(), dst, src, bytes);
+    const ompwg_gpu_block block = ompwg_gpu_bytes_block(dst, (void *)src, bytes);
+    return ompwg_gpu_block_out(ompwg_gpu_device(), &block);
 }
 
 static void *ops_alloc_pinned(size_t bytes)
@@ -41,8 +44,7 @@ static void ops_free_pinned(void *p)
 
 static bool ops_is_pinned(const void *p)
 {
-    (void)p;
-    return false;
+    return ompwg_gpu_ready() && ompwg_gpu_is_pinned(ompwg_gpu_device(), p);
 }
 
 static void *ops_mapped(const void *p, size_t bytes)
@@ -78,5 +80,5 @@ const ompwg_device_ops ompwg_gpu_device_ops = {
     .is_pinned = ops_is_pinned,
     .mapped = ops_mapped,
     .traffic = ops_traffic,
-    .overlaps = false,
+    .overlaps = true,
 };

@@ -9,6 +9,8 @@
 #include "gpu.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
+#include "pool.h"
+#include "staging.h"
 
 /* A build without offload has no libomptarget (the device memory routines
  * live there, not in libomp; and a libomptarget that some other part of the
@@ -101,10 +103,20 @@ static int copy_within(void *dst, const void *src, size_t bytes, int dev)
 }
 #endif
 
-int ompwg_gpu_alloc(int dev, size_t bytes, void **out)
+int ompwg_gpu_alloc_direct(int dev, size_t bytes, void **out)
 {
     *out = target_alloc(bytes, dev);
     return *out ? OMPWG_OK : OMPWG_ERR_DEVICE_NOMEM;
+}
+
+void ompwg_gpu_free_direct(int dev, void *p)
+{
+    if (p) target_free(p, dev);
+}
+
+int ompwg_gpu_alloc(int dev, size_t bytes, void **out)
+{
+    return ompwg_gpu_pool_get(dev, bytes, out);
 }
 
 void *ompwg_gpu_alloc_pinned(int dev, size_t bytes)
@@ -121,7 +133,8 @@ int ompwg_gpu_alloc_copy(int dev, const void *src, size_t bytes, void **out)
 {
     int st = ompwg_gpu_alloc(dev, bytes, out);
     if (st != OMPWG_OK) return st;
-    st = ompwg_gpu_to_device(dev, *out, src, bytes);
+    const ompwg_gpu_block block = ompwg_gpu_bytes_block((void *)src, *out, bytes);
+    st = ompwg_gpu_block_in(dev, &block);
     if (st != OMPWG_OK) {
         ompwg_gpu_free(dev, *out);
         *out = NULL;
@@ -162,36 +175,7 @@ int ompwg_gpu_on_device(int dev, void *dst, const void *src, size_t bytes)
 
 void ompwg_gpu_free(int dev, void *p)
 {
-    if (p) target_free(p, dev);
-}
-
-int ompwg_gpu_alloc_block(int dev, const void *dst, int64_t rows, int64_t cols, int64_t ld,
-                          size_t elem, void **out)
-{
-    size_t span = ompwg_gpu_span(rows, cols, ld) * elem;
-    if (ld == rows || cols == 1) return ompwg_gpu_alloc(dev, span, out);
-    return ompwg_gpu_alloc_copy(dev, dst, span, out);
-}
-
-int ompwg_gpu_block_to_host(int dev, void *dst, const void *src, int64_t rows, int64_t cols,
-                            int64_t ld, size_t elem)
-{
-    size_t span = ompwg_gpu_span(rows, cols, ld) * elem;
-    /* contiguous block: one copy straight into place */
-    if (ld == rows || cols == 1) return ompwg_gpu_to_host(dev, dst, src, span);
-    /* The rows between the block's columns belong to the caller. One copy
-     * of the whole span into a staging buffer, then the columns on the host,
-     * beats a device copy per column. */
-    void *stage = malloc(span);
-    if (!stage) return OMPWG_ERR_NOMEM;
-    int st = ompwg_gpu_to_host(dev, stage, src, span);
-    if (st == OMPWG_OK) {
-        size_t col = (size_t)rows * elem, stride = (size_t)ld * elem;
-        for (int64_t j = 0; j < cols; j++)
-            memcpy((char *)dst + (size_t)j * stride, (const char *)stage + (size_t)j * stride, col);
-    }
-    free(stage);
-    return st;
+    ompwg_gpu_pool_put(dev, p);
 }
 
 /* The lowest logical element of a unit-stride vector: the first for
@@ -211,6 +195,21 @@ int ompwg_gpu_vec_to_device(int dev, int64_t n, const void *x, int64_t *inc, siz
         int st = ompwg_gpu_alloc_copy(dev, (const char *)x - low * (int64_t)elem, bytes, buf);
         if (st == OMPWG_OK) *dx = (const char *)*buf + low * (int64_t)elem;
         return st;
+    }
+    if (*inc > 0) {
+        /* packed on the way, through the staging buffers */
+        int st = ompwg_gpu_alloc(dev, bytes, buf);
+        const ompwg_gpu_block block = { .host = (void *)x, .ld = *inc, .dev = *buf, .rows = 1,
+                                        .cols = n, .elem = elem };
+        if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &block);
+        if (st != OMPWG_OK) {
+            ompwg_gpu_free(dev, *buf);
+            *buf = NULL;
+            return st;
+        }
+        *dx = *buf;
+        *inc = 1;
+        return OMPWG_OK;
     }
     char *packed = malloc(bytes);
     if (!packed) return OMPWG_ERR_NOMEM;
@@ -238,8 +237,16 @@ int ompwg_gpu_vec_to_host(int dev, int64_t n, void *y, int64_t inc, size_t elem,
                           const void *buf)
 {
     size_t bytes = (size_t)n * elem;
-    if (inc == 1 || inc == -1)
-        return ompwg_gpu_to_host(dev, (char *)y - low_end(n, inc) * (int64_t)elem, buf, bytes);
+    if (inc == 1 || inc == -1) {
+        const ompwg_gpu_block block =
+            ompwg_gpu_bytes_block((char *)y - low_end(n, inc) * (int64_t)elem, (void *)buf, bytes);
+        return ompwg_gpu_block_out(dev, &block);
+    }
+    if (inc > 0) {
+        const ompwg_gpu_block block = { .host = y, .ld = inc, .dev = (void *)buf, .rows = 1,
+                                        .cols = n, .elem = elem };
+        return ompwg_gpu_block_out(dev, &block);
+    }
     char *packed = malloc(bytes);
     if (!packed) return OMPWG_ERR_NOMEM;
     int st = ompwg_gpu_to_host(dev, packed, buf, bytes);

@@ -7,22 +7,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Elements spanned by a column-major rows x cols matrix with leading
- * dimension ld (rows, cols > 0). */
-static inline size_t ompwg_gpu_span(int64_t rows, int64_t cols, int64_t ld)
-{
-    return (size_t)(ld * (cols - 1) + rows);
-}
-
-/* Allocates bytes on `dev`: OMPWG_OK or OMPWG_ERR_DEVICE_NOMEM. */
+/* Allocates bytes on `dev` from the pool (pool.h): OMPWG_OK or
+ * OMPWG_ERR_DEVICE_NOMEM. */
 int ompwg_gpu_alloc(int dev, size_t bytes, void **out);
 
-/* Allocates bytes on `dev` and copies them from host memory src. On failure
- * nothing stays allocated and *out is NULL. */
+/* Allocates bytes on `dev` and copies them from host memory src, staged
+ * (staging.h). On failure nothing stays allocated and *out is NULL. */
 int ompwg_gpu_alloc_copy(int dev, const void *src, size_t bytes, void **out);
 
-/* Host to device, device to host and device to device copies: OMPWG_OK or
- * OMPWG_ERR_DEVICE. */
+/* Host to device, device to host and device to device copies as they are
+ * (staging.h stages pageable memory through these): OMPWG_OK or
+ * OMPWG_ERR_DEVICE. Every byte that crosses the link passes through
+ * ompwg_gpu_to_device or ompwg_gpu_to_host once, and is counted there. */
 int ompwg_gpu_to_device(int dev, void *dst, const void *src, size_t bytes);
 int ompwg_gpu_to_host(int dev, void *dst, const void *src, size_t bytes);
 int ompwg_gpu_on_device(int dev, void *dst, const void *src, size_t bytes);
@@ -37,7 +33,7 @@ void ompwg_gpu_free_pinned(int dev, void *p);
  * started. */
 void ompwg_gpu_traffic(uint64_t *to_device, uint64_t *to_host);
 
-/* Frees what ompwg_gpu_alloc returned; NULL is ignored. */
+/* Gives what ompwg_gpu_alloc returned back to the pool; NULL is ignored. */
 void ompwg_gpu_free(int dev, void *p);
 
 /* A vector of host data on the device, for an input: a unit stride is
@@ -59,19 +55,5 @@ int ompwg_gpu_vec_alloc(int dev, int64_t n, int64_t *inc, size_t elem, void **bu
  * nothing of y but its n elements. */
 int ompwg_gpu_vec_to_host(int dev, int64_t n, void *y, int64_t inc, size_t elem,
                           const void *buf);
-
-/* Device room for the rows x cols output block of host dst (leading
- * dimension ld) that ompwg_gpu_block_to_host will copy back. That copy
- * stages the whole span, so when the columns have padding between them the
- * span is uploaded first: the staging then reads only initialised device
- * memory (the padding itself never returns to dst). */
-int ompwg_gpu_alloc_block(int dev, const void *dst, int64_t rows, int64_t cols, int64_t ld,
-                          size_t elem, void **out);
-
-/* Copies the rows x cols column-major block at device address src (leading
- * dimension ld) into host memory dst with the same leading dimension,
- * writing nothing of dst outside the block. */
-int ompwg_gpu_block_to_host(int dev, void *dst, const void *src, int64_t rows, int64_t cols,
-                            int64_t ld, size_t elem);
 
 #endif

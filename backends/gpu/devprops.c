@@ -4,6 +4,8 @@
 #include "devprops.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,4 +140,62 @@ bool ompwg_gpu_set_host_wait(int ordinal, char *why, size_t len)
         snprintf(why, len, "the CUDA driver could not set how host threads wait");
     driver_close(&d);
     return ok;
+}
+
+/* The driver entry points of the page-locked query, looked up once and
+ * kept: the query runs on every staged copy. */
+enum { CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2, CU_MEMORYTYPE_HOST = 1, MAX_ORDINALS = 64 };
+
+static struct {
+    pthread_once_t once;
+    bool usable;
+    int (*pointer_get_attribute)(void *data, int attribute, unsigned long long ptr);
+    int (*primary_ctx_retain)(void **ctx, int dev);
+    int (*ctx_push)(void *ctx);
+    int (*ctx_pop)(void **ctx);
+    pthread_mutex_t lock;
+    void *ctx[MAX_ORDINALS];
+} pointer_query = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static void pointer_query_open(void)
+{
+    cu_driver d;
+    int dev = 0;
+    if (!driver_open(&d, 0, &dev)) return;
+    /* kept open: the entry points are used for the life of the process */
+    entry(d.lib, "cuPointerGetAttribute", &pointer_query.pointer_get_attribute);
+    entry(d.lib, "cuDevicePrimaryCtxRetain", &pointer_query.primary_ctx_retain);
+    entry(d.lib, "cuCtxPushCurrent_v2", &pointer_query.ctx_push);
+    entry(d.lib, "cuCtxPopCurrent_v2", &pointer_query.ctx_pop);
+    pointer_query.usable = pointer_query.pointer_get_attribute &&
+                           pointer_query.primary_ctx_retain && pointer_query.ctx_push &&
+                           pointer_query.ctx_pop;
+}
+
+/* The primary context of `ordinal` (the one the offload runtime uses),
+ * retained once and kept. */
+static void *primary_context(int ordinal)
+{
+    if (ordinal < 0 || ordinal >= MAX_ORDINALS) return NULL;
+    pthread_mutex_lock(&pointer_query.lock);
+    void *ctx = pointer_query.ctx[ordinal];
+    if (!ctx && pointer_query.primary_ctx_retain(&ctx, ordinal) != 0) ctx = NULL;
+    pointer_query.ctx[ordinal] = ctx;
+    pthread_mutex_unlock(&pointer_query.lock);
+    return ctx;
+}
+
+bool ompwg_gpu_query_pinned(int ordinal, const void *p)
+{
+    pthread_once(&pointer_query.once, pointer_query_open);
+    if (!pointer_query.usable || !p) return false;
+    void *ctx = primary_context(ordinal);
+    if (!ctx || pointer_query.ctx_push(ctx) != 0) return false;
+    unsigned type = 0;
+    /* pageable memory is unknown to the driver: an error, not a type */
+    int rc = pointer_query.pointer_get_attribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                                 (unsigned long long)(uintptr_t)p);
+    void *popped = NULL;
+    pointer_query.ctx_pop(&popped);
+    return rc == 0 && type == CU_MEMORYTYPE_HOST;
 }

@@ -34,4 +34,10 @@ bool ompwg_gpu_query_props(int ordinal, ompwg_gpu_props *p);
  * driver could not be asked or the value is not one of these. */
 bool ompwg_gpu_set_host_wait(int ordinal, char *why, size_t len);
 
+/* Whether host memory at p is page-locked and known to CUDA device
+ * `ordinal` (the offload runtime's llvm_omp_target_alloc_host,
+ * cuMemAllocHost, cuMemHostRegister): false when it is pageable or the
+ * driver cannot be asked. Thread-safe; loads the driver once. */
+bool ompwg_gpu_query_pinned(int ordinal, const void *p);
+
 #endif

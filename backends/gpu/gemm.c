@@ -17,10 +17,25 @@
 #include "ompwg.h"
 #include "ompwg/team.h"
 #include "ompwg_config.h"
+#include "staging.h"
 #include "variant.h"
 
 /* Threads of the C := beta * C kernel's teams. */
 #define SCALE_NT 256
+
+/* The pipelined GEMM on host data (gemm_host_tmpl.c): C goes in column
+ * blocks of at least PIPE_MIN_COLS columns (narrower ones leave the kernel
+ * short of tiles), about PIPE_BLOCKS of them; calls that move fewer than
+ * PIPE_MIN_BYTES take the plain path, where one block's latency would
+ * cost more than the overlap saves. PIPE_THREADS host threads: one
+ * launches the kernels, the others stage the copies. One crew takes both
+ * directions in turn: the staged copies are bound by host memory, and on
+ * the H100 machine a second crew for C's way out made the calls slower
+ * (bench/NOTES.md). */
+#define PIPE_MIN_COLS 512
+#define PIPE_BLOCKS 4
+#define PIPE_MIN_BYTES ((size_t)48 << 20)
+#define PIPE_THREADS 9
 
 /* Tile number -> tile coordinates (ti, tj). Groups of GROUP tile rows are
  * walked column by column, so teams that run at the same time share panels

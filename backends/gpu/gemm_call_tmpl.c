@@ -1,6 +1,5 @@
-/* The GEMM entry point for one precision, included by gemm.c after both
- * kernels: quick cases, the variant (OMPWG_GPU_GEMM), and the copies of
- * host data. */
+/* The GEMM call on device data for one precision, included by gemm.c after
+ * both kernels: quick cases and the variant (OMPWG_GPU_GEMM). */
 #include "prec.h"
 
 /* C := beta * C: the whole call when alpha == 0 or k == 0 (A and B unread). */
@@ -52,42 +51,3 @@ static void TN(gemm_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, co
         TN(gemm_tiled_, _large)(dev, tc, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda,
                                 b, s->ldb, beta, c, s->ldc);
 }
-
-int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
-                         T *c)
-{
-    if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
-    const int dev = ompwg_gpu_device();
-    if (s->device_ptrs) {
-        TN(gemm_resident_, )(dev, s, alpha, a, b, beta, c);
-        return OMPWG_OK;
-    }
-    const bool reads_ab = alpha != 0 && s->k > 0;
-    if (!reads_ab && beta == 1) return OMPWG_OK;
-
-    /* Host data: copy the spans the leading dimensions cover, compute, and
-     * copy back the m x n block of C only. */
-    void *da = NULL, *db = NULL, *dc = NULL;
-    int st = OMPWG_OK;
-    if (reads_ab) {
-        size_t span_a = s->transa ? ompwg_gpu_span(s->k, s->m, s->lda)
-                                  : ompwg_gpu_span(s->m, s->k, s->lda);
-        size_t span_b = s->transb ? ompwg_gpu_span(s->n, s->k, s->ldb)
-                                  : ompwg_gpu_span(s->k, s->n, s->ldb);
-        st = ompwg_gpu_alloc_copy(dev, a, span_a * sizeof(T), &da);
-        if (st == OMPWG_OK) st = ompwg_gpu_alloc_copy(dev, b, span_b * sizeof(T), &db);
-    }
-    size_t span_c = ompwg_gpu_span(s->m, s->n, s->ldc) * sizeof(T);
-    if (st == OMPWG_OK)
-        st = beta != 0 ? ompwg_gpu_alloc_copy(dev, c, span_c, &dc)
-                       : ompwg_gpu_alloc_block(dev, c, s->m, s->n, s->ldc, sizeof(T), &dc);
-    if (st == OMPWG_OK) {
-        TN(gemm_resident_, )(dev, s, alpha, da, db, beta, dc);
-        st = ompwg_gpu_block_to_host(dev, c, dc, s->m, s->n, s->ldc, sizeof(T));
-    }
-    ompwg_gpu_free(dev, dc);
-    ompwg_gpu_free(dev, db);
-    ompwg_gpu_free(dev, da);
-    return st;
-}
-

@@ -3,7 +3,8 @@
  * GEMM_LARGE_TK and GEMM_LARGE_KK_UNROLL and the sub-group kernel's SG_RM x
  * SG_RN: the call's description, the tiled kernel for each team tile
  * (gemm.c gives their sizes; gemm_tmpl.c undefines its parameters), the
- * sub-group kernel and the entry point. */
+ * sub-group kernel, the call on device data and the entry point with its
+ * host-data paths. */
 #include "gemm_job_tmpl.c"
 
 #define GEMM_TAG _large
@@ -26,3 +27,4 @@
 
 #include "gemm_subgroup_tmpl.c"
 #include "gemm_call_tmpl.c"
+#include "gemm_host_tmpl.c"

@@ -22,6 +22,7 @@
 #include "gpu.h"
 #include "grid.h"
 #include "ompwg.h"
+#include "staging.h"
 #include "variant.h"
 
 #define TR_TILE 32

@@ -81,13 +81,20 @@ int TN(ompwg_gpu_, transpose)(const ompwg_transpose_shape *s, const T *a, T *b)
         TN(transpose_kernel_, )(dev, s->m, s->n, a, s->lda, b, s->ldb, row);
         return OMPWG_OK;
     }
-    /* host data: A's span in, B's block out (its padding is the caller's) */
+    /* host data: A's m x n block in and B's n x m block out, packed on the
+     * device (B's padding is the caller's) */
+    const size_t bytes = (size_t)(s->m * s->n) * sizeof(T);
     void *da = NULL, *db = NULL;
-    int st = ompwg_gpu_alloc_copy(dev, a, ompwg_gpu_span(s->m, s->n, s->lda) * sizeof(T), &da);
-    if (st == OMPWG_OK) st = ompwg_gpu_alloc_block(dev, b, s->n, s->m, s->ldb, sizeof(T), &db);
+    int st = ompwg_gpu_alloc(dev, bytes, &da);
+    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, bytes, &db);
+    const ompwg_gpu_block in = { .host = (void *)a, .ld = s->lda, .dev = da, .rows = s->m,
+                                 .cols = s->n, .elem = sizeof(T) };
+    const ompwg_gpu_block out = { .host = b, .ld = s->ldb, .dev = db, .rows = s->n,
+                                  .cols = s->m, .elem = sizeof(T) };
+    if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &in);
     if (st == OMPWG_OK) {
-        TN(transpose_kernel_, )(dev, s->m, s->n, da, s->lda, db, s->ldb, row);
-        st = ompwg_gpu_block_to_host(dev, b, db, s->n, s->m, s->ldb, sizeof(T));
+        TN(transpose_kernel_, )(dev, s->m, s->n, da, s->m, db, s->n, row);
+        st = ompwg_gpu_block_out(dev, &out);
     }
     ompwg_gpu_free(dev, db);
     ompwg_gpu_free(dev, da);

@@ -1,0 +1,191 @@
+/* The GEMM entry point for one precision and its paths for host data,
+ * included by gemm.c after the call on device data. Only what the call
+ * reads crosses the link: op(A)'s and op(B)'s blocks and, when beta != 0,
+ * C's m x n block, packed on the device; only C's block comes back. */
+#include "prec.h"
+
+/* A's, B's and C's packed copies on the device and the shape that
+ * describes them. */
+typedef struct TN(gemm_on_device_, ) {
+    ompwg_gemm_shape shape;
+    T *a, *b, *c;
+    bool reads_ab, reads_c;
+} TN(gemm_on_device_, );
+
+/* A's stored block (op(A) is m x k). */
+static ompwg_gpu_block TN(a_block_, )(const ompwg_gemm_shape *s, const T *a, T *da)
+{
+    return (ompwg_gpu_block){ .host = (void *)a, .ld = s->lda, .dev = da,
+                              .rows = s->transa ? s->k : s->m, .cols = s->transa ? s->m : s->k,
+                              .elem = sizeof(T) };
+}
+
+/* Columns [j0, j0 + cols) of B's stored block (op(B) is k x n) when B is
+ * not transposed, all of it when it is. */
+static ompwg_gpu_block TN(b_block_, )(const ompwg_gemm_shape *s, const T *b, T *db, int64_t j0,
+                                      int64_t cols)
+{
+    if (s->transb)
+        return (ompwg_gpu_block){ .host = (void *)b, .ld = s->ldb, .dev = db, .rows = s->n,
+                                  .cols = s->k, .elem = sizeof(T) };
+    return (ompwg_gpu_block){ .host = (void *)(b + j0 * s->ldb), .ld = s->ldb,
+                              .dev = db + j0 * s->k, .rows = s->k, .cols = cols,
+                              .elem = sizeof(T) };
+}
+
+/* Columns [j0, j0 + cols) of C. */
+static ompwg_gpu_block TN(c_block_, )(const ompwg_gemm_shape *s, T *c, T *dc, int64_t j0,
+                                      int64_t cols)
+{
+    return (ompwg_gpu_block){ .host = c + j0 * s->ldc, .ld = s->ldc, .dev = dc + j0 * s->m,
+                              .rows = s->m, .cols = cols, .elem = sizeof(T) };
+}
+
+/* Columns [j0, j0 + cols) of C computed on the device. */
+static void TN(gemm_columns_, )(int dev, const TN(gemm_on_device_, ) *d, T alpha, T beta,
+                                int64_t j0, int64_t cols)
+{
+    ompwg_gemm_shape s = d->shape;
+    s.n = cols;
+    const T *b = d->b ? d->b + (s.transb ? j0 : j0 * s.ldb) : NULL;
+    TN(gemm_resident_, )(dev, &s, alpha, d->a, b, beta, d->c + j0 * s.ldc);
+}
+
+/* Every copy, then the kernel, then C back: small calls, host fallback, and
+ * where no host threads or staging buffers are to be had. */
+static int TN(gemm_plain_, )(int dev, const ompwg_gemm_shape *s, const TN(gemm_on_device_, ) *d,
+                             T alpha, const T *a, const T *b, T beta, T *c)
+{
+    int st = OMPWG_OK;
+    if (d->reads_ab) {
+        const ompwg_gpu_block ab = TN(a_block_, )(s, a, d->a);
+        const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, 0, s->n);
+        st = ompwg_gpu_block_in(dev, &ab);
+        if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &bb);
+    }
+    const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, 0, s->n);
+    if (st == OMPWG_OK && d->reads_c) st = ompwg_gpu_block_in(dev, &cb);
+    if (st != OMPWG_OK) return st;
+    TN(gemm_columns_, )(dev, d, alpha, beta, 0, s->n);
+    return ompwg_gpu_block_out(dev, &cb);
+}
+
+/* C in column blocks of `width`, in steps: in step t host thread 0 runs the
+ * kernel on block t - 1 while the others (a crew, staging.h) bring in block
+ * t (its B columns, and its C columns when beta != 0; A and a transposed B
+ * whole in step 0) and take block t - 2 out. The offload runtime gives each
+ * thread's synchronous calls their own stream, so the kernel and the copies
+ * overlap on the device. A team of one thread does the same in turn. */
+static int TN(gemm_pipelined_, )(int dev, const ompwg_gemm_shape *s,
+                                 const TN(gemm_on_device_, ) *d, T alpha, const T *a, const T *b,
+                                 T beta, T *c, int64_t width, int threads)
+{
+    const int64_t blocks = ompwg_gpu_ceil_div(s->n, width);
+    ompwg_gpu_crew crew;
+    ompwg_gpu_crew_begin(&crew, dev, 1);
+#pragma omp parallel num_threads(threads)
+    {
+        const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+#pragma omp single
+        crew.size = nt > 1 ? nt - 1 : 1;
+        const bool kernels = t == 0, copies = nt == 1 || t > 0;
+        const int rank = nt == 1 ? 0 : t - 1;
+        for (int64_t step = 0; step <= blocks + 1; step++) {
+            if (copies) {
+                if (step == 0 && d->reads_ab) {
+                    const ompwg_gpu_block ab = TN(a_block_, )(s, a, d->a);
+                    ompwg_gpu_crew_move(&crew, dev, &ab, true, rank);
+                    if (s->transb) {
+                        const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, 0, s->n);
+                        ompwg_gpu_crew_move(&crew, dev, &bb, true, rank);
+                    }
+                }
+                if (step < blocks) {
+                    const int64_t j0 = step * width, cols = s->n - j0 < width ? s->n - j0 : width;
+                    if (d->reads_ab && !s->transb) {
+                        const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, j0, cols);
+                        ompwg_gpu_crew_move(&crew, dev, &bb, true, rank);
+                    }
+                    if (d->reads_c) {
+                        const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, j0, cols);
+                        ompwg_gpu_crew_move(&crew, dev, &cb, true, rank);
+                    }
+                }
+                if (step >= 2) {
+                    const int64_t j0 = (step - 2) * width,
+                                  cols = s->n - j0 < width ? s->n - j0 : width;
+                    const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, j0, cols);
+                    ompwg_gpu_crew_move(&crew, dev, &cb, false, rank);
+                }
+            }
+            if (kernels && step >= 1 && step <= blocks &&
+                atomic_load_explicit(&crew.status, memory_order_relaxed) == OMPWG_OK) {
+                const int64_t j0 = (step - 1) * width, cols = s->n - j0 < width ? s->n - j0 : width;
+                TN(gemm_columns_, )(dev, d, alpha, beta, j0, cols);
+            }
+#pragma omp barrier
+        }
+    }
+    ompwg_gpu_crew_end(&crew);
+    return atomic_load(&crew.status);
+}
+
+/* The pipeline's column block width, or 0 for the plain path. */
+static int64_t TN(pipeline_width_, )(const ompwg_gemm_shape *s, bool reads_ab, bool reads_c)
+{
+    if (ompwg_gpu_on_host() || s->n < 2 * PIPE_MIN_COLS) return 0;
+    const int64_t ab = reads_ab ? s->m * s->k + s->k * s->n : 0;
+    const int64_t link = (ab + s->m * s->n * (reads_c ? 2 : 1)) * (int64_t)sizeof(T);
+    if ((size_t)link < PIPE_MIN_BYTES) return 0;
+    int64_t width = ompwg_gpu_ceil_div(s->n, PIPE_BLOCKS);
+    if (width < PIPE_MIN_COLS) width = PIPE_MIN_COLS;
+    /* whole large tiles */
+    return ompwg_gpu_ceil_div(width, OMPWG_GPU_TILE_N) * OMPWG_GPU_TILE_N;
+}
+
+static int TN(gemm_host_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
+                            T beta, T *c)
+{
+    TN(gemm_on_device_, ) d = { .shape = *s, .reads_ab = alpha != 0 && s->k > 0,
+                               .reads_c = beta != 0 };
+    d.shape.device_ptrs = true;
+    d.shape.lda = s->transa ? s->k : s->m;
+    d.shape.ldb = s->transb ? s->n : s->k;
+    d.shape.ldc = s->m;
+    if (d.shape.lda < 1) d.shape.lda = 1;
+    if (d.shape.ldb < 1) d.shape.ldb = 1;
+    void *da = NULL, *db = NULL, *dc = NULL;
+    int st = OMPWG_OK;
+    if (d.reads_ab) {
+        st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->k) * sizeof(T), &da);
+        if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->k * s->n) * sizeof(T), &db);
+    }
+    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->n) * sizeof(T), &dc);
+    d.a = da;
+    d.b = db;
+    d.c = dc;
+    if (st == OMPWG_OK) {
+        const int64_t width = TN(pipeline_width_, )(s, d.reads_ab, d.reads_c);
+        int threads = omp_get_max_threads();
+        if (threads > PIPE_THREADS) threads = PIPE_THREADS;
+        st = width > 0 ? TN(gemm_pipelined_, )(dev, s, &d, alpha, a, b, beta, c, width, threads)
+                       : TN(gemm_plain_, )(dev, s, &d, alpha, a, b, beta, c);
+    }
+    ompwg_gpu_free(dev, dc);
+    ompwg_gpu_free(dev, db);
+    ompwg_gpu_free(dev, da);
+    return st;
+}
+
+int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
+{
+    if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
+    const int dev = ompwg_gpu_device();
+    if (s->device_ptrs) {
+        TN(gemm_resident_, )(dev, s, alpha, a, b, beta, c);
+        return OMPWG_OK;
+    }
+    if (!(alpha != 0 && s->k > 0) && beta == 1) return OMPWG_OK;
+    return TN(gemm_host_, )(dev, s, alpha, a, b, beta, c);
+}
