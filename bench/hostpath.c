@@ -3,8 +3,10 @@
  * transposes, beta != 0, a last column block of its own width; C's padding
  * must stay untouched), then the time of host-data DGEMMs from pageable
  * memory and the rate of ompwg_device_copy from and to pageable memory.
- *     bench_hostpath [--quick]
- * Run with the gpu backend usable; prints one line per case. */
+ *     bench_hostpath [--quick | --check]
+ * Run with the gpu backend usable; prints one line per case. --check runs
+ * only shapes that take the pipeline with few flops each (the test suite runs
+ * it in host fallback) and exits 1 on a wrong result. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -165,7 +167,20 @@ static void time_copies(size_t bytes)
 int main(int argc, char **argv)
 {
     const bool quick = argc > 1 && !strcmp(argv[1], "--quick");
+    const bool check_only = argc > 1 && !strcmp(argv[1], "--check");
     const char *cpu = ompwg_set_backend("openblas") == OMPWG_OK ? "openblas" : "cpu";
+    if (check_only) {
+        /* C large enough for the pipeline (tens of MiB), k small */
+        const shape thin[] = {
+            { 3000, 1100, 8, 3, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 0.5 },
+            { 2100, 1600, 4, 1, OMPWG_TRANS, OMPWG_TRANS, 1.0 },
+            { 4000, 1300, 2, 0, OMPWG_NO_TRANS, OMPWG_TRANS, -1.0 },
+            { 3200, 2100, 16, 5, OMPWG_TRANS, OMPWG_NO_TRANS, 0.0 },
+        };
+        int bad = 0;
+        for (size_t i = 0; i < sizeof thin / sizeof thin[0]; i++) bad += !check_shape(&thin[i], cpu);
+        return bad ? 1 : 0;
+    }
     const shape shapes[] = {
         { 2000, 3000, 700, 3, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 0.5 },
         { 1500, 2500, 300, 5, OMPWG_NO_TRANS, OMPWG_TRANS, 1.0 },

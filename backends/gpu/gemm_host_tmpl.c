@@ -133,7 +133,7 @@ static int TN(gemm_pipelined_, )(int dev, const ompwg_gemm_shape *s,
 /* The pipeline's column block width, or 0 for the plain path. */
 static int64_t TN(pipeline_width_, )(const ompwg_gemm_shape *s, bool reads_ab, bool reads_c)
 {
-    if (ompwg_gpu_on_host() || s->n < 2 * PIPE_MIN_COLS) return 0;
+    if (s->n < 2 * PIPE_MIN_COLS) return 0;
     const int64_t ab = reads_ab ? s->m * s->k + s->k * s->n : 0;
     const int64_t link = (ab + s->m * s->n * (reads_c ? 2 : 1)) * (int64_t)sizeof(T);
     if ((size_t)link < PIPE_MIN_BYTES) return 0;
