@@ -312,19 +312,20 @@ static double predict_host_gemm(const ompwg_model *m, int64_t n)
     return combine(m, &c, link, kernel > 0 ? kernel : 0);
 }
 
-static void decide(const ompwg_model *m, const ompwg_call *c, const bool pinned[], decision *d)
+static void classify(const ompwg_backend *dev, const ompwg_call *c, bool pinned[], decision *d);
+
+/* Below this, a call the device loses even with a free link stays on the
+ * host without asking where its memory lives (a driver call per operand),
+ * and is not split (a thread for the device's part costs tens of us). */
+#define SMALL_CALL 1e-3
+
+static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], decision *d)
 {
     d->t_dev = d->t_link = d->t_split = -1;
     d->split = 0;
     d->best = d->choice = d->host[0];
     for (int h = 0; h < d->nhost; h++) d->t_host[h] = -1;
     if (!m) return;
-    double link_first = 0, link_rest = 0;
-    for (int i = 0; i < c->operands; i++) {
-        double t = link_seconds(m, c, i, pinned[i]);
-        if (i == 0) link_first = t;
-        else link_rest += t;
-    }
     double t_best = -1;
     for (int h = 0; h < d->nhost; h++) {
         d->t_host[h] = kernel_seconds(m, d->host[h], c, 1.0);
@@ -335,6 +336,16 @@ static void decide(const ompwg_model *m, const ompwg_call *c, const bool pinned[
     }
     d->choice = d->best;
     double k_dev = kernel_seconds(m, d->dev, c, 1.0);
+    if (t_best >= 0 && t_best < SMALL_CALL && k_dev >= 0 &&
+        device_seconds(m, c, 0, k_dev) >= t_best)
+        return;
+    classify(d->dev, c, pinned, d);
+    double link_first = 0, link_rest = 0;
+    for (int i = 0; i < c->operands; i++) {
+        double t = link_seconds(m, c, i, pinned[i]);
+        if (i == 0) link_first = t;
+        else link_rest += t;
+    }
     if (k_dev >= 0) {
         d->t_link = link_first + link_rest;
         d->t_dev = device_seconds(m, c, d->t_link, k_dev);
@@ -399,7 +410,8 @@ static void trace(const ompwg_call *c, const char *where, const decision *d,
     else
         snprintf(choice, sizeof choice, "%s", pl->be->name);
     fprintf(stderr, "ompwg: %s %s %s %s: %s (link %.3g ms)%s%s -> %s\n", c->what, shape, where,
-            d->memory, dev, d->t_link * 1e3, hosts, split, choice);
+            d->memory ? d->memory : "(small: memory not asked)", dev, d->t_link * 1e3, hosts, split,
+            choice);
 }
 
 /* ---- placing a call ------------------------------------------------------ */
@@ -438,7 +450,7 @@ static bool forced_split(const ompwg_call *c, bool device_selected, ompwg_placem
 
 typedef struct place_job {
     const ompwg_call *call;
-    const bool *pinned;
+    bool *pinned;
     decision *d;
 } place_job;
 
@@ -448,6 +460,7 @@ static void decide_job(const ompwg_model *m, void *arg)
     decide(m, j->call, j->pinned, j->d);
 }
 
+/* Which operands are page-locked (their transfers run at the pinned rate). */
 static void classify(const ompwg_backend *dev, const ompwg_call *c, bool pinned[], decision *d)
 {
     int n_pinned = 0, n_used = 0;
@@ -491,7 +504,6 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
         return OMPWG_OK;
     }
     bool pinned[OMPWG_CALL_OPERANDS] = { false };
-    classify(dev, c, pinned, &d);
     place_job job = { c, pinned, &d };
     with_model(decide_job, &job);
     pl->be = d.choice;
@@ -561,7 +573,6 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     decision d = { .dev = device_candidate() };
     d.nhost = ompwg_auto_hosts(d.host, MAX_HOSTS);
     if (!ompwg_current_is_auto() || !d.dev || d.nhost == 0) return OMPWG_OK;
-    classify(d.dev, c, pinned, &d);
     place_job job = { c, pinned, &d };
     with_model(decide_job, &job);
     fill_plan(&d, out);
