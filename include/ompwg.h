@@ -580,7 +580,10 @@ OMPWG_API int ompwg_set_fallback(int on);
  * backend selection that includes the GPU ("auto" or "gpu").
  *
  * The CPU candidates are the CPU backend and OpenBLAS (a program that
- * drops ompwg in for OpenBLAS must never be slower than it was). Without a
+ * drops ompwg in for OpenBLAS must never be slower than it was). A call the
+ * model puts under 50 us on the CPU runs on OpenBLAS: beside the program's
+ * own OpenBLAS calls, waking the CPU backend's threads for it would cost
+ * more than the call. Without a
  * usable GPU, "auto" is the CPU backend and no model is measured.
  *
  * The model is measured on the first call on host data that has a GPU to

@@ -319,6 +319,21 @@ static void classify(const ompwg_backend *dev, const ompwg_call *c, bool pinned[
  * and is not split (a thread for the device's part costs tens of us). */
 #define SMALL_CALL 1e-3
 
+/* A call the model puts under this on the CPU runs on the reference
+ * backend (OpenBLAS) where that is a candidate: beside a program's own
+ * OpenBLAS calls (a LAPACK over the drop-in calls i?amax once a column) a
+ * short call on another pool of threads wakes that pool and leaves it
+ * spinning against OpenBLAS's, which costs far more than the call, and the
+ * reference costs what the call cost without ompwg. */
+#define SHORT_CALL 50e-6
+
+static const ompwg_backend *reference_host(const decision *d)
+{
+    for (int h = 0; h < d->nhost; h++)
+        if (d->host[h]->caps & OMPWG_CAP_REFERENCE) return d->host[h];
+    return NULL;
+}
+
 static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], decision *d)
 {
     d->t_dev = d->t_link = d->t_split = -1;
@@ -335,6 +350,10 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
         }
     }
     d->choice = d->best;
+    if (t_best >= 0 && t_best < SHORT_CALL && reference_host(d)) {
+        d->best = d->choice = reference_host(d);
+        return;
+    }
     double k_dev = kernel_seconds(m, d->dev, c, 1.0);
     if (t_best >= 0 && t_best < SMALL_CALL && k_dev >= 0 &&
         device_seconds(m, c, 0, k_dev) >= t_best)

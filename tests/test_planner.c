@@ -147,6 +147,11 @@ static void decisions(void)
     placed(&three, 'd', 8192, 8192, 64, 0, "openblas", false,
            "the trailing update where OpenBLAS is the fastest CPU candidate");
     placed(&three, 'd', 4096, 4096, 4096, 1, "gpu", false, "a 4096^3 DGEMM with OpenBLAS there too");
+    placed(&three, 'd', 256, 1, 1, 0, "openblas", false,
+           "a call of a few microseconds goes to the reference, whoever is faster");
+    st = ompwg_plan_stream(&three, 'd', 65536, &p);
+    tap_ok(st == OMPWG_OK && strcmp(p.backend, "openblas") == 0,
+           "so does a short reduction (%s)", st == OMPWG_OK ? p.backend : "-");
     st = ompwg_plan_stream(&three, 'd', (int64_t)1 << 30, &p);
     tap_ok(st == OMPWG_OK && strcmp(p.backend, "cpu") == 0,
            "the reduction goes to the faster streaming CPU backend (%s)",
