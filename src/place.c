@@ -25,6 +25,11 @@
  * the best single backend's: a split that saves little is not worth the
  * risk of the model's error. */
 #define SPLIT_GAIN 0.85
+/* ... and only a call that takes this long anyway is split: below it the
+ * thread for the device's part, the model's error and the two pools'
+ * interference eat the gain (splits of 256^3 to 4096^3 DGEMMs ran slower
+ * than the GPU alone on the H100 machine). */
+#define SPLIT_MIN_SECONDS 10e-3
 /* A split gives each side at least this share of the columns. */
 #define SPLIT_MIN_SHARE 0.1
 /* Column counts of a split are multiples of this (the GPU's team tile). */
@@ -350,9 +355,14 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
         }
     }
     d->choice = d->best;
-    if (t_best >= 0 && t_best < SHORT_CALL && reference_host(d)) {
-        d->best = d->choice = reference_host(d);
-        return;
+    const ompwg_backend *ref = reference_host(d);
+    if (t_best >= 0 && t_best < SHORT_CALL && ref) {
+        /* unless the reference itself is slow at it (OpenBLAS has no plain sum) */
+        double t_ref = kernel_seconds(m, ref, c, 1.0);
+        if (t_ref >= 0 && t_ref < 2 * SHORT_CALL) {
+            d->best = d->choice = ref;
+            return;
+        }
     }
     double k_dev = kernel_seconds(m, d->dev, c, 1.0);
     if (t_best >= 0 && t_best < SMALL_CALL && k_dev >= 0 &&
@@ -370,7 +380,8 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
         d->t_dev = device_seconds(m, c, d->t_link, k_dev);
     }
     if (d->t_dev >= 0 && (t_best < 0 || d->t_dev < t_best)) d->choice = d->dev;
-    if (d->t_dev < 0 || t_best < 0 || !c->splittable) return;
+    if (d->t_dev < 0 || t_best < 0 || !c->splittable || fmin(d->t_dev, t_best) < SPLIT_MIN_SECONDS)
+        return;
 
     /* The device's share f of C's columns: its time is its fixed cost and
      * the first operand's link (A, needed whole) plus f of the rest; the

@@ -152,6 +152,11 @@ static void decisions(void)
     st = ompwg_plan_stream(&three, 'd', 65536, &p);
     tap_ok(st == OMPWG_OK && strcmp(p.backend, "openblas") == 0,
            "so does a short reduction (%s)", st == OMPWG_OK ? p.backend : "-");
+    ompwg_model slow_sum = three;
+    for (int d = 0; d < 2; d++) slow_sum.backend[2].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 5e9, 5e-6);
+    st = ompwg_plan_stream(&slow_sum, 'd', 4000000, &p);
+    tap_ok(st == OMPWG_OK && strcmp(p.backend, "cpu") == 0,
+           "but not where the reference is slow at it (%s)", st == OMPWG_OK ? p.backend : "-");
     st = ompwg_plan_stream(&three, 'd', (int64_t)1 << 30, &p);
     tap_ok(st == OMPWG_OK && strcmp(p.backend, "cpu") == 0,
            "the reduction goes to the faster streaming CPU backend (%s)",
