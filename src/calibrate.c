@@ -29,7 +29,7 @@ static const int64_t dev_gemm_n[OMPWG_MODEL_POINTS] = { 64, 256, 1024, 2048 };
 static const int64_t cpu_gemm_n[OMPWG_MODEL_POINTS] = { 32, 128, 512, 1024 };
 static const int64_t stream_n[3] = { 1 << 13, 1 << 19, 1 << 23 };
 /* the device backend's host-data GEMM, end to end */
-static const int64_t host_gemm_n[2] = { 128, 1024 };
+static const int64_t host_gemm_n[2] = { 256, 2048 };
 #define MAX_STREAM_N (1 << 23)
 
 static double now(void)
