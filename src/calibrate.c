@@ -29,7 +29,7 @@ static const int64_t dev_gemm_n[OMPWG_MODEL_POINTS] = { 64, 256, 1024, 2048 };
 static const int64_t cpu_gemm_n[OMPWG_MODEL_POINTS] = { 32, 128, 512, 1024 };
 static const int64_t stream_n[3] = { 1 << 13, 1 << 19, 1 << 23 };
 /* the device backend's host-data GEMM, end to end */
-static const int64_t host_gemm_n[2] = { 256, 2048 };
+static const int64_t host_gemm_n[2] = { 2048, 4096 };
 #define MAX_STREAM_N (1 << 23)
 
 static double now(void)
@@ -252,15 +252,23 @@ static int measure_host_path(const ompwg_backend *dev, const arena *har,
     double t[2], p[2];
     int points = 0;
     for (int i = 0; i < 2; i++, points++) {
+        p[i] = predict(m, host_gemm_n[i]);
+        /* a device that the rates say is slow at it (host fallback) is not
+         * timed at this size: the model keeps the bare rates */
+        if (p[i] * RUNS > POINT_CAP) break;
         int st = time_point(gemm_once, dev, false, 1, host_gemm_n[i], har, &t[i]);
         if (st != OMPWG_OK) return st;
-        p[i] = predict(m, host_gemm_n[i]);
         if (too_long(t[i], (double)host_gemm_n[1] / (double)host_gemm_n[0], 3)) {
             points++;
             break;
         }
     }
-    /* one point (a slow device): all of it is the factor */
+    if (points == 0) {
+        m->host_factor = 1;
+        m->host_seconds = 0;
+        return OMPWG_OK;
+    }
+    /* one point: all of it is the factor */
     double f = points < 2 ? (p[0] > 0 ? t[0] / p[0] : 1)
                : p[1] > p[0] ? (t[1] - t[0]) / (p[1] - p[0]) : 1;
     f = f < 1 ? 1 : f > 10 ? 10 : f;
