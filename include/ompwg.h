@@ -589,7 +589,7 @@ OMPWG_API int ompwg_set_fallback(int on);
  * The model is measured on the first call on host data that has a GPU to
  * weigh, or by ompwg_get_model() (about 0.2 to 0.5 s): the link's rate from page-locked and from
  * pageable memory each way, the GEMM and streaming (reduction, scan,
- * transpose) kernels of each candidate backend at a few sizes, and two
+ * transpose) kernels of each candidate backend at a few sizes, and three
  * host-data GEMMs on the GPU end to end. Times between
  * measured sizes are interpolated, beyond them extrapolated at the last
  * rate. OMPWG_MODEL_FILE=path (or ompwg_set_model_file()) keeps the model
@@ -636,11 +636,12 @@ typedef struct ompwg_model {
     double h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
     double link_latency;      /**< seconds a transfer costs beyond its bytes */
     int overlaps;             /**< 1: a host-data GEMM overlaps transfers with its kernels */
-    /** A host-data call on the GPU, measured end to end on two GEMMs, takes
-     *  host_seconds + host_factor * (its transfers and kernel as the rates
-     *  above predict them): what the copies' path costs beyond the bare
-     *  link and kernels (allocations, staging, waits). */
-    double host_seconds, host_factor;
+    /** A host-data call on the GPU as measured end to end: work[i] the
+     *  seconds the rates above predict for a GEMM (its transfers and kernel),
+     *  seconds[i] what it took; a call's prediction maps through this curve
+     *  (what the copies' path costs beyond the bare link and kernels:
+     *  allocations, staging, waits). points == 0: the bare prediction. */
+    ompwg_model_curve host_path;
     int backends;             /**< entries used in backend[] */
     struct {
         char name[16];        /**< backend name, as ompwg_backend_info() gives it */

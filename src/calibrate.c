@@ -29,7 +29,8 @@ static const int64_t dev_gemm_n[OMPWG_MODEL_POINTS] = { 64, 256, 1024, 2048 };
 static const int64_t cpu_gemm_n[OMPWG_MODEL_POINTS] = { 32, 128, 512, 1024 };
 static const int64_t stream_n[3] = { 1 << 13, 1 << 19, 1 << 23 };
 /* the device backend's host-data GEMM, end to end */
-static const int64_t host_gemm_n[2] = { 2048, 4096 };
+#define HOST_POINTS 3
+static const int64_t host_gemm_n[HOST_POINTS] = { 256, 1024, 4096 };
 #define MAX_STREAM_N (1 << 23)
 
 static double now(void)
@@ -244,37 +245,28 @@ static void settle(void)
     nanosleep(&t, NULL);
 }
 
-/* host_seconds and host_factor from the device backend's host-data GEMM at
- * two sizes, against what the rates predict for them. */
+/* The device backend's host-data GEMM end to end at a few sizes, against
+ * what the rates predict for them: the model's host_path curve. */
 static int measure_host_path(const ompwg_backend *dev, const arena *har,
                              double (*predict)(const ompwg_model *, int64_t), ompwg_model *m)
 {
-    double t[2], p[2];
-    int points = 0;
-    for (int i = 0; i < 2; i++, points++) {
-        p[i] = predict(m, host_gemm_n[i]);
+    ompwg_model_curve *c = &m->host_path;
+    c->points = 0;
+    for (int i = 0; i < HOST_POINTS; i++) {
+        const double p = predict(m, host_gemm_n[i]);
         /* a device that the rates say is slow at it (host fallback) is not
-         * timed at this size: the model keeps the bare rates */
-        if (p[i] * RUNS > POINT_CAP) break;
-        int st = time_point(gemm_once, dev, false, 1, host_gemm_n[i], har, &t[i]);
+         * timed at this size: the model keeps the bare prediction */
+        if (p * RUNS > POINT_CAP || (i && p <= c->work[i - 1])) break;
+        double t;
+        int st = time_point(gemm_once, dev, false, 1, host_gemm_n[i], har, &t);
         if (st != OMPWG_OK) return st;
-        if (too_long(t[i], (double)host_gemm_n[1] / (double)host_gemm_n[0], 3)) {
-            points++;
+        c->work[i] = p;
+        c->seconds[i] = t;
+        c->points = i + 1;
+        if (i + 1 < HOST_POINTS &&
+            too_long(t, (double)host_gemm_n[i + 1] / (double)host_gemm_n[i], 3))
             break;
-        }
     }
-    if (points == 0) {
-        m->host_factor = 1;
-        m->host_seconds = 0;
-        return OMPWG_OK;
-    }
-    /* one point: all of it is the factor */
-    double f = points < 2 ? (p[0] > 0 ? t[0] / p[0] : 1)
-               : p[1] > p[0] ? (t[1] - t[0]) / (p[1] - p[0]) : 1;
-    f = f < 1 ? 1 : f > 10 ? 10 : f;
-    double o = t[0] - f * p[0];
-    m->host_factor = f;
-    m->host_seconds = o > 1e-9 ? (o < 1 ? o : 1) : 0;
     return OMPWG_OK;
 }
 
@@ -283,7 +275,6 @@ int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *const *ho
 {
     const ompwg_device_ops *d = dev->device;
     arena dar = { 0 }, har = { 0 };
-    m->host_factor = 1;
     int st = device_arena(d, &dar);
     if (st == OMPWG_OK) st = measure_link(d, dar.base, m);
     if (st == OMPWG_OK) st = measure_curves(dev, true, dev_gemm_n, &dar, m);
@@ -291,7 +282,7 @@ int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *const *ho
     if (st != OMPWG_OK) return st;
 
     int64_t largest = cpu_gemm_n[OMPWG_MODEL_POINTS - 1];
-    if (host_gemm_n[1] > largest) largest = host_gemm_n[1];
+    if (host_gemm_n[HOST_POINTS - 1] > largest) largest = host_gemm_n[HOST_POINTS - 1];
     har.bytes = arena_bytes(largest);
     har.base = malloc(har.bytes);
     if (!har.base) return OMPWG_ERR_NOMEM;

@@ -14,8 +14,9 @@
 #define RATE_MAX 1e13
 #define SECONDS_MIN 1e-9
 #define SECONDS_MAX 1e3
-/* the copies' path at a tenth of the link's rate is the slowest believable */
-#define HOST_FACTOR_MAX 10.0
+/* the copies' path at a hundredth of the link's rate, plus a second, is the
+ * slowest believable */
+#define HOST_FACTOR_MAX 100.0
 
 static bool in(double v, double lo, double hi)
 {
@@ -43,9 +44,11 @@ const char *ompwg_model_defect(const ompwg_model *m)
         if (rates[i] != 0 && !in(rates[i], RATE_MIN, RATE_MAX)) return "a link rate";
     if (!(m->link_latency == 0 || in(m->link_latency, SECONDS_MIN, 1.0))) return "link latency";
     if (m->overlaps != 0 && m->overlaps != 1) return "overlaps";
-    if (!(m->host_seconds == 0 || in(m->host_seconds, SECONDS_MIN, 1.0))) return "host seconds";
-    if (!(isfinite(m->host_factor) && m->host_factor >= 1 && m->host_factor <= HOST_FACTOR_MAX))
-        return "host factor";
+    const char *host = curve_defect(&m->host_path);
+    if (host) return host;
+    for (int i = 0; i < m->host_path.points; i++)
+        if (m->host_path.seconds[i] > HOST_FACTOR_MAX * m->host_path.work[i] + 1.0)
+            return "a host path slower than anything measured";
     for (int b = 0; b < m->backends; b++) {
         if (!memchr(m->backend[b].name, 0, sizeof m->backend[b].name) || !m->backend[b].name[0])
             return "a backend name";
@@ -96,7 +99,10 @@ int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t l
     fprintf(f, "gpu %s\ncpu %s\nthreads %d\n", m->gpu, m->cpu, m->cpu_threads);
     fprintf(f, "link %a %a %a %a %a %d\n", m->h2d_pinned, m->d2h_pinned, m->h2d_pageable,
             m->d2h_pageable, m->link_latency, m->overlaps);
-    fprintf(f, "host %a %a\n", m->host_seconds, m->host_factor);
+    fprintf(f, "hostpath %d", m->host_path.points);
+    for (int i = 0; i < m->host_path.points; i++)
+        fprintf(f, " %a %a", m->host_path.work[i], m->host_path.seconds[i]);
+    fputc('\n', f);
     for (int b = 0; b < m->backends; b++)
         for (int k = 0; k < 2; k++)
             for (int d = 0; d < 2; d++) {
@@ -135,24 +141,31 @@ static int find_backend(ompwg_model *m, const char *name)
     return m->backends++;
 }
 
-static const char *parse_curve(ompwg_model *m, const char *rest)
+/* "P w0 s0 w1 s1 ..." into c. */
+static const char *parse_points(ompwg_model_curve *c, const char *rest)
 {
-    char name[16];
-    int k, d, pts, used = 0;
-    if (sscanf(rest, "%15s %d %d %d%n", name, &k, &d, &pts, &used) != 4) return "a curve line";
-    if (k < 0 || k > 1 || d < 0 || d > 1 || pts < 0 || pts > OMPWG_MODEL_POINTS)
-        return "a curve line";
-    int b = find_backend(m, name);
-    if (b < 0) return "too many backends";
-    ompwg_model_curve *c = &m->backend[b].curve[k][d];
-    c->points = pts;
+    int used = 0;
+    if (sscanf(rest, "%d%n", &c->points, &used) != 1 || c->points < 0 ||
+        c->points > OMPWG_MODEL_POINTS)
+        return "a point count";
     rest += used;
-    for (int i = 0; i < pts; i++) {
+    for (int i = 0; i < c->points; i++) {
         if (sscanf(rest, " %la %la%n", &c->work[i], &c->seconds[i], &used) != 2)
             return "a curve point";
         rest += used;
     }
     return NULL;
+}
+
+static const char *parse_curve(ompwg_model *m, const char *rest)
+{
+    char name[16];
+    int k, d, used = 0;
+    if (sscanf(rest, "%15s %d %d%n", name, &k, &d, &used) != 3) return "a curve line";
+    if (k < 0 || k > 1 || d < 0 || d > 1) return "a curve line";
+    int b = find_backend(m, name);
+    if (b < 0) return "too many backends";
+    return parse_points(&m->backend[b].curve[k][d], rest + used);
 }
 
 int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len)
@@ -182,8 +195,8 @@ int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len)
             if (sscanf(rest, "%la %la %la %la %la %d", &m.h2d_pinned, &m.d2h_pinned,
                        &m.h2d_pageable, &m.d2h_pageable, &m.link_latency, &m.overlaps) != 6)
                 bad = "the link line";
-        } else if (field(line, "host", rest, sizeof rest)) {
-            if (sscanf(rest, "%la %la", &m.host_seconds, &m.host_factor) != 2) bad = "the host line";
+        } else if (field(line, "hostpath", rest, sizeof rest)) {
+            bad = parse_points(&m.host_path, rest);
         } else if (field(line, "curve", rest, sizeof rest)) {
             bad = parse_curve(&m, rest);
         } else if (strcmp(line, "end\n") == 0) {

@@ -297,11 +297,12 @@ static double combine(const ompwg_model *m, const ompwg_call *c, double link, do
     return link + kernel;
 }
 
-/* A host-data call on the device as measured end to end (model.h's
- * host_seconds and host_factor). */
+/* A host-data call on the device as measured end to end: the prediction
+ * mapped through the model's host_path curve. */
 static double device_seconds(const ompwg_model *m, const ompwg_call *c, double link, double kernel)
 {
-    return m->host_seconds + m->host_factor * combine(m, c, link, kernel);
+    const double raw = combine(m, c, link, kernel);
+    return m->host_path.points ? ompwg_model_seconds(&m->host_path, raw) : raw;
 }
 
 /* The raw prediction calibrate.c compares its host-data GEMMs with. */
@@ -386,7 +387,7 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
     /* The device's share f of C's columns: its time is its fixed cost and
      * the first operand's link (A, needed whole) plus f of the rest; the
      * CPU's is 1 - f of its own. Equal times give f. */
-    double fixed_dev = m->host_seconds + m->host_factor * link_first;
+    double fixed_dev = device_seconds(m, c, link_first, 0);
     double rest_dev = d->t_dev - fixed_dev;
     double f = (t_best - fixed_dev) / (t_best + rest_dev);
     if (!(f >= SPLIT_MIN_SHARE && f <= 1 - SPLIT_MIN_SHARE)) return;

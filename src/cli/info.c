@@ -95,8 +95,10 @@ static void print_model(void)
            "pageable; %.1f us a transfer; transfers %s kernels\n",
            m.h2d_pinned * 1e-9, m.h2d_pageable * 1e-9, m.d2h_pinned * 1e-9, m.d2h_pageable * 1e-9,
            m.link_latency * 1e6, m.overlaps ? "overlap" : "do not overlap");
-    printf("  a host-data call on the GPU: %.1f us + %.2f x its transfers and kernel\n",
-           m.host_seconds * 1e6, m.host_factor);
+    printf("  a host-data GEMM on the GPU, predicted -> measured:");
+    for (int i = 0; i < m.host_path.points; i++)
+        printf("  %.3g -> %.3g ms", m.host_path.work[i] * 1e3, m.host_path.seconds[i] * 1e3);
+    printf("%s\n", m.host_path.points ? "" : " not measured (the bare prediction)");
     const int all = ompwg_set_verbose(-1) >= 2;
     for (int b = 0; b < m.backends; b++)
         for (int kind = 0; kind < 2; kind++)
