@@ -360,7 +360,7 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
     if (t_best >= 0 && t_best < SHORT_CALL && ref) {
         /* unless the reference itself is slow at it (OpenBLAS has no plain sum) */
         double t_ref = kernel_seconds(m, ref, c, 1.0);
-        if (t_ref >= 0 && t_ref < 2 * SHORT_CALL) {
+        if (t_ref >= 0 && t_ref < SHORT_CALL) {
             d->best = d->choice = ref;
             return;
         }
