@@ -175,12 +175,7 @@ static model_state obtain_model(ompwg_model *out)
         fprintf(stderr, "ompwg: %s; measuring the model instead\n", why);
     }
     const ompwg_backend *hosts[MAX_HOSTS];
-    int nhost = 0;
-    for (int i = 0; i < ompwg_backend_count() && nhost < MAX_HOSTS; i++) {
-        const ompwg_backend *b = ompwg_backend_at(i);
-        if (b && !(b->caps & OMPWG_CAP_DEVICE_DATA) && ompwg_find_usable_backend(b->name))
-            hosts[nhost++] = b;
-    }
+    int nhost = ompwg_auto_hosts(hosts, MAX_HOSTS);
     int st = ompwg_model_measure(ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA), hosts, nhost,
                                  predict_host_gemm, out);
     const char *defect = st == OMPWG_OK ? ompwg_model_defect(out) : NULL;

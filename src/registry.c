@@ -186,11 +186,6 @@ const ompwg_backend *ompwg_compiled_backend_named(const char *name)
     return NULL;
 }
 
-const ompwg_backend *ompwg_backend_at(int i)
-{
-    return i >= 0 && i < NB ? tables[i] : NULL;
-}
-
 int ompwg_backend_index(const ompwg_backend *b)
 {
     for (int i = 0; i < NB; i++)

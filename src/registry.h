@@ -34,9 +34,6 @@ const ompwg_backend *ompwg_compiled_backend_with(unsigned caps);
 /* A compiled-in backend by name, usable here or not; NULL if none. */
 const ompwg_backend *ompwg_compiled_backend_named(const char *name);
 
-/* The i-th compiled-in backend (ompwg_backend_info order), or NULL. */
-const ompwg_backend *ompwg_backend_at(int i);
-
 /* b's position in the table (ompwg_backend_info order), or -1. */
 int ompwg_backend_index(const ompwg_backend *b);
 
