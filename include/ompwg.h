@@ -122,6 +122,27 @@ typedef enum ompwg_trans {
     OMPWG_CONJ_TRANS = 113
 } ompwg_trans;
 
+/** Which triangle of a symmetric or triangular matrix is stored; the values
+ *  are CBLAS's. */
+typedef enum ompwg_uplo {
+    OMPWG_UPPER = 121,
+    OMPWG_LOWER = 122
+} ompwg_uplo;
+
+/** Whether a triangular matrix has a unit diagonal (not read); the values
+ *  are CBLAS's. */
+typedef enum ompwg_diag {
+    OMPWG_NON_UNIT = 131,
+    OMPWG_UNIT = 132
+} ompwg_diag;
+
+/** The side a symmetric or triangular matrix multiplies from; the values
+ *  are CBLAS's. */
+typedef enum ompwg_side {
+    OMPWG_LEFT = 141,
+    OMPWG_RIGHT = 142
+} ompwg_side;
+
 /** @name Version and errors @{ */
 /** The loaded library's version as ::OMPWG_VERSION_NUMBER encodes it. */
 OMPWG_API unsigned ompwg_version(void);

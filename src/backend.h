@@ -66,6 +66,48 @@ typedef int (*ompwg_i64scan_fn)(const ompwg_scan_shape *s, const int64_t *x, int
 typedef int (*ompwg_stranspose_fn)(const ompwg_transpose_shape *s, const float *a, float *b);
 typedef int (*ompwg_dtranspose_fn)(const ompwg_transpose_shape *s, const double *a, double *b);
 
+/* The level-3 operations besides GEMM, normalised to column-major (a
+ * row-major call arrives as its column-major transpose: side and uplo
+ * flipped; for SYRK/SYR2K trans flipped). Reference BLAS semantics:
+ *   SYMM : C := alpha A B + beta C (left) or alpha B A + beta C (right), A
+ *          symmetric, m x m (left) or n x n (right), its `upper` triangle
+ *          read; C m x n.
+ *   SYRK : C := alpha A A^T + beta C (trans false, A n x k) or
+ *          alpha A^T A + beta C (trans true, A k x n); only C's `upper` (or
+ *          lower) triangle is read and written; b unused.
+ *   SYR2K: C := alpha (A B^T + B A^T) + beta C, or with ^T on the left
+ *          operands when trans; triangle of C as for SYRK.
+ *   TRMM : C := alpha op(A) C (left) or alpha C op(A) (right); TRSM solves
+ *          op(A) X = alpha C (left) or X op(A) = alpha C (right) and writes X
+ *          over C. A triangular (`upper`, `unit` diagonal not read), C m x n,
+ *          b unused, beta unused.
+ * m > 0, n > 0; k >= 0 (SYRK/SYR2K only; m == n there). */
+typedef enum ompwg_level3_op {
+    OMPWG_L3_SYMM,
+    OMPWG_L3_SYRK,
+    OMPWG_L3_SYR2K,
+    OMPWG_L3_TRMM,
+    OMPWG_L3_TRSM,
+} ompwg_level3_op;
+
+#define OMPWG_L3_OP_COUNT 5
+
+typedef struct ompwg_level3_shape {
+    ompwg_level3_op op;
+    bool left;            /* SYMM, TRMM, TRSM: A multiplies from the left */
+    bool upper;           /* the stored triangle of A (SYMM, TRMM, TRSM) or of C */
+    bool trans;           /* TRMM, TRSM: op(A) = A^T; SYRK, SYR2K: the A^T A form */
+    bool unit;            /* TRMM, TRSM: A's diagonal is taken as ones */
+    int64_t m, n, k;
+    int64_t lda, ldb, ldc;
+    bool device_ptrs;
+} ompwg_level3_shape;
+
+typedef int (*ompwg_slevel3_fn)(const ompwg_level3_shape *s, float alpha, const float *a,
+                                const float *b, float beta, float *c);
+typedef int (*ompwg_dlevel3_fn)(const ompwg_level3_shape *s, double alpha, const double *a,
+                                const double *b, double beta, double *c);
+
 /* What a probe found. */
 typedef enum ompwg_probe_result {
     OMPWG_PROBE_UNUSABLE = 0,
@@ -145,6 +187,10 @@ typedef struct ompwg_backend {
     ompwg_i64scan_fn i64scan;
     ompwg_stranspose_fn stranspose;
     ompwg_dtranspose_fn dtranspose;
+    /* indexed by ompwg_level3_op; a NULL entry runs on the reference
+     * backend (host data) or is OMPWG_ERR_UNSUPPORTED (device data) */
+    ompwg_slevel3_fn slevel3[OMPWG_L3_OP_COUNT];
+    ompwg_dlevel3_fn dlevel3[OMPWG_L3_OP_COUNT];
 } ompwg_backend;
 
 #endif
