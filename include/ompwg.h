@@ -164,7 +164,10 @@ OMPWG_API const char *ompwg_strerror(int status);
  *
  * Checks, in order: layout (::OMPWG_ERR_LAYOUT), transa, transb
  * (::OMPWG_ERR_TRANS), m, n, k (::OMPWG_ERR_SIZE), lda, ldb, ldc
- * (::OMPWG_ERR_LD), pointers (::OMPWG_ERR_NULL).
+ * (::OMPWG_ERR_LD), pointers (::OMPWG_ERR_NULL), then, when A and B are
+ * read, ::OMPWG_ERR_OVERLAP if an element of C is also an element of A or
+ * B (blocks of one array that interleave without sharing an element, as in
+ * LAPACK's updates, are fine).
  *
  * Accuracy: each element of C is within the usual GEMM bound
  * |c - c_exact| <= k * u * (|alpha| * sum|a||b| + |beta| * |c|) (u the unit

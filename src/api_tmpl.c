@@ -72,6 +72,11 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     const T *first = swapped ? b : a, *second = swapped ? a : b;
     bool reads_ab = alpha != 0 && s.k > 0;
     if (!c || (reads_ab && (!first || !second))) return OMPWG_ERR_NULL;
+    if (reads_ab && (ompwg_matrices_overlap(c, s.m, s.n, s.ldc, first, s.transa ? s.k : s.m,
+                                            s.transa ? s.m : s.k, s.lda, sizeof(T)) ||
+                     ompwg_matrices_overlap(c, s.m, s.n, s.ldc, second, s.transb ? s.n : s.k,
+                                            s.transb ? s.k : s.n, s.ldb, sizeof(T))))
+        return OMPWG_ERR_OVERLAP;
     s.device_ptrs = device;
 
     ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .dbl = T_IS_DOUBLE,

@@ -104,3 +104,61 @@ bool ompwg_spans_overlap(const void *p, uint64_t p_elems, const void *q, uint64_
     uintptr_t p0 = (uintptr_t)p, q0 = (uintptr_t)q;
     return p0 < end_of(q, q_elems, elem) && q0 < end_of(p, p_elems, elem);
 }
+
+/* floor(a / b) for b > 0 */
+static __int128 floor_div(__int128 a, __int128 b)
+{
+    __int128 q = a / b;
+    return q * b > a ? q - 1 : q;
+}
+
+/* Whether column interval [lo, hi) meets any column of the matrix whose
+ * column j covers [base + j * ld, base + j * ld + rows), j in [0, cols). */
+static bool meets_a_column(__int128 lo, __int128 hi, __int128 base, __int128 rows,
+                           __int128 cols, __int128 ld)
+{
+    /* columns j with base + j * ld < hi and base + j * ld + rows > lo */
+    __int128 first = floor_div(lo - rows - base, ld) + 1;
+    __int128 last = floor_div(hi - 1 - base, ld);
+    if (first < 0) first = 0;
+    if (last > cols - 1) last = cols - 1;
+    return first <= last;
+}
+
+/* Whether columns [c0, c1] meet [0, cols). */
+static bool columns_meet(__int128 c0, __int128 c1, __int128 cols)
+{
+    return c0 <= cols - 1 && c1 >= 0;
+}
+
+bool ompwg_matrices_overlap(const void *p, int64_t p_rows, int64_t p_cols, int64_t p_ld,
+                            const void *q, int64_t q_rows, int64_t q_cols, int64_t q_ld,
+                            size_t elem)
+{
+    if (!ompwg_spans_overlap(p, ompwg_matrix_span(p_rows, p_cols, p_ld), q,
+                             ompwg_matrix_span(q_rows, q_cols, q_ld), elem))
+        return false;
+    intptr_t diff = (intptr_t)((uintptr_t)q - (uintptr_t)p);
+    if (diff % (intptr_t)elem != 0) return true;
+    /* q's first element, in elements from p's */
+    __int128 d = diff / (intptr_t)elem;
+    if (p_ld == q_ld) {
+        /* q's column j is p's column q0 + j from row r on, running into the
+         * next column when it passes the leading dimension */
+        __int128 q0 = floor_div(d, p_ld), r = d - q0 * p_ld;
+        if (r < p_rows && columns_meet(q0, q0 + q_cols - 1, p_cols)) return true;
+        return r + q_rows > p_ld && columns_meet(q0 + 1, q0 + q_cols, p_cols);
+    }
+    /* walk the columns of the matrix with fewer of them */
+    if (q_cols < p_cols) {
+        int64_t rows = p_rows, cols = p_cols, ld = p_ld;
+        p_rows = q_rows, p_cols = q_cols, p_ld = q_ld;
+        q_rows = rows, q_cols = cols, q_ld = ld;
+        d = -d;
+    }
+    for (int64_t j = 0; j < p_cols; j++) {
+        __int128 lo = (__int128)j * p_ld;
+        if (meets_a_column(lo, lo + p_rows, d, q_rows, q_cols, q_ld)) return true;
+    }
+    return false;
+}

@@ -30,6 +30,16 @@ int ompwg_transpose_args(ompwg_layout layout, int64_t rows, int64_t cols, int64_
 bool ompwg_spans_overlap(const void *p, uint64_t p_elems, const void *q, uint64_t q_elems,
                          size_t elem);
 
+/* Whether two column-major matrices (rows x cols elements of elem bytes,
+ * leading dimensions ld; rows, cols > 0, ld >= rows) share an element.
+ * Exact, so that blocks of one array that interleave without touching (a
+ * LAPACK trailing update and its panels) do not count; a pointer misaligned
+ * against the other by part of an element counts when the spans meet. Costs
+ * one step per column of the matrix with fewer columns. */
+bool ompwg_matrices_overlap(const void *p, int64_t p_rows, int64_t p_cols, int64_t p_ld,
+                            const void *q, int64_t q_rows, int64_t q_cols, int64_t q_ld,
+                            size_t elem);
+
 /* Elements from the lowest to the highest address of an n-element vector
  * with increment inc (n > 0), saturating at UINT64_MAX. */
 uint64_t ompwg_vec_span(int64_t n, int64_t inc);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "hostmem.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
 #include "pool.h"
@@ -105,6 +106,12 @@ static int copy_within(void *dst, const void *src, size_t bytes, int dev)
 
 int ompwg_gpu_alloc_direct(int dev, size_t bytes, void **out)
 {
+    /* in host fallback "device" memory is the host's, which the kernel
+     * overcommits: a buffer it cannot back is a status, not the OOM killer */
+    if (ompwg_gpu_on_host() && !ompwg_host_can_back(bytes)) {
+        *out = NULL;
+        return OMPWG_ERR_DEVICE_NOMEM;
+    }
     *out = target_alloc(bytes, dev);
     return *out ? OMPWG_OK : OMPWG_ERR_DEVICE_NOMEM;
 }
@@ -211,7 +218,7 @@ int ompwg_gpu_vec_to_device(int dev, int64_t n, const void *x, int64_t *inc, siz
         *inc = 1;
         return OMPWG_OK;
     }
-    char *packed = malloc(bytes);
+    char *packed = ompwg_host_can_back(bytes) ? malloc(bytes) : NULL;
     if (!packed) return OMPWG_ERR_NOMEM;
     for (int64_t i = 0; i < n; i++)
         memcpy(packed + (size_t)i * elem, (const char *)x + i * *inc * (int64_t)elem, elem);
@@ -247,7 +254,7 @@ int ompwg_gpu_vec_to_host(int dev, int64_t n, void *y, int64_t inc, size_t elem,
                                         .cols = n, .elem = elem };
         return ompwg_gpu_block_out(dev, &block);
     }
-    char *packed = malloc(bytes);
+    char *packed = ompwg_host_can_back(bytes) ? malloc(bytes) : NULL;
     if (!packed) return OMPWG_ERR_NOMEM;
     int st = ompwg_gpu_to_host(dev, packed, buf, bytes);
     if (st == OMPWG_OK)

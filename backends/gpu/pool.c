@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "gpu.h"
+#include "hostmem.h"
 #include "ompwg.h"
 
 /* A cached buffer is reused for a request of at least this fraction of its
@@ -83,6 +84,17 @@ static size_t best_fit(int dev, size_t bytes)
     return best;
 }
 
+/* Bytes of the blocks in use, of every device. */
+static size_t bytes_in_use(void)
+{
+    size_t total = 0;
+    pthread_mutex_lock(&pool.lock);
+    for (size_t i = 0; i < pool.count; i++)
+        if (pool.blocks[i].in_use) total += pool.blocks[i].bytes;
+    pthread_mutex_unlock(&pool.lock);
+    return total;
+}
+
 /* Records a new block in use (the lock held): false when the table cannot
  * grow. */
 static bool record(int dev, void *p, size_t bytes)
@@ -122,6 +134,10 @@ int ompwg_gpu_pool_get(int dev, size_t bytes, void **out)
     pthread_mutex_unlock(&pool.lock);
 
     void *p = NULL;
+    /* in host fallback the blocks a call already holds may not be touched
+     * yet, so the machine must be able to back them and this one together */
+    if (ompwg_gpu_on_host() && !ompwg_host_can_back(bytes + bytes_in_use()))
+        return OMPWG_ERR_DEVICE_NOMEM;
     if (ompwg_gpu_alloc_direct(dev, bytes, &p) != OMPWG_OK) {
         /* what the cache holds may be what is missing */
         pthread_mutex_lock(&pool.lock);

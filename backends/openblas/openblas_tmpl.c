@@ -1,8 +1,9 @@
 /* GEMM, reductions and transposes through OpenBLAS's CBLAS (its own entry
  * points: symbols.c), compiled once per precision.
  * OpenBLAS takes 32-bit sizes (blasint): longer problems are cut into
- * pieces that fit; a leading dimension or an increment that does not fit is
- * OMPWG_ERR_TOO_LARGE. */
+ * pieces that fit (a GEMM operand with a leading dimension past 32 bits a
+ * column at a time); an increment or a transpose's leading dimension that
+ * does not fit is OMPWG_ERR_TOO_LARGE. */
 #include "prec.h"
 
 #include <cblas.h>
@@ -34,27 +35,45 @@ static void TN(blas_, gemm)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T
         (blasint)ldc);
 }
 
+/* The leading dimension OpenBLAS gets for a piece of a stored operand: the
+ * operand's own, or, for a piece of one column (where it is never used),
+ * the piece's rows, so that a leading dimension past 32 bits still works. */
+static int64_t piece_ld(int64_t ld, int64_t rows, int64_t cols)
+{
+    return cols == 1 ? (rows > 1 ? rows : 1) : ld;
+}
+
 int TN(ompwg_openblas_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
                               T beta, T *c)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
-    if (s->lda > INT_MAX || s->ldb > INT_MAX || s->ldc > INT_MAX) return OMPWG_ERR_TOO_LARGE;
-    bool reads_ab = alpha != 0 && s->k > 0;
-    for (int64_t j0 = 0; j0 < s->n; j0 += PIECE)
-        for (int64_t i0 = 0; i0 < s->m; i0 += PIECE) {
-            int64_t mb = min64(PIECE, s->m - i0), nb = min64(PIECE, s->n - j0);
+    const bool reads_ab = alpha != 0 && s->k > 0;
+    /* Pieces of at most PIECE rows, columns and depth; an operand whose
+     * leading dimension does not fit 32 bits is taken one stored column at
+     * a time (A and B only where they are read). */
+    int64_t mstep = PIECE, nstep = PIECE, kstep = PIECE;
+    if (s->ldc > INT_MAX) nstep = 1;
+    if (reads_ab && s->lda > INT_MAX) *(s->transa ? &mstep : &kstep) = 1;
+    if (reads_ab && s->ldb > INT_MAX) *(s->transb ? &kstep : &nstep) = 1;
+    for (int64_t j0 = 0; j0 < s->n; j0 += nstep)
+        for (int64_t i0 = 0; i0 < s->m; i0 += mstep) {
+            int64_t mb = min64(mstep, s->m - i0), nb = min64(nstep, s->n - j0);
             T *cb = c + i0 + j0 * s->ldc;
+            int64_t ldc = piece_ld(s->ldc, mb, nb);
             if (!reads_ab) {
-                TN(blas_, gemm)(s->transa, s->transb, mb, nb, 0, alpha, a, s->lda, b, s->ldb,
-                                beta, cb, s->ldc);
+                /* C := beta C; A and B are not read, so C's piece stands in for
+                 * them, with the smallest leading dimensions OpenBLAS takes */
+                TN(blas_, gemm)(false, false, mb, nb, 0, alpha, cb, mb, cb, 1, beta, cb, ldc);
                 continue;
             }
-            for (int64_t p0 = 0; p0 < s->k; p0 += PIECE) {
-                int64_t kb = min64(PIECE, s->k - p0);
+            for (int64_t p0 = 0; p0 < s->k; p0 += kstep) {
+                int64_t kb = min64(kstep, s->k - p0);
                 const T *ab = s->transa ? a + p0 + i0 * s->lda : a + i0 + p0 * s->lda;
                 const T *bb = s->transb ? b + j0 + p0 * s->ldb : b + p0 + j0 * s->ldb;
-                TN(blas_, gemm)(s->transa, s->transb, mb, nb, kb, alpha, ab, s->lda, bb,
-                                s->ldb, p0 == 0 ? beta : 1, cb, s->ldc);
+                int64_t lda = s->transa ? piece_ld(s->lda, kb, mb) : piece_ld(s->lda, mb, kb);
+                int64_t ldb = s->transb ? piece_ld(s->ldb, nb, kb) : piece_ld(s->ldb, kb, nb);
+                TN(blas_, gemm)(s->transa, s->transb, mb, nb, kb, alpha, ab, lda, bb, ldb,
+                                p0 == 0 ? beta : 1, cb, ldc);
             }
         }
     return OMPWG_OK;
