@@ -173,7 +173,7 @@ int fuzz_reduce_status(int64_t n, int64_t incx, int64_t incy, bool dot, bool ext
 static struct {
     long calls, legal, illegal, distinct_illegal;
     long by_backend[8];
-    long by_status[OMPWG_ERR_FLAGS + 1];
+    long by_status[OMPWG_ERR_OVERLAP + 1];
     uint64_t seen[SEEN_SLOTS]; /* hashes of the illegal argument sets met */
 } counts;
 
@@ -198,7 +198,7 @@ void fuzz_count(const char *backend, int status, const int64_t *args, int nargs)
         return;
     }
     counts.illegal++;
-    if (status > 0 && status <= OMPWG_ERR_FLAGS) counts.by_status[status]++;
+    if (status > 0 && status <= OMPWG_ERR_OVERLAP) counts.by_status[status]++;
     uint64_t h = hash_args(status, args, nargs);
     for (uint32_t i = (uint32_t)h % SEEN_SLOTS, probes = 0; probes < SEEN_SLOTS;
          i = (i + 1) % SEEN_SLOTS, probes++) {
@@ -222,6 +222,7 @@ static void print_counts(void)
         { .status = OMPWG_ERR_LAYOUT, .name = "layout" }, { .status = OMPWG_ERR_TRANS, .name = "trans" },
         { .status = OMPWG_ERR_SIZE, .name = "size" },     { .status = OMPWG_ERR_LD, .name = "ld" },
         { .status = OMPWG_ERR_INC, .name = "inc" },       { .status = OMPWG_ERR_NULL, .name = "null" },
+        { .status = OMPWG_ERR_OVERLAP, .name = "overlap" },
     };
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
         fprintf(stderr, " %s %ld", shown[i].name, counts.by_status[shown[i].status]);
