@@ -1,6 +1,7 @@
 /* libompwg_blas's GEMM argument errors through the program's own handlers
- * (xerbla_ and cblas_xerbla, which the dynamic linker binds to the program first): every illegal
- * argument of xGEMM and cblas_xGEMM, in both layouts, reaches the handler
+ * (xerbla_ and cblas_xerbla, which the dynamic linker binds to the program
+ * first): every illegal argument of xGEMM and cblas_xGEMM, in both
+ * layouts, reaches the handler
  * once with the routine's name and the parameter number reference BLAS and
  * netlib's CBLAS give, alone or behind an earlier illegal argument, and C is
  * not touched. test_blas_sxerbla.c and test_blas_dxerbla.c include this file
@@ -246,7 +247,8 @@ static void cblas_errors(void)
                      "expected 0, 0", RowMajorStrg, CBLAS_CallFromC);
         else if (got != t->want || strcmp(cblas_seen.name, blas.cblas_name) ||
                  strcmp(cblas_seen.message, t->message))
-            snprintf(why, sizeof why, "cblas_xerbla(%d -> %d, \"%s\", \"%s\"), expected (%d, \"%s\", \"%s\")",
+            snprintf(why, sizeof why,
+                     "cblas_xerbla(%d -> %d, \"%s\", \"%s\"), expected (%d, \"%s\", \"%s\")",
                      cblas_seen.number, got, cblas_seen.name, cblas_seen.message, t->want,
                      blas.cblas_name, t->message);
         else if (memcmp(o.c, o.c0, sizeof o.c) != 0)

@@ -63,8 +63,8 @@ int main(int argc, char **argv)
         const module_seen *other = cases[i].fortran ? &c : &f;
         bool pass = got->calls == 1 && other->calls == 0 && got->number == cases[i].number &&
                     strcmp(got->name, cases[i].name) == 0;
-        if (!tap_ok(pass, "%s from the RTLD_LOCAL module: the module's own %s gets it", cases[i].what,
-                    cases[i].fortran ? "xerbla_" : "cblas_xerbla"))
+        if (!tap_ok(pass, "%s from the RTLD_LOCAL module: the module's own %s gets it",
+                    cases[i].what, cases[i].fortran ? "xerbla_" : "cblas_xerbla"))
             tap_diag("seen: %d call(s) of (\"%s\", %d), %d of the other handler", got->calls,
                      got->name, got->number, other->calls);
     }
