@@ -49,6 +49,9 @@ else
     : >"$work/input"
 fi
 
+# the preload only for the program (every tool run here would load the
+# shim and ompwg too)
+preload=
 case $mode in
     linked)
         LD_LIBRARY_PATH=$shim${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -58,23 +61,23 @@ case $mode in
         # Debian's reference libblas.so.3 lives in the folder the programs
         # come from, behind the alternatives system
         LD_LIBRARY_PATH=$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-        LD_PRELOAD=$shim
-        export LD_LIBRARY_PATH LD_PRELOAD
+        export LD_LIBRARY_PATH
+        preload=$shim
         ;;
     *) echo "Bail out! mode $mode: linked or preloaded"; exit 1 ;;
 esac
 
 # What the loader maps: the shim must be there (linked: as libblas.so.3).
-LD_TRACE_LOADED_OBJECTS=1 "$dir/$program" >"$work/objects" 2>&1
+LD_PRELOAD=$preload LD_TRACE_LOADED_OBJECTS=1 "$dir/$program" >"$work/objects" 2>&1
 if [ "$mode" = linked ]; then
     grep -q "libblas.so.3 => $shim/libblas.so.3" "$work/objects"
 else
-    grep -q "libompwg_blas" "$work/objects"
+    grep -q -F "	$shim (0x" "$work/objects"
 fi
 ok $? "$program $mode: the loader maps libompwg_blas ($mode)"
 [ "$failed" -eq 0 ] || { diag "$(cat "$work/objects")"; finish; }
 
-(cd "$work" && "$dir/$program" <input >stdout 2>stderr)
+(cd "$work" && LD_PRELOAD=$preload "$dir/$program" <input >stdout 2>stderr)
 status=$?
 ok $status "$program $mode: the program runs to its end (exit status $status)"
 [ -s "$work/stderr" ] && diag "stderr:" "$(head -20 "$work/stderr")"
