@@ -19,9 +19,10 @@ build_dir=${OMPWG_BUILD_DIR:-build}
 # clang-19 builds the OpenMP offload images; libomp-19-dev carries its NVPTX
 # device runtime. Never libomp-22-dev: it conflicts with libomp-19-dev.
 packages=(clang-19 libomp-19-dev meson ninja-build pkg-config libhwloc-dev libopenblas-dev)
-# The drop-in BLAS's tests: a gfortran caller, and a program linked with the
-# system's -lblas (the reference BLAS) that libompwg_blas is preloaded into.
-packages+=(gfortran libblas-dev)
+# The drop-in BLAS's tests: a gfortran caller, a program linked with the
+# system's -lblas (the reference BLAS) that libompwg_blas is preloaded into,
+# and netlib's BLAS test programs (xblat1d, xdcblat3, ...).
+packages+=(gfortran libblas-dev libblas-test)
 # libompwg_mpi and its tests (mpirun with 1, 2 and 4 ranks), and ScaLAPACK,
 # which its tests and `ompwg bench --mpi` compare with.
 packages+=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev)

@@ -39,40 +39,34 @@ int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, int m, int n, i
     return 0;
 }
 
-int ompwg_blas_cblas_gemm_param(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                int m, int n, int k, int lda, int ldb, int ldc)
+bool ompwg_blas_cblas_gemm_ok(const char *rout, ompwg_layout layout, ompwg_trans transa,
+                              ompwg_trans transb, int m, int n, int k, int lda, int ldb, int ldc)
 {
-    if (layout != OMPWG_COL_MAJOR && layout != OMPWG_ROW_MAJOR) return 1;
+    bool row = layout == OMPWG_ROW_MAJOR;
+    if (!row && layout != OMPWG_COL_MAJOR) {
+        ompwg_blas_cblas_report(false, 1, rout, "Illegal layout setting, %d\n", (int)layout);
+        return false;
+    }
     /* netlib converts TransA, then TransB, before calling the Fortran
-     * routine, for either layout */
-    if (!trans_valid(transa)) return 2;
-    if (!trans_valid(transb)) return 3;
-    if (layout == OMPWG_COL_MAJOR) {
-        int info = ompwg_blas_gemm_info(transa, transb, m, n, k, lda, ldb, ldc);
-        /* the Fortran routine's numbers, one on for the layout argument */
-        return info ? info + 1 : 0;
+     * routine; its row-major branch numbers an illegal TransB 2 as well */
+    if (!trans_valid(transa)) {
+        ompwg_blas_cblas_report(row, 2, rout, "Illegal TransA setting, %d\n", (int)transa);
+        return false;
+    }
+    if (!trans_valid(transb)) {
+        ompwg_blas_cblas_report(row, row ? 2 : 3, rout, "Illegal TransB setting, %d\n",
+                                (int)transb);
+        return false;
     }
     /* Row-major is the column-major call on B and A with M and N swapped,
-     * checked in that call's order; netlib's cblas_xerbla then gives the
-     * numbers back to the arguments of the row-major call. */
-    int info = ompwg_blas_gemm_info(transb, transa, n, m, k, ldb, lda, ldc);
-    switch (info ? info + 1 : 0) {
-    case 0: return 0;
-    case 4: return 5;   /* the Fortran m is N */
-    case 5: return 4;   /* the Fortran n is M */
-    case 9: return 11;  /* the Fortran lda is ldb */
-    case 11: return 9;  /* the Fortran ldb is lda */
-    default: return info + 1;
+     * checked in that call's order and numbered as its arguments (one on
+     * for the layout argument); cblas_xerbla gives the numbers back to the
+     * arguments of the row-major call, as RowMajorStrg tells it. */
+    int info = row ? ompwg_blas_gemm_info(transb, transa, n, m, k, ldb, lda, ldc)
+                   : ompwg_blas_gemm_info(transa, transb, m, n, k, lda, ldb, ldc);
+    if (info) {
+        ompwg_blas_cblas_report(row, info + 1, rout, "", 0);
+        return false;
     }
-}
-
-void ompwg_blas_cblas_gemm_error(int p, const char *rout, ompwg_layout layout,
-                                 ompwg_trans transa, ompwg_trans transb)
-{
-    switch (p) {
-    case 1: cblas_xerbla(p, rout, "Illegal layout setting, %d\n", (int)layout); break;
-    case 2: cblas_xerbla(p, rout, "Illegal TransA setting, %d\n", (int)transa); break;
-    case 3: cblas_xerbla(p, rout, "Illegal TransB setting, %d\n", (int)transb); break;
-    default: cblas_xerbla(p, rout, ""); break;
-    }
+    return true;
 }

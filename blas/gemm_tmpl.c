@@ -74,11 +74,8 @@ OMPWG_BLAS_EXPORT void TN(cblas_, gemm)(ompwg_layout layout, ompwg_trans transa,
                                         const T *a, int lda, const T *b, int ldb, T beta, T *c,
                                         int ldc)
 {
-    int p = ompwg_blas_cblas_gemm_param(layout, transa, transb, m, n, k, lda, ldb, ldc);
-    if (p) {
-        ompwg_blas_cblas_gemm_error(p, cblas_name, layout, transa, transb);
+    if (!ompwg_blas_cblas_gemm_ok(cblas_name, layout, transa, transb, m, n, k, lda, ldb, ldc))
         return;
-    }
     if (layout == OMPWG_COL_MAJOR)
         TN(run_, gemm)(cblas_name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     else

@@ -23,15 +23,31 @@ ompwg_trans ompwg_blas_trans_of_char(const char *c);
 int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, int m, int n, int k, int lda,
                          int ldb, int ldc);
 
-/* netlib's cblas_xGEMM checks: the parameter number it reports for the
- * first illegal argument, or 0 (ompwg_blas.h lists the numbers). */
-int ompwg_blas_cblas_gemm_param(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                int m, int n, int k, int lda, int ldb, int ldc);
+/* netlib's cblas_xGEMM checks, in its order: true when the arguments are
+ * legal; else the first illegal one has been reported as netlib reports it
+ * (cblas_xerbla(p, rout, form, value) with netlib's number, RowMajorStrg 1
+ * for a row-major call; ompwg_blas.h lists the numbers). */
+bool ompwg_blas_cblas_gemm_ok(const char *rout, ompwg_layout layout, ompwg_trans transa,
+                              ompwg_trans transb, int m, int n, int k, int lda, int ldb, int ldc);
 
-/* Calls cblas_xerbla(p, rout, ...) with netlib's message for parameter p of
- * a cblas_xGEMM call. */
-void ompwg_blas_cblas_gemm_error(int p, const char *rout, ompwg_layout layout,
-                                 ompwg_trans transa, ompwg_trans transb);
+/* netlib CBLAS's error state (cblas_error.c), which a program may define
+ * itself. */
+extern int RowMajorStrg;
+extern int CBLAS_CallFromC;
+
+/* Calls cblas_xerbla(p, rout, form, value) with CBLAS_CallFromC 1 and
+ * RowMajorStrg row_major, as netlib's routines do, and sets both back to
+ * 0. */
+void ompwg_blas_cblas_report(bool row_major, int p, const char *rout, const char *form,
+                             int value);
+
+/* RowMajorStrg now. */
+int ompwg_blas_row_major_state(void);
+
+/* The handler called name (xerbla_, cblas_xerbla) that the object which
+ * made the call defines itself, where this library stands in front of it;
+ * NULL when there is none (handler.c says how it is found). */
+void *ompwg_blas_program_handler(const char *name);
 
 /* One BLAS call through ompwg, run again on a fallback backend when the
  * backend fails at run time:

@@ -35,7 +35,8 @@
  *   ::OMPWG_ERR_CHECK); scans are compared with the sequential reference,
  *   transposes with A itself.
  * - OMPWG_NUM_THREADS=N: threads of the CPU backend (read at every call;
- *   default: one per core of the process's allowed cpuset).
+ *   default: one per core of the process's allowed cpuset), unless
+ *   ompwg_set_num_threads() set a count.
  * - OMPWG_FALLBACK=1: when the GPU runs out of memory for a call on host
  *   data, run that call on the CPU backend instead of returning
  *   ::OMPWG_ERR_DEVICE_NOMEM (see ompwg_set_fallback()).
@@ -428,6 +429,19 @@ OMPWG_API int ompwg_set_cpu_share(int part, int parts);
  * set). Either pointer may be NULL.
  */
 OMPWG_API int ompwg_get_cpu_share(int *first, int *count);
+/**
+ * Run the CPU backend's calls on n threads from now on, in every thread of
+ * the process, whatever OMPWG_NUM_THREADS says; n <= 0 returns to the
+ * default (OMPWG_NUM_THREADS, else one thread per core of the share). The
+ * `openblas` backend keeps OpenBLAS's own count (libompwg_blas's
+ * openblas_set_num_threads sets both).
+ * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when n > 4096 (the count is then
+ *         unchanged).
+ */
+OMPWG_API int ompwg_set_num_threads(int n);
+/** The number of threads the CPU backend's next call outside a parallel
+ *  region runs on. */
+OMPWG_API int ompwg_get_num_threads(void);
 /** @name GPU kernel variants
  * Some GPU kernels come in variants, chosen by an environment variable that
  * is read at every call (so a program may change it between calls); an

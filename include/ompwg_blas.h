@@ -1,21 +1,23 @@
 /**
  * @file ompwg_blas.h
- * @brief libompwg_blas: a drop-in BLAS whose GEMM and reductions run on the
- *        ompwg backend that OMPWG_BACKEND selects.
+ * @brief libompwg_blas: a complete drop-in BLAS whose GEMM and reductions run
+ *        on the ompwg backend that OMPWG_BACKEND selects, every other routine
+ *        on OpenBLAS.
  *
- * The library exports the standard BLAS names with the reference BLAS
- * semantics and the LP64 interface of libblas.so.3 and gfortran's default
- * (every integer is a 32-bit `int`), and computes through the public ompwg
- * API (ompwg.h). A program uses it in one of three ways:
+ * The library exports every routine of reference BLAS 3.11 and of netlib's
+ * CBLAS (the names Debian's libblas.so.3 defines: levels 1, 2 and 3 in s, d,
+ * c and z, xerbla_, cblas_xerbla, lsame_, xerbla_array_, the xDOTSUB-style
+ * subroutines CBLAS calls, scabs1_ and dcabs1_, and netlib's RowMajorStrg
+ * and CBLAS_CallFromC), with the reference semantics and the LP64
+ * interface of libblas.so.3 and gfortran's default (every integer is a
+ * 32-bit `int`). A program uses it in one of three ways:
  * - linked with `pkg-config --libs ompwg-blas` (`-lompwg_blas`) in place of
- *   `-lblas`;
- * - unchanged, with `LD_PRELOAD=libompwg_blas.so`: the names below come
- *   from this library, every other BLAS name (saxpy_, dnrm2_, ...) and
- *   LAPACK still from the system's BLAS;
- * - from Fortran, calling SGEMM, DGEMM, SDOT, ISAMAX, ... as usual.
+ *   `-lblas`, with no other BLAS on its link line;
+ * - unchanged, with `LD_PRELOAD=libompwg_blas.so`: every BLAS name then
+ *   comes from this library;
+ * - from Fortran, calling SGEMM, DAXPY, ZGEMV, ... as usual.
  *
- * Routines (C: CBLAS, netlib's signatures; Fortran: trailing underscore,
- * arguments by address, the hidden lengths of character arguments last):
+ * What runs in ompwg (through the public API, ompwg.h), declared below:
  * - GEMM: cblas_sgemm, cblas_dgemm, sgemm_, dgemm_. The transpose
  *   characters are read as Fortran's LSAME does: 'N' or 'n' is no
  *   transpose, 'T', 't', 'C' and 'c' transpose (real types).
@@ -23,6 +25,21 @@
  * - sums of magnitudes: cblas_sasum, cblas_dasum, sasum_, dasum_.
  * - index of the largest magnitude: cblas_isamax, cblas_idamax (0-based,
  *   a size_t like netlib's CBLAS_INDEX), isamax_, idamax_ (1-based).
+ *
+ * Every other routine is forwarded to OpenBLAS: a C function with the
+ * routine's own prototype (netlib's cblas.h for the CBLAS names; gfortran's
+ * interface for the Fortran names, the hidden lengths of CHARACTER
+ * arguments last, COMPLEX functions such as cdotc_ and zdotu_ returning
+ * their value) that calls OpenBLAS's own definition, looked up once in
+ * OpenBLAS's object (never a definition interposed before it, this
+ * library's included). Declare those routines as for any BLAS (netlib's
+ * cblas.h, or your own Fortran prototypes). A routine the loaded OpenBLAS
+ * does not define says so on stderr once and returns without writing
+ * anything (functions return 0). The xDOTSUB-style subroutines, which
+ * OpenBLAS does not have, and cblas_scabs1 and cblas_dcabs1 call the
+ * function they stand for. tools/gen-blas-forward.py writes the forwarders
+ * from tools/blas-prototypes.txt; its list at the top names the routines
+ * ompwg runs.
  *
  * Reference semantics kept exactly:
  * - GEMM: arguments checked in the reference order; quick return for
@@ -47,16 +64,35 @@
  * with the reference parameter number (transa 1, transb 2, m 3, n 4, k 5,
  * lda 8, ldb 10, ldc 13; a NULL alpha or beta, which the reference cannot
  * report, is 6 or 11); the CBLAS routines call
- * cblas_xerbla(p, "cblas_sgemm", form, ...) with the number netlib's CBLAS
- * reports (layout 1, TransA 2, TransB 3, M 4, N 5, K 6, lda 9, ldb 11,
- * ldc 14), checked in netlib's order, which for row-major is that of the
- * swapped column-major call (N before M, ldb before lda). C is not touched.
- * Both handlers are weak symbols: a program that defines its own gets the
- * calls. The default xerbla_ prints the reference message
- * (" ** On entry to SGEMM parameter number  8 had an illegal value"), the
- * default cblas_xerbla netlib's ("Parameter 9 to routine cblas_sgemm was
- * incorrect"), both to stderr, and both RETURN: unlike the reference
- * (STOP, exit(-1)) this library never ends the calling process.
+ * cblas_xerbla(p, "cblas_sgemm", form, ...) as netlib's CBLAS does: checked
+ * in netlib's order, with CBLAS_CallFromC 1 and RowMajorStrg 1 for a
+ * row-major call during the report (both 0 after it), and with the number
+ * netlib passes, which for row-major is that of the column-major call on B
+ * and A that netlib makes (N before M, ldb before lda): cblas_xerbla gives
+ * it back to the row-major argument (layout 1, TransA 2, TransB 3, or 2 in
+ * row-major as in netlib, M 4, N 5, K 6, lda 9, ldb 11, ldc 14). C is not
+ * touched. Forwarded routines report as OpenBLAS does (xerbla_ with the
+ * Fortran routine's name).
+ *
+ * The handlers: a program linked with this library that defines its own
+ * xerbla_ or cblas_xerbla gets the calls (the dynamic linker binds the
+ * names to the program first). Preloaded, this library's handlers come
+ * first in the process: they pass each call on to the handler of the
+ * object that made the BLAS call (the first object on the call stack that
+ * is neither this library nor a BLAS or LAPACK itself, by the routines it
+ * defines) where that object defines one, such as a module opened with
+ * dlopen(RTLD_LOCAL) (NumPy's lapack_lite). Otherwise the library's
+ * xerbla_ prints the reference message
+ * (" ** On entry to SGEMM parameter number  8 had an illegal value"), its
+ * cblas_xerbla netlib's ("Parameter 9 to routine cblas_sgemm was
+ * incorrect", renumbered for row-major as netlib's), both to stderr, and
+ * both RETURN: unlike the reference (STOP, exit(-1)) this library never
+ * ends the calling process.
+ *
+ * Threads: openblas_set_num_threads(n) and goto_set_num_threads(n) set the
+ * thread count of ompwg's CPU backend (ompwg_set_num_threads()) and of
+ * OpenBLAS, which runs the forwarded routines; openblas_get_num_threads()
+ * returns the CPU backend's.
  *
  * Run-time failures of the backend (memory, a backend that is not usable,
  * an offload error) run the call again on the `cpu` backend, then on
@@ -97,9 +133,20 @@ OMPWG_API float sasum_(const int *n, const float *x, const int *incx);
 OMPWG_API double dasum_(const int *n, const double *x, const int *incx);
 OMPWG_API int isamax_(const int *n, const float *x, const int *incx);
 OMPWG_API int idamax_(const int *n, const double *x, const int *incx);
-/** The Fortran error handler (weak: a definition of the program's replaces
- *  it). srname is blank-padded to srname_len characters. */
+/** The Fortran error handler (see above for which handler gets a call).
+ *  srname is blank-padded to srname_len characters. */
 OMPWG_API void xerbla_(const char *srname, const int *info, size_t srname_len);
+/** @} */
+
+/** @name OpenBLAS's thread-count functions
+ * @{ */
+/** n threads for ompwg's CPU backend and for OpenBLAS; n <= 0: their
+ *  defaults. */
+OMPWG_API void openblas_set_num_threads(int n);
+/** The same as openblas_set_num_threads. */
+OMPWG_API void goto_set_num_threads(int n);
+/** The CPU backend's thread count (ompwg_get_num_threads()). */
+OMPWG_API int openblas_get_num_threads(void);
 /** @} */
 
 /** @name CBLAS interface (LP64)
@@ -119,10 +166,10 @@ OMPWG_API float cblas_sasum(int n, const float *x, int incx);
 OMPWG_API double cblas_dasum(int n, const double *x, int incx);
 OMPWG_API size_t cblas_isamax(int n, const float *x, int incx);
 OMPWG_API size_t cblas_idamax(int n, const double *x, int incx);
-/** The CBLAS error handler (weak: a definition of the program's replaces
- *  it). p is the position of the illegal argument in the call, rout the
- *  routine ("cblas_sgemm"), form a printf format for the arguments after
- *  it (may be empty). */
+/** The CBLAS error handler (see above for which handler gets a call). p
+ *  is netlib's number of the illegal argument (renumbered for a row-major
+ *  call while RowMajorStrg is 1), rout the routine ("cblas_sgemm"), form a
+ *  printf format for the arguments after it (may be empty). */
 OMPWG_API void cblas_xerbla(int p, const char *rout, const char *form, ...);
 #endif
 /** @} */

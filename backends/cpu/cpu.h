@@ -6,7 +6,8 @@
 
 #include "backend.h"
 
-/* Threads a call should use: OMPWG_NUM_THREADS (read at every call), else one
+/* Threads a call should use: ompwg_set_num_threads's count, else
+ * OMPWG_NUM_THREADS (read at every call), else one
  * per core of the process's share of the allowed cpuset (all of it unless
  * ompwg_set_cpu_share chose a part); 1 when called from inside an active
  * OpenMP parallel region. */

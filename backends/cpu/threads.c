@@ -81,17 +81,44 @@ static void topo_init(void)
 #endif
 }
 
-int ompwg_cpu_threads(void)
+/* ompwg_set_num_threads's count, 0 when none was set */
+static atomic_int set_count;
+
+#define MAX_THREADS 4096
+
+int ompwg_set_num_threads(int n)
 {
-    pthread_once(&topo_once, topo_init);
-    if (omp_in_parallel()) return 1;
+    if (n > MAX_THREADS) return OMPWG_ERR_RANGE;
+    atomic_store_explicit(&set_count, n > 0 ? n : 0, memory_order_relaxed);
+    return OMPWG_OK;
+}
+
+/* The count outside a parallel region: the set one, else
+ * OMPWG_NUM_THREADS, else the share's cores. */
+static int thread_count(void)
+{
+    int set = atomic_load_explicit(&set_count, memory_order_relaxed);
+    if (set > 0) return set;
     const char *env = getenv("OMPWG_NUM_THREADS");
     if (env && env[0]) {
         char *end;
         long v = strtol(env, &end, 10);
-        if (*end == '\0' && v > 0 && v <= 4096) return (int)v;
+        if (*end == '\0' && v > 0 && v <= MAX_THREADS) return (int)v;
     }
     return current_share().count;
+}
+
+int ompwg_get_num_threads(void)
+{
+    pthread_once(&topo_once, topo_init);
+    return thread_count();
+}
+
+int ompwg_cpu_threads(void)
+{
+    pthread_once(&topo_once, topo_init);
+    if (omp_in_parallel()) return 1;
+    return thread_count();
 }
 
 int ompwg_set_cpu_share(int part, int parts)

@@ -9,7 +9,7 @@
 
 #include "ompwg_blas.h"
 
-/* two names libompwg_blas does not define: the system BLAS keeps them */
+/* two names libompwg_blas forwards to OpenBLAS */
 void saxpy_(const int *n, const float *alpha, const float *x, const int *incx, float *y,
             const int *incy);
 double dnrm2_(const int *n, const double *x, const int *incx);
@@ -87,7 +87,7 @@ static void level1(void)
            idamax_(&n, xd, &two), isamax_(&three, x, &three), idamax_(&n, xd, &minus_two),
            cblas_isamax(12, x, 1), cblas_idamax(4, xd, 3), cblas_isamax(0, x, 1),
            cblas_idamax(5, xd, 0));
-    /* the names the system BLAS keeps */
+    /* names libompwg_blas forwards to OpenBLAS */
     float y[6] = { 1, 1, 1, 1, 1, 1 }, alpha = 3;
     double v[2] = { 3, 4 };
     saxpy_(&n, &alpha, x, &two, y, &one);

@@ -1,0 +1,49 @@
+/* OpenBLAS's thread-count functions, which programs written for OpenBLAS
+ * call: the count applies to ompwg's CPU backend and to OpenBLAS itself,
+ * which runs the forwarded routines and the `openblas` backend. */
+#include <pthread.h>
+
+#include "openblas_object.h"
+#include "shim.h"
+
+typedef void set_threads_fn(int n);
+
+/* OpenBLAS's own goto_set_num_threads, which does the work: its
+ * openblas_set_num_threads calls goto_set_num_threads through the dynamic
+ * symbol, which is this library's when it is preloaded or linked first, so
+ * calling that one from here would come back here, endlessly. */
+static set_threads_fn *openblas_set;
+static pthread_once_t openblas_set_once = PTHREAD_ONCE_INIT;
+
+static void look_up(void)
+{
+    void *object = ompwg_openblas_object();
+    openblas_set = (set_threads_fn *)ompwg_openblas_own(object, "goto_set_num_threads");
+}
+
+static void set_both(int n)
+{
+    ompwg_set_num_threads(n);
+    pthread_once(&openblas_set_once, look_up);
+    if (openblas_set) openblas_set(n);
+}
+
+/** OpenBLAS's openblas_set_num_threads: n threads for ompwg's CPU backend
+ *  (ompwg_set_num_threads) and for OpenBLAS; n <= 0 gives both their
+ *  defaults back as each defines them. */
+OMPWG_BLAS_EXPORT void openblas_set_num_threads(int n)
+{
+    set_both(n);
+}
+
+/** GotoBLAS's name of openblas_set_num_threads. */
+OMPWG_BLAS_EXPORT void goto_set_num_threads(int n)
+{
+    set_both(n);
+}
+
+/** The CPU backend's thread count (ompwg_get_num_threads). */
+OMPWG_BLAS_EXPORT int openblas_get_num_threads(void)
+{
+    return ompwg_get_num_threads();
+}
