@@ -224,10 +224,13 @@ OMPWG_API int ompwg_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans t
  * Nothing is written when a check fails.
  *
  * Accuracy: SYMM, SYRK, SYR2K and TRMM are held to the GEMM bound above
- * (16 * u * (|alpha| * sum|a||b| + |beta| * |c|) elementwise, with the
- * symmetric or triangular A expanded); TRSM to the residual bound
- * |op(A) * X - alpha * B| <= 16 * u * (|op(A)| * |X| + |alpha * B|)
- * elementwise, since its forward error depends on A's conditioning.
+ * with the symmetric or triangular A expanded, max(16, k) * u *
+ * (|alpha| * sum|a||b| + |beta| * |c|) elementwise (k the inner dimension:
+ * SYRK's diagonal sums k positive terms, whose rounding errors do not
+ * cancel); TRSM to the residual bound |op(A) * X - alpha * B| <=
+ * max(16, k) * u * (|op(A)| * |X| + |alpha * B|) elementwise, since its
+ * forward error depends on A's conditioning. Check mode (OMPWG_CHECK)
+ * compares with OpenBLAS within the same bounds.
  *
  * Backends: cpu (blocked over its packed GEMM, host threads), openblas
  * (OpenBLAS's CBLAS routines). A backend without its own routine runs a

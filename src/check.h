@@ -27,7 +27,8 @@ int ompwg_checked_dreduce(const ompwg_backend *be, const ompwg_vec_shape *s, con
 /* Run fn (backend be's SYMM, SYRK, SYR2K, TRMM or TRSM) and compare with the
  * reference backend: the netlib ratio as for GEMM with the symmetric or
  * triangular A expanded, for TRSM the residual
- * |op(A) X - alpha B| / (eps (|op(A)| |X| + |alpha B|)), below 16; C's
+ * |op(A) X - alpha B| / (eps (|op(A)| |X| + |alpha B|)), below max(16, k)
+ * with k the inner dimension; C's
  * other triangle (SYRK, SYR2K) bit for bit unchanged. */
 int ompwg_checked_slevel3(const ompwg_backend *be, ompwg_slevel3_fn fn,
                           const ompwg_level3_shape *s, float alpha, const float *a,
