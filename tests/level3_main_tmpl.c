@@ -13,6 +13,14 @@ static void run_backend(const char *backend, void *ctx)
     (void)ctx;
     for (int op = 0; op < L3_OPS; op++) l3_grid(backend, (l3_op)op);
     l3_large(backend);
+    /* check mode compares with OpenBLAS and passes correct results; its
+     * bound must hold where the tests' own does */
+    char label[64];
+    snprintf(label, sizeof label, "%s in check mode", backend);
+    int was = ompwg_set_check(1);
+    l3_large(label);
+    l3_grid(label, L3_SYRK);
+    ompwg_set_check(was);
     l3_rule_side_by_side();
 }
 
