@@ -9,6 +9,7 @@
  *   multiplies. */
 #include "prec.h"
 
+#include <omp.h>
 #include <stdlib.h>
 
 #include "cpu.h"
@@ -18,6 +19,10 @@
 #define SYR_LEAF 128
 /* Width of the expanded panels of SYMM's A: k of each GEMM. */
 #define SYMM_PANEL 256
+/* Side of the square tiles a panel is copied in. */
+#define SYMM_TILE 64
+/* Elements of a panel worth one more thread to copy. */
+#define SYMM_EXPAND_PER_THREAD (64.0 * 1024)
 
 static int TN(sym_gemm_, )(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
                            const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
@@ -143,6 +148,38 @@ static T TN(sym_at_, )(const ompwg_level3_shape *s, const T *a, int64_t i, int64
     return stored ? a[i + j * s->lda] : a[j + i * s->lda];
 }
 
+/* panel := A's columns (left) or rows (right) [p0, p0 + w), full: order x w
+ * (left) or w x order (right), read from the stored triangle in square
+ * tiles, so that the transposed reads stay in cache; the threads share the
+ * tiles. */
+static void TN(expand_panel_, )(const ompwg_level3_shape *s, const T *a, int64_t order,
+                                int64_t p0, int64_t w, T *panel)
+{
+    const int64_t tiles = (order + SYMM_TILE - 1) / SYMM_TILE;
+    int want = ompwg_cpu_threads();
+    if (want > tiles) want = (int)tiles;
+    if ((double)order * (double)w < SYMM_EXPAND_PER_THREAD) want = 1;
+    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
+#pragma omp parallel num_threads(want) if (want > 1)
+    {
+        ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
+#pragma omp for schedule(static)
+        for (int64_t t = 0; t < tiles; t++) {
+            int64_t r0 = t * SYMM_TILE, r1 = r0 + SYMM_TILE < order ? r0 + SYMM_TILE : order;
+            for (int64_t c0 = 0; c0 < w; c0 += SYMM_TILE) {
+                int64_t c1 = c0 + SYMM_TILE < w ? c0 + SYMM_TILE : w;
+                for (int64_t j = c0; j < c1; j++)
+                    for (int64_t i = r0; i < r1; i++) {
+                        if (s->left)
+                            panel[i + j * order] = TN(sym_at_, )(s, a, i, p0 + j);
+                        else
+                            panel[j + i * w] = TN(sym_at_, )(s, a, p0 + j, i);
+                    }
+            }
+        }
+    }
+}
+
 int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
                          T *c)
 {
@@ -157,21 +194,13 @@ int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const
     for (int64_t p0 = 0; p0 < order && st == OMPWG_OK; p0 += SYMM_PANEL) {
         int64_t w = order - p0 < SYMM_PANEL ? order - p0 : SYMM_PANEL;
         T panel_beta = p0 == 0 ? beta : 1;
-        if (s->left) {
-            /* columns p0.. of A, order x w: C += alpha A(:, P) B(P, :) */
-            for (int64_t j = 0; j < w; j++)
-                for (int64_t i = 0; i < order; i++)
-                    panel[i + j * order] = TN(sym_at_, )(s, a, i, p0 + j);
+        TN(expand_panel_, )(s, a, order, p0, w, panel);
+        if (s->left) /* C += alpha A(:, P) B(P, :) */
             st = TN(sym_gemm_, )(false, false, s->m, s->n, w, alpha, panel, order, b + p0,
                                  s->ldb, panel_beta, c, s->ldc);
-        } else {
-            /* rows p0.. of A, w x order: C += alpha B(:, P) A(P, :) */
-            for (int64_t j = 0; j < order; j++)
-                for (int64_t i = 0; i < w; i++)
-                    panel[i + j * w] = TN(sym_at_, )(s, a, p0 + i, j);
+        else /* C += alpha B(:, P) A(P, :) */
             st = TN(sym_gemm_, )(false, false, s->m, s->n, w, alpha, b + p0 * s->ldb, s->ldb,
                                  panel, w, panel_beta, c, s->ldc);
-        }
     }
     free(panel);
     return st;

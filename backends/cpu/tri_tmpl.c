@@ -77,36 +77,44 @@ static int TN(leaf_threads_, )(int64_t len, int64_t other)
     return want < 1 ? 1 : want;
 }
 
-/* One column x (len elements) of a left-side block: x := alpha op(D)^-1 x
- * (solve) or alpha op(D) x, in the order reference BLAS uses. */
-static void TN(left_column_, )(const T *d, int64_t len, bool lower, bool solve, T alpha, T *x)
+/* Columns of B a left-side diagonal block works on at once: the
+ * substitution then runs across them, a vector of TRI_COLS lanes per row,
+ * instead of along one column's short, dependent rows. */
+#define TRI_COLS 16
+
+/* Columns [j0, j0 + cols) (cols <= TRI_COLS) of a left-side block of len
+ * rows at x (leading dimension ldc): x := op(D)^-1 alpha x (solve) or
+ * op(D) alpha x, through a row-major copy in which row i holds the
+ * columns' elements i side by side; the order of the operations is the
+ * reference's column by column. */
+static void TN(left_columns_, )(const T *d, int64_t len, bool lower, bool solve, T alpha, T *x,
+                                int64_t ldc, int64_t cols)
 {
-    if (solve) {
-        if (alpha != 1)
-            for (int64_t i = 0; i < len; i++) x[i] *= alpha;
-        for (int64_t step = 0; step < len; step++) {
-            int64_t k = lower ? step : len - 1 - step;
-            if (x[k] == 0) continue;
-            x[k] /= d[k + k * len];
-            T xk = x[k];
-            const T *dk = d + k * len;
-            if (lower)
-                for (int64_t i = k + 1; i < len; i++) x[i] -= xk * dk[i];
-            else
-                for (int64_t i = 0; i < k; i++) x[i] -= xk * dk[i];
-        }
-        return;
-    }
+    T t[TRI_LEAF * TRI_COLS];
+    for (int64_t i = 0; i < len; i++)
+        for (int64_t c = 0; c < TRI_COLS; c++)
+            t[i * TRI_COLS + c] = c < cols ? alpha * x[i + c * ldc] : 0;
     for (int64_t step = 0; step < len; step++) {
-        int64_t k = lower ? len - 1 - step : step;
-        T t = alpha * x[k];
+        /* solve: forward for lower; multiply: backward for lower */
+        int64_t k = lower == solve ? step : len - 1 - step;
+        T *tk = t + k * TRI_COLS;
         const T *dk = d + k * len;
-        if (lower)
-            for (int64_t i = k + 1; i < len; i++) x[i] += t * dk[i];
+        int64_t i0 = lower ? k + 1 : 0, i1 = lower ? len : k;
+        if (solve)
+            for (int64_t c = 0; c < TRI_COLS; c++) tk[c] /= dk[k];
+        T xk[TRI_COLS];
+        for (int64_t c = 0; c < TRI_COLS; c++) xk[c] = tk[c];
+        if (solve)
+            for (int64_t i = i0; i < i1; i++)
+                for (int64_t c = 0; c < TRI_COLS; c++) t[i * TRI_COLS + c] -= dk[i] * xk[c];
         else
-            for (int64_t i = 0; i < k; i++) x[i] += t * dk[i];
-        x[k] = t * dk[k];
+            for (int64_t i = i0; i < i1; i++)
+                for (int64_t c = 0; c < TRI_COLS; c++) t[i * TRI_COLS + c] += dk[i] * xk[c];
+        if (!solve)
+            for (int64_t c = 0; c < TRI_COLS; c++) tk[c] = xk[c] * dk[k];
     }
+    for (int64_t c = 0; c < cols; c++)
+        for (int64_t i = 0; i < len; i++) x[i + c * ldc] = t[i * TRI_COLS + c];
 }
 
 /* Rows [i0, i1) of a right-side block (len columns from col, leading
@@ -159,8 +167,9 @@ static void TN(leaf_, )(const TN(tri_, ) *t, bool solve, T alpha, int64_t p0, in
         ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
         if (s->left) {
 #pragma omp for schedule(static)
-            for (int64_t j = 0; j < s->n; j++)
-                TN(left_column_, )(t->d, len, lower, solve, alpha, t->c + p0 + j * ldc);
+            for (int64_t j = 0; j < s->n; j += TRI_COLS)
+                TN(left_columns_, )(t->d, len, lower, solve, alpha, t->c + p0 + j * ldc, ldc,
+                                    s->n - j < TRI_COLS ? s->n - j : TRI_COLS);
         } else {
 #pragma omp for schedule(static)
             for (int64_t i0 = 0; i0 < s->m; i0 += TRI_ROWS)
