@@ -94,8 +94,6 @@ static int TN(level3_, )(bool device, ompwg_level3_op op, ompwg_layout layout, o
     if (reads) call.op[0] = ompwg_matrix_operand(a, ra, ca, s.lda, sizeof(T), true, false);
     if (reads_b) call.op[1] = ompwg_matrix_operand(b, rb, cb, s.ldb, sizeof(T), true, false);
     call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T), reads_c, true);
-    T *const host_c = c;
-    const T *const host_a = a, *const host_b = b;
     void *ptr[3] = { reads ? (void *)a : NULL, (void *)b, c };
     ompwg_placement pl;
     st = ompwg_place_call(&call, &pl, ptr);
@@ -108,15 +106,11 @@ static int TN(level3_, )(bool device, ompwg_level3_op op, ompwg_layout layout, o
          * host copies, on the reference */
         on_device = false;
         fn = TN(level3_routine_, )(pl.be, op, false, &be);
-    } else if (pl.mapped) {
+    }
+    if (on_device && pl.mapped) {
         a = ptr[0];
         b = ptr[1];
         c = ptr[2];
-    }
-    if (!on_device) {
-        a = host_a;
-        b = host_b;
-        c = host_c;
     }
     if (!fn) return device ? OMPWG_ERR_UNSUPPORTED : OMPWG_ERR_UNAVAILABLE;
     s.device_ptrs = on_device;
