@@ -187,6 +187,92 @@ OMPWG_API int ompwg_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans t
                           double beta, double *c, int64_t ldc);
 /** @} */
 
+/** @name Level-3 BLAS besides GEMM: SYMM, SYRK, SYR2K, TRMM, TRSM
+ * Exactly the reference BLAS operations, in either layout:
+ * - SYMM: C := alpha * A * B + beta * C (side ::OMPWG_LEFT, A m-by-m) or
+ *   alpha * B * A + beta * C (::OMPWG_RIGHT, A n-by-n); A symmetric, only
+ *   its `uplo` triangle read; B and C m-by-n.
+ * - SYRK: C := alpha * A * A^T + beta * C (trans ::OMPWG_NO_TRANS, A
+ *   n-by-k) or alpha * A^T * A + beta * C (A k-by-n); C n-by-n symmetric,
+ *   only its `uplo` triangle read and written.
+ * - SYR2K: C := alpha * (A * B^T + B * A^T) + beta * C, or with the
+ *   transposes on the left operands (trans); A and B as A in SYRK, C as in
+ *   SYRK.
+ * - TRMM: B := alpha * op(A) * B (left) or alpha * B * op(A) (right); TRSM
+ *   solves op(A) * X = alpha * B (left) or X * op(A) = alpha * B (right)
+ *   and writes X over B. A triangular (its `uplo` triangle read; with
+ *   ::OMPWG_UNIT its diagonal is not read and taken as ones), m-by-m (left)
+ *   or n-by-n (right); B m-by-n. A singular A gives the Inf and NaN the
+ *   divisions give, as in reference BLAS.
+ *
+ * As in reference BLAS: m == 0 or n == 0 (SYRK, SYR2K: n == 0) returns at
+ * once; SYMM, SYRK, SYR2K also return at once when beta == 1 and alpha == 0
+ * (SYRK, SYR2K: or k == 0); beta == 0 does not read C; alpha == 0 (SYRK,
+ * SYR2K: or k == 0) does not read A and B and scales C (TRMM, TRSM: sets B
+ * to zero); the triangle of C (SYRK, SYR2K) or of A that `uplo` does not
+ * name is neither read nor written. Conjugate-transpose means transpose.
+ *
+ * Leading dimensions as in BLAS, of the arrays as stored: column-major,
+ * lda >= max(1, rows of A) (SYMM, TRMM, TRSM: of the square A; SYRK,
+ * SYR2K: n, or k with trans), ldb >= max(1, rows of B), ldc >= max(1, m)
+ * (SYRK, SYR2K: n); row-major, the row lengths. Pointers may be NULL only
+ * where the rules above say they are not read.
+ *
+ * Checks, in order: layout (::OMPWG_ERR_LAYOUT); side, uplo
+ * (::OMPWG_ERR_FLAGS), trans (::OMPWG_ERR_TRANS), diag (::OMPWG_ERR_FLAGS),
+ * in the order of the arguments; m, n, k < 0 (::OMPWG_ERR_SIZE); lda, ldb,
+ * ldc (::OMPWG_ERR_LD); then the quick returns; then pointers
+ * (::OMPWG_ERR_NULL); then the output (C, or B for TRMM and TRSM) sharing
+ * an element with an input the call reads (::OMPWG_ERR_OVERLAP: matrices
+ * of one array side by side, as blocked LAPACK passes them, are fine).
+ * Nothing is written when a check fails.
+ *
+ * Accuracy: SYMM, SYRK, SYR2K and TRMM are held to the GEMM bound above
+ * with the symmetric or triangular A expanded, max(16, k) * u *
+ * (|alpha| * sum|a||b| + |beta| * |c|) elementwise (k the inner dimension:
+ * SYRK's diagonal sums k positive terms, whose rounding errors do not
+ * cancel); TRSM to the residual bound |op(A) * X - alpha * B| <=
+ * max(16, k) * u * (|op(A)| * |X| + |alpha * B|) elementwise, since its
+ * forward error depends on A's conditioning. Check mode (OMPWG_CHECK)
+ * compares with OpenBLAS within the same bounds.
+ *
+ * Backends: cpu (blocked over its packed GEMM, host threads), openblas
+ * (OpenBLAS's CBLAS routines). A backend without its own routine runs a
+ * host-data call on openblas, and returns ::OMPWG_ERR_UNSUPPORTED for a
+ * `_device` call.
+ * @{ */
+OMPWG_API int ompwg_ssymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                          int64_t m, int64_t n, float alpha, const float *a, int64_t lda,
+                          const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
+OMPWG_API int ompwg_dsymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                          int64_t m, int64_t n, double alpha, const double *a, int64_t lda,
+                          const double *b, int64_t ldb, double beta, double *c, int64_t ldc);
+OMPWG_API int ompwg_ssyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                          int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
+                          float beta, float *c, int64_t ldc);
+OMPWG_API int ompwg_dsyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                          int64_t n, int64_t k, double alpha, const double *a, int64_t lda,
+                          double beta, double *c, int64_t ldc);
+OMPWG_API int ompwg_ssyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                           int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
+                           const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
+OMPWG_API int ompwg_dsyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                           int64_t n, int64_t k, double alpha, const double *a, int64_t lda,
+                           const double *b, int64_t ldb, double beta, double *c, int64_t ldc);
+OMPWG_API int ompwg_strmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                          float alpha, const float *a, int64_t lda, float *b, int64_t ldb);
+OMPWG_API int ompwg_dtrmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                          double alpha, const double *a, int64_t lda, double *b, int64_t ldb);
+OMPWG_API int ompwg_strsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                          float alpha, const float *a, int64_t lda, float *b, int64_t ldb);
+OMPWG_API int ompwg_dtrsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                          double alpha, const double *a, int64_t lda, double *b, int64_t ldb);
+/** @} */
+
 /** @name Reductions over strided vectors
  * Element i of a vector (x, incx) is x[i * incx] for incx > 0 and, as in
  * BLAS, x[(n - 1 - i) * |incx|] for incx < 0; incx == 0 is
@@ -333,6 +419,45 @@ OMPWG_API int ompwg_stranspose_device(ompwg_layout layout, int64_t rows, int64_t
                                       const float *a, int64_t lda, float *b, int64_t ldb);
 OMPWG_API int ompwg_dtranspose_device(ompwg_layout layout, int64_t rows, int64_t cols,
                                       const double *a, int64_t lda, double *b, int64_t ldb);
+/* The level-3 routines besides GEMM (see their group above): a GPU backend
+ * without its own routine returns ::OMPWG_ERR_UNSUPPORTED. */
+OMPWG_API int ompwg_ssymm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                 int64_t m, int64_t n, float alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
+OMPWG_API int ompwg_dsymm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                 int64_t m, int64_t n, double alpha, const double *a,
+                                 int64_t lda, const double *b, int64_t ldb, double beta,
+                                 double *c, int64_t ldc);
+OMPWG_API int ompwg_ssyrk_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                 int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
+                                 float beta, float *c, int64_t ldc);
+OMPWG_API int ompwg_dsyrk_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                 int64_t n, int64_t k, double alpha, const double *a,
+                                 int64_t lda, double beta, double *c, int64_t ldc);
+OMPWG_API int ompwg_ssyr2k_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                  int64_t n, int64_t k, float alpha, const float *a,
+                                  int64_t lda, const float *b, int64_t ldb, float beta,
+                                  float *c, int64_t ldc);
+OMPWG_API int ompwg_dsyr2k_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                  int64_t n, int64_t k, double alpha, const double *a,
+                                  int64_t lda, const double *b, int64_t ldb, double beta,
+                                  double *c, int64_t ldc);
+OMPWG_API int ompwg_strmm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                 ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                 float alpha, const float *a, int64_t lda, float *b,
+                                 int64_t ldb);
+OMPWG_API int ompwg_dtrmm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                 ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                 double alpha, const double *a, int64_t lda, double *b,
+                                 int64_t ldb);
+OMPWG_API int ompwg_strsm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                 ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                 float alpha, const float *a, int64_t lda, float *b,
+                                 int64_t ldb);
+OMPWG_API int ompwg_dtrsm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                 ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                 double alpha, const double *a, int64_t lda, double *b,
+                                 int64_t ldb);
 /** @} */
 
 /** @name GPU properties

@@ -25,6 +25,19 @@
  * - sums of magnitudes: cblas_sasum, cblas_dasum, sasum_, dasum_.
  * - index of the largest magnitude: cblas_isamax, cblas_idamax (0-based,
  *   a size_t like netlib's CBLAS_INDEX), isamax_, idamax_ (1-based).
+ * - Level 3: cblas_?symm, ?syrk, ?syr2k, ?trmm, ?trsm and ssymm_ ... dtrsm_
+ *   (s and d), the side, uplo and diag characters read as LSAME does.
+ *   Reference checks, INFO numbers and quick returns (m == 0 or n == 0;
+ *   SYMM, SYRK, SYR2K also with beta == 1 and alpha == 0 or, SYRK, SYR2K,
+ *   k == 0): SYMM side 1, uplo 2, m 3, n 4, lda 7, ldb 9, ldc 12; SYRK
+ *   uplo 1, trans 2, n 3, k 4, lda 7, ldc 10; SYR2K as SYRK with ldb 9,
+ *   ldc 12; TRMM and TRSM side 1, uplo 2, transa 3, diag 4, m 5, n 6,
+ *   lda 9, ldb 11 (a NULL alpha or beta: its position). The CBLAS routines
+ *   report netlib's numbers: the layout 1, then the others one on, with
+ *   netlib's row-major renumbering (SYMM: M 4 and N 5, TRMM and TRSM: M 6
+ *   and N 7 checked in the order of the transposed call). A run-time
+ *   failure runs again on a fallback backend where the output is then
+ *   written whole (beta == 0; TRMM, TRSM: alpha == 0).
  *
  * Every other routine is forwarded to OpenBLAS: a C function with the
  * routine's own prototype (netlib's cblas.h for the CBLAS names; gfortran's
@@ -133,6 +146,45 @@ OMPWG_API float sasum_(const int *n, const float *x, const int *incx);
 OMPWG_API double dasum_(const int *n, const double *x, const int *incx);
 OMPWG_API int isamax_(const int *n, const float *x, const int *incx);
 OMPWG_API int idamax_(const int *n, const double *x, const int *incx);
+/* level 3 besides GEMM: see "Level 3" above */
+OMPWG_API void ssymm_(const char *side, const char *uplo, const int *m, const int *n,
+                      const float *alpha, const float *a, const int *lda, const float *b,
+                      const int *ldb, const float *beta, float *c, const int *ldc, size_t side_len,
+                      size_t uplo_len);
+OMPWG_API void ssyrk_(const char *uplo, const char *trans, const int *n, const int *k,
+                      const float *alpha, const float *a, const int *lda, const float *beta, float *c,
+                      const int *ldc, size_t uplo_len, size_t trans_len);
+OMPWG_API void ssyr2k_(const char *uplo, const char *trans, const int *n, const int *k,
+                       const float *alpha, const float *a, const int *lda, const float *b,
+                       const int *ldb, const float *beta, float *c, const int *ldc, size_t uplo_len,
+                       size_t trans_len);
+OMPWG_API void strmm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                      const int *m, const int *n, const float *alpha, const float *a, const int *lda,
+                      float *b, const int *ldb, size_t side_len, size_t uplo_len,
+                      size_t transa_len, size_t diag_len);
+OMPWG_API void strsm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                      const int *m, const int *n, const float *alpha, const float *a, const int *lda,
+                      float *b, const int *ldb, size_t side_len, size_t uplo_len,
+                      size_t transa_len, size_t diag_len);
+OMPWG_API void dsymm_(const char *side, const char *uplo, const int *m, const int *n,
+                      const double *alpha, const double *a, const int *lda, const double *b,
+                      const int *ldb, const double *beta, double *c, const int *ldc, size_t side_len,
+                      size_t uplo_len);
+OMPWG_API void dsyrk_(const char *uplo, const char *trans, const int *n, const int *k,
+                      const double *alpha, const double *a, const int *lda, const double *beta, double *c,
+                      const int *ldc, size_t uplo_len, size_t trans_len);
+OMPWG_API void dsyr2k_(const char *uplo, const char *trans, const int *n, const int *k,
+                       const double *alpha, const double *a, const int *lda, const double *b,
+                       const int *ldb, const double *beta, double *c, const int *ldc, size_t uplo_len,
+                       size_t trans_len);
+OMPWG_API void dtrmm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                      const int *m, const int *n, const double *alpha, const double *a, const int *lda,
+                      double *b, const int *ldb, size_t side_len, size_t uplo_len,
+                      size_t transa_len, size_t diag_len);
+OMPWG_API void dtrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                      const int *m, const int *n, const double *alpha, const double *a, const int *lda,
+                      double *b, const int *ldb, size_t side_len, size_t uplo_len,
+                      size_t transa_len, size_t diag_len);
 /** The Fortran error handler (see above for which handler gets a call).
  *  srname is blank-padded to srname_len characters. */
 OMPWG_API void xerbla_(const char *srname, const int *info, size_t srname_len);
@@ -166,6 +218,34 @@ OMPWG_API float cblas_sasum(int n, const float *x, int incx);
 OMPWG_API double cblas_dasum(int n, const double *x, int incx);
 OMPWG_API size_t cblas_isamax(int n, const float *x, int incx);
 OMPWG_API size_t cblas_idamax(int n, const double *x, int incx);
+OMPWG_API void cblas_ssymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m,
+                           int n, float alpha, const float *a, int lda, const float *b, int ldb,
+                           float beta, float *c, int ldc);
+OMPWG_API void cblas_ssyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
+                           int k, float alpha, const float *a, int lda, float beta, float *c, int ldc);
+OMPWG_API void cblas_ssyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
+                            int k, float alpha, const float *a, int lda, const float *b, int ldb,
+                            float beta, float *c, int ldc);
+OMPWG_API void cblas_strmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                           ompwg_trans transa, ompwg_diag diag, int m, int n, float alpha,
+                           const float *a, int lda, float *b, int ldb);
+OMPWG_API void cblas_strsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                           ompwg_trans transa, ompwg_diag diag, int m, int n, float alpha,
+                           const float *a, int lda, float *b, int ldb);
+OMPWG_API void cblas_dsymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m,
+                           int n, double alpha, const double *a, int lda, const double *b, int ldb,
+                           double beta, double *c, int ldc);
+OMPWG_API void cblas_dsyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
+                           int k, double alpha, const double *a, int lda, double beta, double *c, int ldc);
+OMPWG_API void cblas_dsyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
+                            int k, double alpha, const double *a, int lda, const double *b, int ldb,
+                            double beta, double *c, int ldc);
+OMPWG_API void cblas_dtrmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                           ompwg_trans transa, ompwg_diag diag, int m, int n, double alpha,
+                           const double *a, int lda, double *b, int ldb);
+OMPWG_API void cblas_dtrsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                           ompwg_trans transa, ompwg_diag diag, int m, int n, double alpha,
+                           const double *a, int lda, double *b, int ldb);
 /** The CBLAS error handler (see above for which handler gets a call). p
  *  is netlib's number of the illegal argument (renumbered for a row-major
  *  call while RowMajorStrg is 1), rout the routine ("cblas_sgemm"), form a

@@ -24,4 +24,17 @@ int ompwg_checked_sreduce(const ompwg_backend *be, const ompwg_vec_shape *s, con
 int ompwg_checked_dreduce(const ompwg_backend *be, const ompwg_vec_shape *s, const double *x,
                           const double *y, double *value, int64_t *index);
 
+/* Run fn (backend be's SYMM, SYRK, SYR2K, TRMM or TRSM) and compare with the
+ * reference backend: the netlib ratio as for GEMM with the symmetric or
+ * triangular A expanded, for TRSM the residual
+ * |op(A) X - alpha B| / (eps (|op(A)| |X| + |alpha B|)), below max(16, k)
+ * with k the inner dimension; C's
+ * other triangle (SYRK, SYR2K) bit for bit unchanged. */
+int ompwg_checked_slevel3(const ompwg_backend *be, ompwg_slevel3_fn fn,
+                          const ompwg_level3_shape *s, float alpha, const float *a,
+                          const float *b, float beta, float *c);
+int ompwg_checked_dlevel3(const ompwg_backend *be, ompwg_dlevel3_fn fn,
+                          const ompwg_level3_shape *s, double alpha, const double *a,
+                          const double *b, double beta, double *c);
+
 #endif

@@ -48,4 +48,27 @@ int ompwg_cpu_i64scan(const ompwg_scan_shape *s, const int64_t *x, int64_t *y);
 int ompwg_cpu_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
 int ompwg_cpu_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
 
+/* SYMM, SYRK, SYR2K (sym_tmpl.c), TRMM, TRSM (tri_tmpl.c): blocked over the
+ * packed GEMM. */
+int ompwg_cpu_ssymm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_cpu_dsymm(const ompwg_level3_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
+int ompwg_cpu_ssyrk(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_cpu_dsyrk(const ompwg_level3_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
+int ompwg_cpu_ssyr2k(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                     float beta, float *c);
+int ompwg_cpu_dsyr2k(const ompwg_level3_shape *s, double alpha, const double *a,
+                     const double *b, double beta, double *c);
+int ompwg_cpu_strmm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_cpu_dtrmm(const ompwg_level3_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
+int ompwg_cpu_strsm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_cpu_dtrsm(const ompwg_level3_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
+
 #endif

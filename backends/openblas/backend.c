@@ -27,4 +27,14 @@ const ompwg_backend ompwg_backend_openblas = {
     .i64scan = NULL,
     .stranspose = ompwg_openblas_stranspose,
     .dtranspose = ompwg_openblas_dtranspose,
+    .slevel3 = {
+        [OMPWG_L3_SYMM] = ompwg_openblas_ssymm, [OMPWG_L3_SYRK] = ompwg_openblas_ssyrk,
+        [OMPWG_L3_SYR2K] = ompwg_openblas_ssyr2k, [OMPWG_L3_TRMM] = ompwg_openblas_strmm,
+        [OMPWG_L3_TRSM] = ompwg_openblas_strsm,
+    },
+    .dlevel3 = {
+        [OMPWG_L3_SYMM] = ompwg_openblas_dsymm, [OMPWG_L3_SYRK] = ompwg_openblas_dsyrk,
+        [OMPWG_L3_SYR2K] = ompwg_openblas_dsyr2k, [OMPWG_L3_TRMM] = ompwg_openblas_dtrmm,
+        [OMPWG_L3_TRSM] = ompwg_openblas_dtrsm,
+    },
 };

@@ -15,6 +15,29 @@ int ompwg_openblas_dreduce(const ompwg_vec_shape *s, const double *x, const doub
 int ompwg_openblas_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
 int ompwg_openblas_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
 
+/* SYMM, SYRK, SYR2K, TRMM, TRSM (openblas_level3_tmpl.c), indexed by
+ * ompwg_level3_op in the table. */
+int ompwg_openblas_ssymm(const ompwg_level3_shape *s, float alpha, const float *a,
+                         const float *b, float beta, float *c);
+int ompwg_openblas_dsymm(const ompwg_level3_shape *s, double alpha, const double *a,
+                         const double *b, double beta, double *c);
+int ompwg_openblas_ssyrk(const ompwg_level3_shape *s, float alpha, const float *a,
+                         const float *b, float beta, float *c);
+int ompwg_openblas_dsyrk(const ompwg_level3_shape *s, double alpha, const double *a,
+                         const double *b, double beta, double *c);
+int ompwg_openblas_ssyr2k(const ompwg_level3_shape *s, float alpha, const float *a,
+                          const float *b, float beta, float *c);
+int ompwg_openblas_dsyr2k(const ompwg_level3_shape *s, double alpha, const double *a,
+                          const double *b, double beta, double *c);
+int ompwg_openblas_strmm(const ompwg_level3_shape *s, float alpha, const float *a,
+                         const float *b, float beta, float *c);
+int ompwg_openblas_dtrmm(const ompwg_level3_shape *s, double alpha, const double *a,
+                         const double *b, double beta, double *c);
+int ompwg_openblas_strsm(const ompwg_level3_shape *s, float alpha, const float *a,
+                         const float *b, float beta, float *c);
+int ompwg_openblas_dtrsm(const ompwg_level3_shape *s, double alpha, const double *a,
+                         const double *b, double beta, double *c);
+
 /* The CBLAS functions the backend calls, as cblas.h declares them. */
 typedef void ompwg_cblas_sgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
                                   enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
@@ -37,6 +60,39 @@ typedef void ompwg_cblas_domatcopy_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPO
                                       blasint rows, blasint cols, double alpha, const double *a,
                                       blasint lda, double *b, blasint ldb);
 
+typedef void ompwg_cblas_ssymm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
+                                   enum CBLAS_UPLO uplo, blasint m, blasint n, float alpha,
+                                   const float *a, blasint lda, const float *b, blasint ldb,
+                                   float beta, float *c, blasint ldc);
+typedef void ompwg_cblas_ssyrk_fn(enum CBLAS_ORDER order, enum CBLAS_UPLO uplo,
+                                   enum CBLAS_TRANSPOSE trans, blasint n, blasint k, float alpha,
+                                   const float *a, blasint lda, float beta, float *c, blasint ldc);
+typedef void ompwg_cblas_ssyr2k_fn(enum CBLAS_ORDER order, enum CBLAS_UPLO uplo,
+                                    enum CBLAS_TRANSPOSE trans, blasint n, blasint k, float alpha,
+                                    const float *a, blasint lda, const float *b, blasint ldb,
+                                    float beta, float *c, blasint ldc);
+/* TRMM and TRSM have the same arguments */
+typedef void ompwg_cblas_strxm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
+                                   enum CBLAS_UPLO uplo, enum CBLAS_TRANSPOSE transa,
+                                   enum CBLAS_DIAG diag, blasint m, blasint n, float alpha,
+                                   const float *a, blasint lda, float *b, blasint ldb);
+typedef void ompwg_cblas_dsymm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
+                                   enum CBLAS_UPLO uplo, blasint m, blasint n, double alpha,
+                                   const double *a, blasint lda, const double *b, blasint ldb,
+                                   double beta, double *c, blasint ldc);
+typedef void ompwg_cblas_dsyrk_fn(enum CBLAS_ORDER order, enum CBLAS_UPLO uplo,
+                                   enum CBLAS_TRANSPOSE trans, blasint n, blasint k, double alpha,
+                                   const double *a, blasint lda, double beta, double *c, blasint ldc);
+typedef void ompwg_cblas_dsyr2k_fn(enum CBLAS_ORDER order, enum CBLAS_UPLO uplo,
+                                    enum CBLAS_TRANSPOSE trans, blasint n, blasint k, double alpha,
+                                    const double *a, blasint lda, const double *b, blasint ldb,
+                                    double beta, double *c, blasint ldc);
+/* TRMM and TRSM have the same arguments */
+typedef void ompwg_cblas_dtrxm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
+                                   enum CBLAS_UPLO uplo, enum CBLAS_TRANSPOSE transa,
+                                   enum CBLAS_DIAG diag, blasint m, blasint n, double alpha,
+                                   const double *a, blasint lda, double *b, blasint ldb);
+
 typedef struct ompwg_openblas_fns {
     ompwg_cblas_sgemm_fn *sgemm;
     ompwg_cblas_dgemm_fn *dgemm;
@@ -46,6 +102,14 @@ typedef struct ompwg_openblas_fns {
     ompwg_cblas_dasum_fn *dasum;
     ompwg_cblas_somatcopy_fn *somatcopy;
     ompwg_cblas_domatcopy_fn *domatcopy;
+    ompwg_cblas_ssymm_fn *ssymm;
+    ompwg_cblas_dsymm_fn *dsymm;
+    ompwg_cblas_ssyrk_fn *ssyrk;
+    ompwg_cblas_dsyrk_fn *dsyrk;
+    ompwg_cblas_ssyr2k_fn *ssyr2k;
+    ompwg_cblas_dsyr2k_fn *dsyr2k;
+    ompwg_cblas_strxm_fn *strmm, *strsm;
+    ompwg_cblas_dtrxm_fn *dtrmm, *dtrsm;
 } ompwg_openblas_fns;
 
 /* OpenBLAS's own definitions of those functions, never an interposed

@@ -27,6 +27,16 @@ static void resolve(void)
         .dasum = (ompwg_cblas_dasum_fn *)own(h, "cblas_dasum", (void *)cblas_dasum),
         .somatcopy = (ompwg_cblas_somatcopy_fn *)own(h, "cblas_somatcopy", (void *)cblas_somatcopy),
         .domatcopy = (ompwg_cblas_domatcopy_fn *)own(h, "cblas_domatcopy", (void *)cblas_domatcopy),
+        .ssymm = (ompwg_cblas_ssymm_fn *)own(h, "cblas_ssymm", (void *)cblas_ssymm),
+        .dsymm = (ompwg_cblas_dsymm_fn *)own(h, "cblas_dsymm", (void *)cblas_dsymm),
+        .ssyrk = (ompwg_cblas_ssyrk_fn *)own(h, "cblas_ssyrk", (void *)cblas_ssyrk),
+        .dsyrk = (ompwg_cblas_dsyrk_fn *)own(h, "cblas_dsyrk", (void *)cblas_dsyrk),
+        .ssyr2k = (ompwg_cblas_ssyr2k_fn *)own(h, "cblas_ssyr2k", (void *)cblas_ssyr2k),
+        .dsyr2k = (ompwg_cblas_dsyr2k_fn *)own(h, "cblas_dsyr2k", (void *)cblas_dsyr2k),
+        .strmm = (ompwg_cblas_strxm_fn *)own(h, "cblas_strmm", (void *)cblas_strmm),
+        .dtrmm = (ompwg_cblas_dtrxm_fn *)own(h, "cblas_dtrmm", (void *)cblas_dtrmm),
+        .strsm = (ompwg_cblas_strxm_fn *)own(h, "cblas_strsm", (void *)cblas_strsm),
+        .dtrsm = (ompwg_cblas_dtrxm_fn *)own(h, "cblas_dtrsm", (void *)cblas_dtrsm),
     };
 }
 

@@ -1,0 +1,207 @@
+/* CPU SYMM, SYRK and SYR2K, compiled once per precision, over the packed
+ * GEMM (gemm_tmpl.c, its own threads):
+ * - SYRK, SYR2K: recursive halving of C's triangle; the off-diagonal block
+ *   of each level is one GEMM (two for SYR2K), and diagonal blocks of at
+ *   most SYR_LEAF rows go through a small full temporary whose triangle is
+ *   copied into C, so the other triangle is never touched;
+ * - SYMM: A's stored triangle expanded, a panel of SYMM_PANEL columns
+ *   (left) or rows (right) at a time, into a full block that one GEMM
+ *   multiplies. */
+#include "prec.h"
+
+#include <omp.h>
+#include <stdlib.h>
+
+#include "cpu.h"
+#include "ompwg.h"
+
+/* Order of the diagonal blocks of C computed in full and copied. */
+#define SYR_LEAF 128
+/* Width of the expanded panels of SYMM's A: k of each GEMM. */
+#define SYMM_PANEL 256
+/* Side of the square tiles a panel is copied in. */
+#define SYMM_TILE 64
+/* Elements of a panel worth one more thread to copy. */
+#define SYMM_EXPAND_PER_THREAD (64.0 * 1024)
+
+static int TN(sym_gemm_, )(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                           const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                           int64_t ldc)
+{
+    ompwg_gemm_shape g = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
+                           .lda = lda, .ldb = ldb, .ldc = ldc };
+    return TN(ompwg_cpu_, gemm)(&g, alpha, a, b, beta, c);
+}
+
+typedef struct TN(syr_, ) {
+    const ompwg_level3_shape *s;
+    T alpha, beta;
+    const T *a, *b;  /* b: NULL for SYRK */
+    T *c;
+    T *tmp;          /* SYR_LEAF x SYR_LEAF */
+} TN(syr_, );
+
+/* Rows i0.. of op(A) (op(A) = A, or A^T with trans), as a GEMM's first
+ * operand with transa = trans; as its second with transb = !trans it is
+ * that block transposed. */
+static const T *TN(rows_of_, )(const ompwg_level3_shape *s, const T *x, int64_t ld, int64_t i0)
+{
+    return s->trans ? x + i0 * ld : x + i0;
+}
+
+/* C's block at (i0, j0), rows x cols, := alpha (X_i Y_j^T [+ Y_i X_j^T])
+ * + beta C, with X_i the rows i0.. of op(A): into C itself, or into tmp
+ * (leading dimension rows) with beta = 0. */
+static int TN(syr_block_, )(const TN(syr_, ) *t, int64_t i0, int64_t j0, int64_t rows,
+                            int64_t cols, T beta, T *dst, int64_t ldd)
+{
+    const ompwg_level3_shape *s = t->s;
+    const T *a = t->a, *b = t->b ? t->b : t->a;
+    int64_t lda = s->lda, ldb = t->b ? s->ldb : s->lda;
+    int st = TN(sym_gemm_, )(s->trans, !s->trans, rows, cols, s->k, t->alpha,
+                             TN(rows_of_, )(s, a, lda, i0), lda, TN(rows_of_, )(s, b, ldb, j0),
+                             ldb, beta, dst, ldd);
+    if (st != OMPWG_OK || !t->b) return st;
+    return TN(sym_gemm_, )(s->trans, !s->trans, rows, cols, s->k, t->alpha,
+                           TN(rows_of_, )(s, b, ldb, i0), ldb, TN(rows_of_, )(s, a, lda, j0),
+                           lda, 1, dst, ldd);
+}
+
+/* The diagonal block at p0 of order len: computed in full in tmp, its
+ * triangle added to beta C (C not read when beta == 0). */
+static int TN(syr_leaf_, )(const TN(syr_, ) *t, int64_t p0, int64_t len)
+{
+    int st = TN(syr_block_, )(t, p0, p0, len, len, 0, t->tmp, len);
+    if (st != OMPWG_OK) return st;
+    const int64_t ldc = t->s->ldc;
+    for (int64_t j = 0; j < len; j++) {
+        int64_t i0 = t->s->upper ? 0 : j, i1 = t->s->upper ? j + 1 : len;
+        T *cj = t->c + p0 + (p0 + j) * ldc;
+        const T *tj = t->tmp + j * len;
+        if (t->beta == 0)
+            for (int64_t i = i0; i < i1; i++) cj[i] = tj[i];
+        else
+            for (int64_t i = i0; i < i1; i++) cj[i] = tj[i] + t->beta * cj[i];
+    }
+    return OMPWG_OK;
+}
+
+static int TN(syr_rec_, )(const TN(syr_, ) *t, int64_t p0, int64_t len)
+{
+    if (len <= SYR_LEAF) return TN(syr_leaf_, )(t, p0, len);
+    int64_t h = (len / 2 + SYR_LEAF - 1) / SYR_LEAF * SYR_LEAF;
+    if (h >= len) h = len / 2;
+    const int64_t q0 = p0 + h, l2 = len - h, ldc = t->s->ldc;
+    int st = t->s->upper
+                 ? TN(syr_block_, )(t, p0, q0, h, l2, t->beta, t->c + p0 + q0 * ldc, ldc)
+                 : TN(syr_block_, )(t, q0, p0, l2, h, t->beta, t->c + q0 + p0 * ldc, ldc);
+    if (st == OMPWG_OK) st = TN(syr_rec_, )(t, p0, h);
+    if (st == OMPWG_OK) st = TN(syr_rec_, )(t, q0, l2);
+    return st;
+}
+
+/* alpha == 0 or k == 0: C's triangle := beta C (zeros when beta == 0). */
+static void TN(syr_scale_, )(const ompwg_level3_shape *s, T beta, T *c)
+{
+    if (beta == 1) return;
+    for (int64_t j = 0; j < s->n; j++) {
+        int64_t i0 = s->upper ? 0 : j, i1 = s->upper ? j + 1 : s->n;
+        T *cj = c + j * s->ldc;
+        for (int64_t i = i0; i < i1; i++) cj[i] = beta == 0 ? 0 : beta * cj[i];
+    }
+}
+
+static int TN(syr_run_, )(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                          T *c)
+{
+    if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
+    if (alpha == 0 || s->k == 0) {
+        TN(syr_scale_, )(s, beta, c);
+        return OMPWG_OK;
+    }
+    int64_t leaf = s->n < SYR_LEAF ? s->n : SYR_LEAF;
+    T *tmp = malloc((size_t)(leaf * leaf) * sizeof(T));
+    if (!tmp) return OMPWG_ERR_NOMEM;
+    TN(syr_, ) t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c, .tmp = tmp };
+    int st = TN(syr_rec_, )(&t, 0, s->n);
+    free(tmp);
+    return st;
+}
+
+int TN(ompwg_cpu_, syrk)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
+{
+    (void)b;
+    return TN(syr_run_, )(s, alpha, a, NULL, beta, c);
+}
+
+int TN(ompwg_cpu_, syr2k)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                          T *c)
+{
+    return TN(syr_run_, )(s, alpha, a, b, beta, c);
+}
+
+/* Element (i, j) of the symmetric A from its stored triangle. */
+static T TN(sym_at_, )(const ompwg_level3_shape *s, const T *a, int64_t i, int64_t j)
+{
+    bool stored = s->upper ? i <= j : i >= j;
+    return stored ? a[i + j * s->lda] : a[j + i * s->lda];
+}
+
+/* panel := A's columns (left) or rows (right) [p0, p0 + w), full: order x w
+ * (left) or w x order (right), read from the stored triangle in square
+ * tiles, so that the transposed reads stay in cache; the threads share the
+ * tiles. */
+static void TN(expand_panel_, )(const ompwg_level3_shape *s, const T *a, int64_t order,
+                                int64_t p0, int64_t w, T *panel)
+{
+    const int64_t tiles = (order + SYMM_TILE - 1) / SYMM_TILE;
+    int want = ompwg_cpu_threads();
+    if (want > tiles) want = (int)tiles;
+    if ((double)order * (double)w < SYMM_EXPAND_PER_THREAD) want = 1;
+    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
+#pragma omp parallel num_threads(want) if (want > 1)
+    {
+        ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
+#pragma omp for schedule(static)
+        for (int64_t t = 0; t < tiles; t++) {
+            int64_t r0 = t * SYMM_TILE, r1 = r0 + SYMM_TILE < order ? r0 + SYMM_TILE : order;
+            for (int64_t c0 = 0; c0 < w; c0 += SYMM_TILE) {
+                int64_t c1 = c0 + SYMM_TILE < w ? c0 + SYMM_TILE : w;
+                for (int64_t j = c0; j < c1; j++)
+                    for (int64_t i = r0; i < r1; i++) {
+                        if (s->left)
+                            panel[i + j * order] = TN(sym_at_, )(s, a, i, p0 + j);
+                        else
+                            panel[j + i * w] = TN(sym_at_, )(s, a, p0 + j, i);
+                    }
+            }
+        }
+    }
+}
+
+int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
+{
+    if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
+    if (alpha == 0)
+        return TN(sym_gemm_, )(false, false, s->m, s->n, 0, 0, NULL, 1, NULL, 1, beta, c, s->ldc);
+    const int64_t order = s->left ? s->m : s->n;
+    const int64_t w_max = order < SYMM_PANEL ? order : SYMM_PANEL;
+    T *panel = malloc((size_t)(order * w_max) * sizeof(T));
+    if (!panel) return OMPWG_ERR_NOMEM;
+    int st = OMPWG_OK;
+    for (int64_t p0 = 0; p0 < order && st == OMPWG_OK; p0 += SYMM_PANEL) {
+        int64_t w = order - p0 < SYMM_PANEL ? order - p0 : SYMM_PANEL;
+        T panel_beta = p0 == 0 ? beta : 1;
+        TN(expand_panel_, )(s, a, order, p0, w, panel);
+        if (s->left) /* C += alpha A(:, P) B(P, :) */
+            st = TN(sym_gemm_, )(false, false, s->m, s->n, w, alpha, panel, order, b + p0,
+                                 s->ldb, panel_beta, c, s->ldc);
+        else /* C += alpha B(:, P) A(P, :) */
+            st = TN(sym_gemm_, )(false, false, s->m, s->n, w, alpha, b + p0 * s->ldb, s->ldb,
+                                 panel, w, panel_beta, c, s->ldc);
+    }
+    free(panel);
+    return st;
+}

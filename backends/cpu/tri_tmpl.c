@@ -1,0 +1,282 @@
+/* CPU TRMM and TRSM, compiled once per precision: recursive halving of the
+ * triangle, so that most of the work is the packed GEMM (gemm_tmpl.c, its
+ * own threads) on the off-diagonal blocks; the diagonal blocks of at most
+ * TRI_LEAF rows are copied as op(A) into a small dense block and applied by
+ * plain loops, the columns (left) or rows (right) of B shared among the
+ * threads. */
+#include "prec.h"
+
+#include <omp.h>
+#include <stdlib.h>
+
+#include "cpu.h"
+#include "ompwg.h"
+
+/* Order of the diagonal blocks the loops handle: small enough that their
+ * share of the flops (TRI_LEAF / order) stays small, large enough that the
+ * GEMMs between them have a useful k. */
+#define TRI_LEAF 64
+/* Rows of B one thread takes at a time in a right-side diagonal block. */
+#define TRI_ROWS 256
+/* Multiply-adds worth waking one more thread for in a diagonal block. */
+#define TRI_FMAS_PER_THREAD (64.0 * 64.0 * 64.0)
+
+typedef struct TN(tri_, ) {
+    const ompwg_level3_shape *s;
+    T alpha;  /* of the whole call: TRMM applies it in every block */
+    const T *a;
+    T *c;
+    T *d;     /* TRI_LEAF x TRI_LEAF: the current diagonal block of op(A) */
+} TN(tri_, );
+
+/* op(A) is lower triangular: A lower and not transposed, or upper and
+ * transposed. */
+static bool TN(op_lower_, )(const ompwg_level3_shape *s)
+{
+    return s->upper == s->trans;
+}
+
+/* Where op(A)'s block at (i0, j0) is stored; a GEMM reads it with transa
+ * (or transb) = s->trans. */
+static const T *TN(op_block_, )(const TN(tri_, ) *t, int64_t i0, int64_t j0)
+{
+    const ompwg_level3_shape *s = t->s;
+    return s->trans ? t->a + j0 + i0 * s->lda : t->a + i0 + j0 * s->lda;
+}
+
+static int TN(tri_gemm_, )(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                           const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                           int64_t ldc)
+{
+    ompwg_gemm_shape g = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
+                           .lda = lda, .ldb = ldb, .ldc = ldc };
+    return TN(ompwg_cpu_, gemm)(&g, alpha, a, b, beta, c);
+}
+
+/* d := op(A)'s diagonal block at p0 (len x len, dense), its triangle only;
+ * a unit diagonal becomes ones without reading A's. */
+static void TN(load_diagonal_, )(const TN(tri_, ) *t, int64_t p0, int64_t len)
+{
+    const ompwg_level3_shape *s = t->s;
+    bool lower = TN(op_lower_, )(s);
+    for (int64_t j = 0; j < len; j++)
+        for (int64_t i = 0; i < len; i++) {
+            T v = 0;
+            if (i == j && s->unit) v = 1;
+            else if (lower ? i >= j : i <= j)
+                v = s->trans ? t->a[p0 + j + (p0 + i) * s->lda] : t->a[p0 + i + (p0 + j) * s->lda];
+            t->d[i + j * len] = v;
+        }
+}
+
+static int TN(leaf_threads_, )(int64_t len, int64_t other)
+{
+    double fmas = (double)len * (double)len * (double)other / 2;
+    int want = ompwg_cpu_threads();
+    if (want > fmas / TRI_FMAS_PER_THREAD) want = (int)(fmas / TRI_FMAS_PER_THREAD);
+    return want < 1 ? 1 : want;
+}
+
+/* Columns of B a left-side diagonal block works on at once: the
+ * substitution then runs across them, a vector of TRI_COLS lanes per row,
+ * instead of along one column's short, dependent rows. */
+#define TRI_COLS 16
+
+/* Columns [j0, j0 + cols) (cols <= TRI_COLS) of a left-side block of len
+ * rows at x (leading dimension ldc): x := op(D)^-1 alpha x (solve) or
+ * op(D) alpha x, through a row-major copy in which row i holds the
+ * columns' elements i side by side; the order of the operations is the
+ * reference's column by column. */
+static void TN(left_columns_, )(const T *d, int64_t len, bool lower, bool solve, T alpha, T *x,
+                                int64_t ldc, int64_t cols)
+{
+    T t[TRI_LEAF * TRI_COLS];
+    for (int64_t i = 0; i < len; i++)
+        for (int64_t c = 0; c < TRI_COLS; c++)
+            t[i * TRI_COLS + c] = c < cols ? alpha * x[i + c * ldc] : 0;
+    for (int64_t step = 0; step < len; step++) {
+        /* solve: forward for lower; multiply: backward for lower */
+        int64_t k = lower == solve ? step : len - 1 - step;
+        T *tk = t + k * TRI_COLS;
+        const T *dk = d + k * len;
+        int64_t i0 = lower ? k + 1 : 0, i1 = lower ? len : k;
+        if (solve)
+            for (int64_t c = 0; c < TRI_COLS; c++) tk[c] /= dk[k];
+        T xk[TRI_COLS];
+        for (int64_t c = 0; c < TRI_COLS; c++) xk[c] = tk[c];
+        if (solve)
+            for (int64_t i = i0; i < i1; i++)
+                for (int64_t c = 0; c < TRI_COLS; c++) t[i * TRI_COLS + c] -= dk[i] * xk[c];
+        else
+            for (int64_t i = i0; i < i1; i++)
+                for (int64_t c = 0; c < TRI_COLS; c++) t[i * TRI_COLS + c] += dk[i] * xk[c];
+        if (!solve)
+            for (int64_t c = 0; c < TRI_COLS; c++) tk[c] = xk[c] * dk[k];
+    }
+    for (int64_t c = 0; c < cols; c++)
+        for (int64_t i = 0; i < len; i++) x[i + c * ldc] = t[i * TRI_COLS + c];
+}
+
+/* Rows [i0, i1) of a right-side block (len columns from col, leading
+ * dimension ldc): X := alpha X op(D)^-1 (solve) or alpha X op(D). */
+static void TN(right_rows_, )(const T *d, int64_t len, bool lower, bool solve, T alpha, T *col,
+                              int64_t ldc, int64_t i0, int64_t i1)
+{
+    for (int64_t step = 0; step < len; step++) {
+        /* solve: op(D) upper runs forward; multiply: backward */
+        int64_t j = (!lower == solve) ? step : len - 1 - step;
+        T *cj = col + j * ldc;
+        const T *dj = d + j * len;
+        int64_t k0 = lower ? j + 1 : 0, k1 = lower ? len : j;
+        if (solve) {
+            if (alpha != 1)
+                for (int64_t i = i0; i < i1; i++) cj[i] *= alpha;
+            for (int64_t k = k0; k < k1; k++) {
+                T f = dj[k];
+                if (f == 0) continue;
+                const T *ck = col + k * ldc;
+                for (int64_t i = i0; i < i1; i++) cj[i] -= f * ck[i];
+            }
+            T djj = dj[j];
+            for (int64_t i = i0; i < i1; i++) cj[i] /= djj;
+        } else {
+            T f = alpha * dj[j];
+            for (int64_t i = i0; i < i1; i++) cj[i] *= f;
+            for (int64_t k = k0; k < k1; k++) {
+                T g = alpha * dj[k];
+                if (g == 0) continue;
+                const T *ck = col + k * ldc;
+                for (int64_t i = i0; i < i1; i++) cj[i] += g * ck[i];
+            }
+        }
+    }
+}
+
+/* The diagonal block at p0 of order len, with alpha. */
+static void TN(leaf_, )(const TN(tri_, ) *t, bool solve, T alpha, int64_t p0, int64_t len)
+{
+    const ompwg_level3_shape *s = t->s;
+    TN(load_diagonal_, )(t, p0, len);
+    bool lower = TN(op_lower_, )(s);
+    int64_t other = s->left ? s->n : s->m;
+    int want = TN(leaf_threads_, )(len, other);
+    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
+    const int64_t ldc = s->ldc;
+#pragma omp parallel num_threads(want) if (want > 1)
+    {
+        ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
+        if (s->left) {
+#pragma omp for schedule(static)
+            for (int64_t j = 0; j < s->n; j += TRI_COLS)
+                TN(left_columns_, )(t->d, len, lower, solve, alpha, t->c + p0 + j * ldc, ldc,
+                                    s->n - j < TRI_COLS ? s->n - j : TRI_COLS);
+        } else {
+#pragma omp for schedule(static)
+            for (int64_t i0 = 0; i0 < s->m; i0 += TRI_ROWS)
+                TN(right_rows_, )(t->d, len, lower, solve, alpha, t->c + p0 * ldc, ldc, i0,
+                                  i0 + TRI_ROWS < s->m ? i0 + TRI_ROWS : s->m);
+        }
+    }
+}
+
+/* The first part of a block of order len > TRI_LEAF: half, in whole
+ * leaves. */
+static int64_t TN(first_part_, )(int64_t len)
+{
+    int64_t h = (len / 2 + TRI_LEAF - 1) / TRI_LEAF * TRI_LEAF;
+    return h < len ? h : len / 2;
+}
+
+/* op(A) X = alpha B (left) or X op(A) = alpha B (right) on rows (left) or
+ * columns (right) [p0, p0 + len) of B, X over B. */
+static int TN(solve_, )(const TN(tri_, ) *t, T alpha, int64_t p0, int64_t len)
+{
+    if (len <= TRI_LEAF) {
+        TN(leaf_, )(t, true, alpha, p0, len);
+        return OMPWG_OK;
+    }
+    const ompwg_level3_shape *s = t->s;
+    const int64_t h = TN(first_part_, )(len), q0 = p0 + h, l2 = len - h, ldc = s->ldc;
+    /* op(A) lower, left (or upper, right): the first part is solved first,
+     * and the rest is updated with it */
+    const bool first_part_first = TN(op_lower_, )(s) == s->left;
+    const int64_t f0 = first_part_first ? p0 : q0, flen = first_part_first ? h : l2;
+    const int64_t r0 = first_part_first ? q0 : p0, rlen = first_part_first ? l2 : h;
+    int st = TN(solve_, )(t, alpha, f0, flen);
+    if (st != OMPWG_OK) return st;
+    if (s->left)
+        st = TN(tri_gemm_, )(s->trans, false, rlen, s->n, flen, -1, TN(op_block_, )(t, r0, f0),
+                             s->lda, t->c + f0, ldc, alpha, t->c + r0, ldc);
+    else
+        st = TN(tri_gemm_, )(false, s->trans, s->m, rlen, flen, -1, t->c + f0 * ldc, ldc,
+                             TN(op_block_, )(t, f0, r0), s->lda, alpha, t->c + r0 * ldc, ldc);
+    if (st != OMPWG_OK) return st;
+    return TN(solve_, )(t, 1, r0, rlen);
+}
+
+/* B := alpha op(A) B (left) or alpha B op(A) (right) on rows (left) or
+ * columns (right) [p0, p0 + len) of B, in place. */
+static int TN(multiply_, )(const TN(tri_, ) *t, int64_t p0, int64_t len)
+{
+    if (len <= TRI_LEAF) {
+        TN(leaf_, )(t, false, t->alpha, p0, len);
+        return OMPWG_OK;
+    }
+    const ompwg_level3_shape *s = t->s;
+    const int64_t h = TN(first_part_, )(len), q0 = p0 + h, l2 = len - h, ldc = s->ldc;
+    /* the part whose new value needs the other's old one goes first:
+     * op(A) upper, left (or lower, right) */
+    const bool first_part_first = TN(op_lower_, )(s) != s->left;
+    const int64_t f0 = first_part_first ? p0 : q0, flen = first_part_first ? h : l2;
+    const int64_t r0 = first_part_first ? q0 : p0, rlen = first_part_first ? l2 : h;
+    int st = TN(multiply_, )(t, f0, flen);
+    if (st != OMPWG_OK) return st;
+    if (s->left)
+        st = TN(tri_gemm_, )(s->trans, false, flen, s->n, rlen, t->alpha,
+                             TN(op_block_, )(t, f0, r0), s->lda, t->c + r0, ldc, 1, t->c + f0,
+                             ldc);
+    else
+        st = TN(tri_gemm_, )(false, s->trans, s->m, flen, rlen, t->alpha, t->c + r0 * ldc, ldc,
+                             TN(op_block_, )(t, r0, f0), s->lda, 1, t->c + f0 * ldc, ldc);
+    if (st != OMPWG_OK) return st;
+    return TN(multiply_, )(t, r0, rlen);
+}
+
+/* alpha == 0: B := 0, A unread. */
+static void TN(zero_, )(const ompwg_level3_shape *s, T *c)
+{
+    for (int64_t j = 0; j < s->n; j++)
+        for (int64_t i = 0; i < s->m; i++) c[i + j * s->ldc] = 0;
+}
+
+static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c)
+{
+    if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
+    if (alpha == 0) {
+        TN(zero_, )(s, c);
+        return OMPWG_OK;
+    }
+    T *d = malloc((size_t)TRI_LEAF * TRI_LEAF * sizeof(T));
+    if (!d) return OMPWG_ERR_NOMEM;
+    TN(tri_, ) t = { .s = s, .alpha = alpha, .a = a, .c = c, .d = d };
+    int64_t order = s->left ? s->m : s->n;
+    int st = solve ? TN(solve_, )(&t, alpha, 0, order) : TN(multiply_, )(&t, 0, order);
+    free(d);
+    return st;
+}
+
+int TN(ompwg_cpu_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
+{
+    (void)b;
+    (void)beta;
+    return TN(triangular_, )(s, false, alpha, a, c);
+}
+
+int TN(ompwg_cpu_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
+{
+    (void)b;
+    (void)beta;
+    return TN(triangular_, )(s, true, alpha, a, c);
+}

@@ -1,0 +1,101 @@
+/* SYMM, SYRK, SYR2K, TRMM and TRSM through OpenBLAS's CBLAS (its own entry
+ * points: symbols.c), compiled once per precision. OpenBLAS takes 32-bit
+ * sizes (blasint): a size or a leading dimension beyond them is
+ * OMPWG_ERR_TOO_LARGE, since these operations do not cut into independent
+ * pieces the way GEMM does. */
+#include "prec.h"
+
+#include <cblas.h>
+#include <limits.h>
+
+#include "ompwg.h"
+#include "openblas.h"
+
+static int TN(fits_, )(const ompwg_level3_shape *s)
+{
+    if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
+    if (s->m > INT_MAX || s->n > INT_MAX || s->k > INT_MAX || s->lda > INT_MAX ||
+        s->ldb > INT_MAX || s->ldc > INT_MAX)
+        return OMPWG_ERR_TOO_LARGE;
+    return OMPWG_OK;
+}
+
+static enum CBLAS_UPLO TN(uplo_, )(const ompwg_level3_shape *s)
+{
+    return s->upper ? CblasUpper : CblasLower;
+}
+
+static enum CBLAS_SIDE TN(side_, )(const ompwg_level3_shape *s)
+{
+    return s->left ? CblasLeft : CblasRight;
+}
+
+static enum CBLAS_TRANSPOSE TN(trans_, )(const ompwg_level3_shape *s)
+{
+    return s->trans ? CblasTrans : CblasNoTrans;
+}
+
+static enum CBLAS_DIAG TN(diag_, )(const ompwg_level3_shape *s)
+{
+    return s->unit ? CblasUnit : CblasNonUnit;
+}
+
+int TN(ompwg_openblas_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
+                              T beta, T *c)
+{
+    int st = TN(fits_, )(s);
+    if (st != OMPWG_OK) return st;
+    ompwg_openblas()->TN(, symm)(CblasColMajor, TN(side_, )(s), TN(uplo_, )(s), (blasint)s->m,
+                                 (blasint)s->n, alpha, a, (blasint)s->lda, b, (blasint)s->ldb,
+                                 beta, c, (blasint)s->ldc);
+    return OMPWG_OK;
+}
+
+int TN(ompwg_openblas_, syrk)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
+                              T beta, T *c)
+{
+    (void)b;
+    int st = TN(fits_, )(s);
+    if (st != OMPWG_OK) return st;
+    ompwg_openblas()->TN(, syrk)(CblasColMajor, TN(uplo_, )(s), TN(trans_, )(s), (blasint)s->n,
+                                 (blasint)s->k, alpha, a, (blasint)s->lda, beta, c,
+                                 (blasint)s->ldc);
+    return OMPWG_OK;
+}
+
+int TN(ompwg_openblas_, syr2k)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
+                               T beta, T *c)
+{
+    int st = TN(fits_, )(s);
+    if (st != OMPWG_OK) return st;
+    ompwg_openblas()->TN(, syr2k)(CblasColMajor, TN(uplo_, )(s), TN(trans_, )(s),
+                                  (blasint)s->n, (blasint)s->k, alpha, a, (blasint)s->lda, b,
+                                  (blasint)s->ldb, beta, c, (blasint)s->ldc);
+    return OMPWG_OK;
+}
+
+int TN(ompwg_openblas_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
+                              T beta, T *c)
+{
+    (void)b;
+    (void)beta;
+    int st = TN(fits_, )(s);
+    if (st != OMPWG_OK) return st;
+    ompwg_openblas()->TN(, trmm)(CblasColMajor, TN(side_, )(s), TN(uplo_, )(s), TN(trans_, )(s),
+                                 TN(diag_, )(s), (blasint)s->m, (blasint)s->n, alpha, a,
+                                 (blasint)s->lda, c, (blasint)s->ldc);
+    return OMPWG_OK;
+}
+
+int TN(ompwg_openblas_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
+                              T beta, T *c)
+{
+    (void)b;
+    (void)beta;
+    int st = TN(fits_, )(s);
+    if (st != OMPWG_OK) return st;
+    ompwg_openblas()->TN(, trsm)(CblasColMajor, TN(side_, )(s), TN(uplo_, )(s), TN(trans_, )(s),
+                                 TN(diag_, )(s), (blasint)s->m, (blasint)s->n, alpha, a,
+                                 (blasint)s->lda, c, (blasint)s->ldc);
+    return OMPWG_OK;
+}

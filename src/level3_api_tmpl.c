@@ -1,0 +1,206 @@
+/* The public SYMM, SYRK, SYR2K, TRMM and TRSM entry points, compiled once
+ * per precision: check the arguments, normalise, place the call like a
+ * GEMM of the same flops, run it on the chosen backend's routine (or the
+ * reference's, for a backend without one), optionally check. */
+#include "prec.h"
+
+#include "args.h"
+#include "check.h"
+#include "dispatch.h"
+#include "ompwg.h"
+
+static const char *const TN(level3_names_, )[OMPWG_L3_OP_COUNT] = {
+    [OMPWG_L3_SYMM] = T_PREFIX "symm", [OMPWG_L3_SYRK] = T_PREFIX "syrk",
+    [OMPWG_L3_SYR2K] = T_PREFIX "syr2k", [OMPWG_L3_TRMM] = T_PREFIX "trmm",
+    [OMPWG_L3_TRSM] = T_PREFIX "trsm",
+};
+
+/* The routine that runs op on be: its own, else (host data only) the
+ * reference backend's; NULL when there is none. */
+static TN(ompwg_, level3_fn) TN(level3_routine_, )(const ompwg_backend *be, ompwg_level3_op op,
+                                                  bool device, const ompwg_backend **runs)
+{
+    *runs = be;
+    if (be->TN(, level3)[op]) return be->TN(, level3)[op];
+    if (device) return NULL;
+    *runs = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
+    return *runs ? (*runs)->TN(, level3)[op] : NULL;
+}
+
+/* The operation's flops (a multiply-add is two), as the planner weighs a
+ * GEMM's. */
+static double TN(level3_flops_, )(const ompwg_level3_shape *s)
+{
+    double m = (double)s->m, n = (double)s->n, k = (double)s->k;
+    switch (s->op) {
+    case OMPWG_L3_SYMM: return 2 * m * n * (s->left ? m : n);
+    case OMPWG_L3_SYRK: return n * n * k;
+    case OMPWG_L3_SYR2K: return 2 * n * n * k;
+    default: return m * n * (s->left ? m : n);
+    }
+}
+
+/* Reads A (and B): what alpha and k leave to read. */
+static bool TN(reads_inputs_, )(const ompwg_level3_shape *s, T alpha)
+{
+    bool syr = s->op == OMPWG_L3_SYRK || s->op == OMPWG_L3_SYR2K;
+    return alpha != 0 && (!syr || s->k > 0);
+}
+
+static void TN(a_dims_, )(const ompwg_level3_shape *s, int64_t *rows, int64_t *cols)
+{
+    if (s->op == OMPWG_L3_SYRK || s->op == OMPWG_L3_SYR2K) {
+        *rows = s->trans ? s->k : s->n;
+        *cols = s->trans ? s->n : s->k;
+    } else {
+        *rows = *cols = s->left ? s->m : s->n;
+    }
+}
+
+static int TN(level3_, )(bool device, ompwg_level3_op op, ompwg_layout layout, ompwg_side side,
+                         ompwg_uplo uplo, ompwg_trans trans, ompwg_diag diag, int64_t m,
+                         int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
+                         int64_t ldb, T beta, T *c, int64_t ldc)
+{
+    ompwg_level3_shape s;
+    int st = ompwg_level3_args(op, layout, side, uplo, trans, diag, m, n, k, lda, ldb, ldc, &s);
+    if (st != OMPWG_OK) return st;
+    if (s.m == 0 || s.n == 0) return OMPWG_OK;
+    const bool tri = op == OMPWG_L3_TRMM || op == OMPWG_L3_TRSM;
+    const bool reads = TN(reads_inputs_, )(&s, alpha);
+    const bool reads_b = reads && (op == OMPWG_L3_SYMM || op == OMPWG_L3_SYR2K);
+    if (!tri && !reads && beta == 1) return OMPWG_OK;
+    if (!c || (reads && !a) || (reads_b && !b)) return OMPWG_ERR_NULL;
+
+    int64_t ra, ca, rb = s.m, cb = s.n;
+    TN(a_dims_, )(&s, &ra, &ca);
+    if (op == OMPWG_L3_SYR2K) {
+        rb = ra;
+        cb = ca;
+    }
+    if (reads && ompwg_matrices_overlap(c, s.m, s.n, s.ldc, a, ra, ca, s.lda, sizeof(T)))
+        return OMPWG_ERR_OVERLAP;
+    if (reads_b && ompwg_matrices_overlap(c, s.m, s.n, s.ldc, b, rb, cb, s.ldb, sizeof(T)))
+        return OMPWG_ERR_OVERLAP;
+    if (!reads_b) b = NULL;
+    s.device_ptrs = device;
+
+    /* C is read unless beta == 0 (TRMM and TRSM: unless alpha == 0) */
+    bool reads_c = tri ? alpha != 0 : beta != 0;
+    ompwg_call call = { .what = TN(level3_names_, )[op], .kind = OMPWG_MODEL_GEMM,
+                        .dbl = T_IS_DOUBLE, .work = TN(level3_flops_, )(&s), .m = s.m,
+                        .n = s.n, .k = tri || op == OMPWG_L3_SYMM ? ra : s.k,
+                        .device = device, .operands = 3 };
+    if (reads) call.op[0] = ompwg_matrix_operand(a, ra, ca, s.lda, sizeof(T), true, false);
+    if (reads_b) call.op[1] = ompwg_matrix_operand(b, rb, cb, s.ldb, sizeof(T), true, false);
+    call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T), reads_c, true);
+    void *ptr[3] = { reads ? (void *)a : NULL, (void *)b, c };
+    ompwg_placement pl;
+    st = ompwg_place_call(&call, &pl, ptr);
+    if (st != OMPWG_OK) return st;
+    bool on_device = device || pl.mapped;
+    const ompwg_backend *be;
+    TN(ompwg_, level3_fn) fn = TN(level3_routine_, )(pl.be, op, on_device, &be);
+    if (!fn && pl.mapped && !device) {
+        /* mapped host data, but the device backend has no such routine: the
+         * host copies, on the reference */
+        on_device = false;
+        fn = TN(level3_routine_, )(pl.be, op, false, &be);
+    }
+    if (on_device && pl.mapped) {
+        a = ptr[0];
+        b = ptr[1];
+        c = ptr[2];
+    }
+    if (!fn) return device ? OMPWG_ERR_UNSUPPORTED : OMPWG_ERR_UNAVAILABLE;
+    s.device_ptrs = on_device;
+    if (ompwg_check_enabled() && !on_device && !ompwg_is_reference(be))
+        st = TN(ompwg_checked_, level3)(be, fn, &s, alpha, a, b, beta, c);
+    else
+        st = fn(&s, alpha, a, b, beta, c);
+    if ((be = ompwg_fallback_for(st, on_device))) {
+        fn = TN(level3_routine_, )(be, op, false, &be);
+        if (fn) st = fn(&s, alpha, a, b, beta, c);
+    }
+    return st;
+}
+
+int TN(ompwg_, symm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
+                     T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                     int64_t ldc)
+{
+    return TN(level3_, )(false, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
+                         OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+int TN(ompwg_, symm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m,
+                            int64_t n, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                            T beta, T *c, int64_t ldc)
+{
+    return TN(level3_, )(true, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
+                         OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+int TN(ompwg_, syrk)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                     int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c, int64_t ldc)
+{
+    return TN(level3_, )(false, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
+                         n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
+}
+
+int TN(ompwg_, syrk_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                            int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c,
+                            int64_t ldc)
+{
+    return TN(level3_, )(true, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
+                         n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
+}
+
+int TN(ompwg_, syr2k)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                      int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                      T beta, T *c, int64_t ldc)
+{
+    return TN(level3_, )(false, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
+                         OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+int TN(ompwg_, syr2k_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                             int64_t k, T alpha, const T *a, int64_t lda, const T *b,
+                             int64_t ldb, T beta, T *c, int64_t ldc)
+{
+    return TN(level3_, )(true, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
+                         OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+/* TRMM and TRSM: B is the output, C of the normalised shape; beta unused. */
+int TN(ompwg_, trmm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
+                     ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
+                     T *b, int64_t ldb)
+{
+    return TN(level3_, )(false, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
+                         a, lda, NULL, 1, 0, b, ldb);
+}
+
+int TN(ompwg_, trmm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                            ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
+                            const T *a, int64_t lda, T *b, int64_t ldb)
+{
+    return TN(level3_, )(true, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
+                         a, lda, NULL, 1, 0, b, ldb);
+}
+
+int TN(ompwg_, trsm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
+                     ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
+                     T *b, int64_t ldb)
+{
+    return TN(level3_, )(false, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
+                         a, lda, NULL, 1, 0, b, ldb);
+}
+
+int TN(ompwg_, trsm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                            ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
+                            const T *a, int64_t lda, T *b, int64_t ldb)
+{
+    return TN(level3_, )(true, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
+                         a, lda, NULL, 1, 0, b, ldb);
+}

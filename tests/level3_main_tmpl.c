@@ -1,0 +1,36 @@
+/* The level-3 test of one precision (SYMM, SYRK, SYR2K, TRMM, TRSM), on
+ * every usable backend in one process: the size grid and the large orders
+ * against plain loops with guard bands, then the rules.
+ * test_slevel3.c and test_dlevel3.c include this file after choosing the
+ * precision; the parts below are one translation unit. */
+#include "level3_case_tmpl.c"
+#include "level3_grid_tmpl.c"
+#include "level3_rules_tmpl.c"
+#include "walk.h"
+
+static void run_backend(const char *backend, void *ctx)
+{
+    (void)ctx;
+    for (int op = 0; op < L3_OPS; op++) l3_grid(backend, (l3_op)op);
+    l3_large(backend);
+    /* check mode compares with OpenBLAS and passes correct results; its
+     * bound must hold where the tests' own does */
+    char label[64];
+    snprintf(label, sizeof label, "%s in check mode", backend);
+    int was = ompwg_set_check(1);
+    l3_large(label);
+    l3_grid(label, L3_SYRK);
+    ompwg_set_check(was);
+    l3_rule_side_by_side();
+}
+
+int main(void)
+{
+    char name[32];
+    snprintf(name, sizeof name, "test_%slevel3", api.prefix);
+    tap_init(name);
+    walk_backends(run_backend, NULL);
+    l3_rule_args();
+    l3_rule_device();
+    return tap_done();
+}
