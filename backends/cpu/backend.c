@@ -21,4 +21,6 @@ const ompwg_backend ompwg_backend_cpu = {
     .i64scan = ompwg_cpu_i64scan,
     .stranspose = ompwg_cpu_stranspose,
     .dtranspose = ompwg_cpu_dtranspose,
+    .cgemm = ompwg_cpu_cgemm,
+    .zgemm = ompwg_cpu_zgemm,
 };

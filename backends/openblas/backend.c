@@ -27,4 +27,6 @@ const ompwg_backend ompwg_backend_openblas = {
     .i64scan = NULL,
     .stranspose = ompwg_openblas_stranspose,
     .dtranspose = ompwg_openblas_dtranspose,
+    .cgemm = ompwg_openblas_cgemm,
+    .zgemm = ompwg_openblas_zgemm,
 };

@@ -15,6 +15,13 @@ int ompwg_openblas_dreduce(const ompwg_vec_shape *s, const double *x, const doub
 int ompwg_openblas_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
 int ompwg_openblas_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
 
+int ompwg_openblas_cgemm(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
+                         const ompwg_complex_float *a, const ompwg_complex_float *b,
+                         ompwg_complex_float beta, ompwg_complex_float *c);
+int ompwg_openblas_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
+                         const ompwg_complex_double *a, const ompwg_complex_double *b,
+                         ompwg_complex_double beta, ompwg_complex_double *c);
+
 /* The CBLAS functions the backend calls, as cblas.h declares them. */
 typedef void ompwg_cblas_sgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
                                   enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
@@ -24,6 +31,11 @@ typedef void ompwg_cblas_dgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE t
                                   enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
                                   double alpha, const double *a, blasint lda, const double *b,
                                   blasint ldb, double beta, double *c, blasint ldc);
+/* cblas_cgemm and cblas_zgemm: alpha, beta and the arrays as void * */
+typedef void ompwg_cblas_xgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
+                                  enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
+                                  const void *alpha, const void *a, blasint lda, const void *b,
+                                  blasint ldb, const void *beta, void *c, blasint ldc);
 typedef float ompwg_cblas_sdot_fn(blasint n, const float *x, blasint incx, const float *y,
                                   blasint incy);
 typedef double ompwg_cblas_ddot_fn(blasint n, const double *x, blasint incx, const double *y,
@@ -40,6 +52,8 @@ typedef void ompwg_cblas_domatcopy_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPO
 typedef struct ompwg_openblas_fns {
     ompwg_cblas_sgemm_fn *sgemm;
     ompwg_cblas_dgemm_fn *dgemm;
+    ompwg_cblas_xgemm_fn *cgemm;
+    ompwg_cblas_xgemm_fn *zgemm;
     ompwg_cblas_sdot_fn *sdot;
     ompwg_cblas_ddot_fn *ddot;
     ompwg_cblas_sasum_fn *sasum;
