@@ -21,12 +21,17 @@
  * CG_TM / CG_RM apart and its columns CG_TN / CG_RN apart, so the threads
  * of a warp read consecutive staged values. The k slice (CG_TK_C for
  * float, CG_TK_Z for double) keeps the staged slices of op(A) and op(B),
- * real and imaginary parts apart, at 16 KiB a team. */
+ * real and imaginary parts apart, at about 16 KiB a team. */
 #define CG_TM 64
 #define CG_TN 64
 #define CG_RM 4
 #define CG_RN 4
 #define CG_NT ((CG_TM / CG_RM) * (CG_TN / CG_RN))
+/* Staged rows one element longer than the tile: a transposed operand is
+ * stored down a column of the slice, and the odd stride spreads those
+ * stores over the banks. */
+#define CG_ROW_A (CG_TM + 1)
+#define CG_ROW_B (CG_TN + 1)
 #define CG_TK_C 16
 #define CG_TK_Z 8
 

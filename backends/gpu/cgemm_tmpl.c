@@ -56,8 +56,8 @@ GPU_INLINE T TN(cg_op_b_, )(const TN(cg_job_, ) *J, int64_t p, int64_t j)
  * the staged planes. Consecutive threads take consecutive addresses of the
  * operand: along m (or n) where it is contiguous that way, else along k. */
 GPU_INLINE void TN(cg_stage_, )(const TN(cg_job_, ) *J, int t, int nt, int64_t m0, int64_t n0,
-                                int64_t k0, TR (*are)[CG_TM], TR (*aim)[CG_TM],
-                                TR (*bre)[CG_TN], TR (*bim)[CG_TN])
+                                int64_t k0, TR (*are)[CG_ROW_A], TR (*aim)[CG_ROW_A],
+                                TR (*bre)[CG_ROW_B], TR (*bim)[CG_ROW_B])
 {
     for (int e = t; e < CG_TM * CG_TK; e += nt) {
         const int i = J->ta ? e / CG_TK : e % CG_TM, p = J->ta ? e % CG_TK : e / CG_TM;
@@ -74,8 +74,8 @@ GPU_INLINE void TN(cg_stage_, )(const TN(cg_job_, ) *J, int t, int nt, int64_t m
 }
 
 /* Register tile u of the staged slice added into (re, im). */
-GPU_INLINE void TN(cg_mac_, )(int u, const TR (*are)[CG_TM], const TR (*aim)[CG_TM],
-                              const TR (*bre)[CG_TN], const TR (*bim)[CG_TN],
+GPU_INLINE void TN(cg_mac_, )(int u, const TR (*are)[CG_ROW_A], const TR (*aim)[CG_ROW_A],
+                              const TR (*bre)[CG_ROW_B], const TR (*bim)[CG_ROW_B],
                               TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 {
     const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
@@ -140,8 +140,8 @@ GPU_INLINE void TN(cg_store_, )(const TN(cg_job_, ) *J, int u, int64_t m0, int64
 
 /* A team's share of the tiles. Every thread of the team calls it and
  * reaches every barrier: nt and the tile loop are the same for all. */
-GPU_INLINE void TN(cg_team_, )(const TN(cg_job_, ) *J, TR (*are)[CG_TM], TR (*aim)[CG_TM],
-                               TR (*bre)[CG_TN], TR (*bim)[CG_TN])
+GPU_INLINE void TN(cg_team_, )(const TN(cg_job_, ) *J, TR (*are)[CG_ROW_A], TR (*aim)[CG_ROW_A],
+                               TR (*bre)[CG_ROW_B], TR (*bim)[CG_ROW_B])
 {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
@@ -190,7 +190,7 @@ static void TN(cg_tiled_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T
     const int teams = ompwg_gpu_teams_for(ntiles);
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
     {
-        TR are[CG_TK][CG_TM], aim[CG_TK][CG_TM], bre[CG_TK][CG_TN], bim[CG_TK][CG_TN];
+        TR are[CG_TK][CG_ROW_A], aim[CG_TK][CG_ROW_A], bre[CG_TK][CG_ROW_B], bim[CG_TK][CG_ROW_B];
 #pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
                                       alpha_im, beta_re, beta_im, tiles_m, ntiles)
         {
