@@ -394,6 +394,12 @@ static void run_backend(const char *backend, void *ctx)
     grid(backend, call_host);
     grid_large(backend, call_host);
     rules(backend);
+    /* check mode: each call also compared with OpenBLAS inside the library */
+    int was = ompwg_set_check(1);
+    char label[64];
+    snprintf(label, sizeof label, "%s (check mode)", backend);
+    grid_large(label, call_host);
+    ompwg_set_check(was);
 }
 
 /* Argument checks in the documented order, the quick returns, and C
