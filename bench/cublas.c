@@ -23,6 +23,11 @@ static struct {
                  const float *, int, const float *, float *, int);
     int (*dgemm)(handle_t, int, int, int, int, int, const double *, const double *, int,
                  const double *, int, const double *, double *, int);
+    /* complex GEMM: optional, looked up after the rest */
+    int (*cgemm)(handle_t, int, int, int, int, int, const void *, const void *, int, const void *,
+                 int, const void *, void *, int);
+    int (*zgemm)(handle_t, int, int, int, int, int, const void *, const void *, int, const void *,
+                 int, const void *, void *, int);
     int (*sdot)(handle_t, int, const float *, int, const float *, int, float *);
     int (*ddot)(handle_t, int, const double *, int, const double *, int, double *);
     int (*sasum)(handle_t, int, const float *, int, float *);
@@ -109,6 +114,10 @@ static void load(void)
         !sym(cb.lib, "cublasSgeam", &cb.sgeam) || !sym(cb.lib, "cublasDgeam", &cb.dgeam) ||
         !sym(cb.cuda, "cuCtxSynchronize", &cb.ctx_sync))
         return;
+    void *p = dlsym(cb.lib, "cublasCgemm_v2");
+    memcpy(&cb.cgemm, &p, sizeof p);
+    p = dlsym(cb.lib, "cublasZgemm_v2");
+    memcpy(&cb.zgemm, &p, sizeof p);
     int st = cb.create(&cb.h);
     if (st != 0) {
         snprintf(cb.why, sizeof cb.why, "cublasCreate failed (status %d)", st);
@@ -155,6 +164,22 @@ int bench_cublas_dgemm(int64_t n, double alpha, const double *a, const double *b
     if (!fits(n)) return -1;
     int m = (int)n;
     return finish(cb.dgemm(cb.h, OP_N, OP_N, m, m, m, &alpha, a, m, b, m, &beta, c, m));
+}
+
+int bench_cublas_cgemm(int64_t n, const void *alpha, const void *a, const void *b,
+                       const void *beta, void *c)
+{
+    if (!fits(n) || !cb.cgemm) return -1;
+    int m = (int)n;
+    return finish(cb.cgemm(cb.h, OP_N, OP_N, m, m, m, alpha, a, m, b, m, beta, c, m));
+}
+
+int bench_cublas_zgemm(int64_t n, const void *alpha, const void *a, const void *b,
+                       const void *beta, void *c)
+{
+    if (!fits(n) || !cb.zgemm) return -1;
+    int m = (int)n;
+    return finish(cb.zgemm(cb.h, OP_N, OP_N, m, m, m, alpha, a, m, b, m, beta, c, m));
 }
 
 int bench_cublas_sdot(int64_t n, const float *x, const float *y, float *result)

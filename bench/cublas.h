@@ -19,6 +19,13 @@ const char *bench_cublas_path(void);
 int bench_cublas_sgemm(int64_t n, float alpha, const float *a, const float *b, float beta, float *c);
 int bench_cublas_dgemm(int64_t n, double alpha, const double *a, const double *b, double beta,
                        double *c);
+/* Complex GEMM (cublasCgemm, cublasZgemm), column-major, no transposes,
+ * alpha and beta and the arrays as (re, im) pairs; -1 when this cuBLAS
+ * lacks them. */
+int bench_cublas_cgemm(int64_t n, const void *alpha, const void *a, const void *b,
+                       const void *beta, void *c);
+int bench_cublas_zgemm(int64_t n, const void *alpha, const void *a, const void *b,
+                       const void *beta, void *c);
 /* dot, asum (the reference for sum: the same bytes read) and the index of
  * max |x| (the reference for max). */
 int bench_cublas_sdot(int64_t n, const float *x, const float *y, float *result);

@@ -273,6 +273,80 @@ OMPWG_API int ompwg_dtrsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
                           double alpha, const double *a, int64_t lda, double *b, int64_t ldb);
 /** @} */
 
+/** @name Complex GEMM
+ * C := alpha * op(A) * op(B) + beta * C on complex matrices, with op(X) = X
+ * (::OMPWG_NO_TRANS), X^T (::OMPWG_TRANS) or the conjugate transpose X^H
+ * (::OMPWG_CONJ_TRANS), exactly as reference BLAS CGEMM and ZGEMM:
+ * - beta == 0: C is not read (NaN or Inf already in C never propagates);
+ *   beta == 1: C is not scaled (an Inf in C is not turned into a NaN by
+ *   a multiplication by 1 + 0i);
+ * - alpha == 0 or k == 0: A and B are not read, C := beta * C;
+ * - m == 0 or n == 0: quick return, nothing is read or written;
+ * - leading dimensions counted in complex elements, as in BLAS.
+ *
+ * The element types are a pair (re, im) with nothing between or after
+ * them: the layout of C99 `float _Complex` / `double _Complex` and of
+ * Fortran COMPLEX / COMPLEX*16, so arrays of those may be passed with a
+ * cast. alpha and beta are passed by value.
+ *
+ * Checks, in order: layout (::OMPWG_ERR_LAYOUT), transa, transb
+ * (::OMPWG_ERR_TRANS), m, n, k (::OMPWG_ERR_SIZE), lda, ldb, ldc
+ * (::OMPWG_ERR_LD), pointers (::OMPWG_ERR_NULL), then C sharing memory with
+ * an A or B that the call reads (::OMPWG_ERR_OVERLAP).
+ *
+ * Accuracy: each element of C is within the complex GEMM bound
+ * |c - c_exact|_1 <= k * u * (|alpha|_1 * sum |a|_1 |b|_1 + |beta|_1 |c|_1),
+ * |x|_1 = |re x| + |im x| (u the unit roundoff of the real type); the tests
+ * hold every backend to 16 * u times that sum, as the netlib test programs
+ * do (ZMMCH).
+ * @{ */
+/** A single-precision complex number, layout-compatible with float _Complex. */
+typedef struct ompwg_complex_float {
+    float re, im;
+} ompwg_complex_float;
+/** A double-precision complex number, layout-compatible with double _Complex. */
+typedef struct ompwg_complex_double {
+    double re, im;
+} ompwg_complex_double;
+
+OMPWG_API int ompwg_cgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                          int64_t m, int64_t n, int64_t k,
+                          ompwg_complex_float alpha, const ompwg_complex_float *a, int64_t lda,
+                          const ompwg_complex_float *b, int64_t ldb,
+                          ompwg_complex_float beta, ompwg_complex_float *c, int64_t ldc);
+OMPWG_API int ompwg_zgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                          int64_t m, int64_t n, int64_t k,
+                          ompwg_complex_double alpha, const ompwg_complex_double *a, int64_t lda,
+                          const ompwg_complex_double *b, int64_t ldb,
+                          ompwg_complex_double beta, ompwg_complex_double *c, int64_t ldc);
+/** The same on device-resident data (see "Device-resident data"). */
+OMPWG_API int ompwg_cgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                 int64_t m, int64_t n, int64_t k,
+                                 ompwg_complex_float alpha, const ompwg_complex_float *a,
+                                 int64_t lda, const ompwg_complex_float *b, int64_t ldb,
+                                 ompwg_complex_float beta, ompwg_complex_float *c, int64_t ldc);
+OMPWG_API int ompwg_zgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                 int64_t m, int64_t n, int64_t k,
+                                 ompwg_complex_double alpha, const ompwg_complex_double *a,
+                                 int64_t lda, const ompwg_complex_double *b, int64_t ldb,
+                                 ompwg_complex_double beta, ompwg_complex_double *c, int64_t ldc);
+/** The checker of the complex GEMM: as ompwg_sgemm_ratio(), with the
+ *  netlib ZMMCH ratio |c - c_ref|_1 / (eps * (|alpha|_1 * sum |a|_1 |b|_1 +
+ *  |beta|_1 |c0|_1)), c_ref computed by OpenBLAS. */
+OMPWG_API int ompwg_cgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                int64_t m, int64_t n, int64_t k, ompwg_complex_float alpha,
+                                const ompwg_complex_float *a, int64_t lda,
+                                const ompwg_complex_float *b, int64_t ldb,
+                                ompwg_complex_float beta, const ompwg_complex_float *c0,
+                                const ompwg_complex_float *c, int64_t ldc, double *ratio);
+OMPWG_API int ompwg_zgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                int64_t m, int64_t n, int64_t k, ompwg_complex_double alpha,
+                                const ompwg_complex_double *a, int64_t lda,
+                                const ompwg_complex_double *b, int64_t ldb,
+                                ompwg_complex_double beta, const ompwg_complex_double *c0,
+                                const ompwg_complex_double *c, int64_t ldc, double *ratio);
+/** @} */
+
 /** @name Reductions over strided vectors
  * Element i of a vector (x, incx) is x[i * incx] for incx > 0 and, as in
  * BLAS, x[(n - 1 - i) * |incx|] for incx < 0; incx == 0 is

@@ -21,6 +21,11 @@
  * - GEMM: cblas_sgemm, cblas_dgemm, sgemm_, dgemm_. The transpose
  *   characters are read as Fortran's LSAME does: 'N' or 'n' is no
  *   transpose, 'T', 't', 'C' and 'c' transpose (real types).
+ * - complex GEMM: cblas_cgemm, cblas_zgemm (alpha and beta by address, as
+ *   netlib's), cgemm_, zgemm_, on ompwg_cgemm()/ompwg_zgemm(): 'N' or 'n'
+ *   is no transpose, 'T' or 't' transpose, 'C' or 'c' conjugate transpose;
+ *   the checks, their numbers and the quick return are those of GEMM below
+ *   (with 1 + 0i for 1).
  * - dot products: cblas_sdot, cblas_ddot, sdot_, ddot_.
  * - sums of magnitudes: cblas_sasum, cblas_dasum, sasum_, dasum_.
  * - index of the largest magnitude: cblas_isamax, cblas_idamax (0-based,
@@ -138,6 +143,18 @@ OMPWG_API void dgemm_(const char *transa, const char *transb, const int *m, cons
                       const int *k, const double *alpha, const double *a, const int *lda,
                       const double *b, const int *ldb, const double *beta, double *c,
                       const int *ldc, size_t transa_len, size_t transb_len);
+OMPWG_API void cgemm_(const char *transa, const char *transb, const int *m, const int *n,
+                      const int *k, const ompwg_complex_float *alpha,
+                      const ompwg_complex_float *a, const int *lda,
+                      const ompwg_complex_float *b, const int *ldb,
+                      const ompwg_complex_float *beta, ompwg_complex_float *c, const int *ldc,
+                      size_t transa_len, size_t transb_len);
+OMPWG_API void zgemm_(const char *transa, const char *transb, const int *m, const int *n,
+                      const int *k, const ompwg_complex_double *alpha,
+                      const ompwg_complex_double *a, const int *lda,
+                      const ompwg_complex_double *b, const int *ldb,
+                      const ompwg_complex_double *beta, ompwg_complex_double *c,
+                      const int *ldc, size_t transa_len, size_t transb_len);
 OMPWG_API float sdot_(const int *n, const float *x, const int *incx, const float *y,
                       const int *incy);
 OMPWG_API double ddot_(const int *n, const double *x, const int *incx, const double *y,
@@ -212,6 +229,12 @@ OMPWG_API void cblas_sgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans 
 OMPWG_API void cblas_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
                            int n, int k, double alpha, const double *a, int lda,
                            const double *b, int ldb, double beta, double *c, int ldc);
+OMPWG_API void cblas_cgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
+                           int n, int k, const void *alpha, const void *a, int lda,
+                           const void *b, int ldb, const void *beta, void *c, int ldc);
+OMPWG_API void cblas_zgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
+                           int n, int k, const void *alpha, const void *a, int lda,
+                           const void *b, int ldb, const void *beta, void *c, int ldc);
 OMPWG_API float cblas_sdot(int n, const float *x, int incx, const float *y, int incy);
 OMPWG_API double cblas_ddot(int n, const double *x, int incx, const double *y, int incy);
 OMPWG_API float cblas_sasum(int n, const float *x, int incx);

@@ -20,6 +20,9 @@ int ompwg_gemm_args(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
     if (!trans_valid(transa) || !trans_valid(transb)) return OMPWG_ERR_TRANS;
     if (m < 0 || n < 0 || k < 0) return OMPWG_ERR_SIZE;
     bool ta = transa != OMPWG_NO_TRANS, tb = transb != OMPWG_NO_TRANS;
+    /* (A^H)^T = conj(A): a row-major call's conjugations follow its
+     * transpositions to the swapped operands */
+    bool ca = transa == OMPWG_CONJ_TRANS, cb = transb == OMPWG_CONJ_TRANS;
     bool col = layout == OMPWG_COL_MAJOR;
     /* The stored row length (row-major) or column length (column-major). */
     int64_t need_a = col ? (ta ? k : m) : (ta ? m : k);
@@ -29,11 +32,11 @@ int ompwg_gemm_args(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
 
     *swapped = !col;
     if (col)
-        *s = (ompwg_gemm_shape){ .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
-                                 .lda = lda, .ldb = ldb, .ldc = ldc };
+        *s = (ompwg_gemm_shape){ .transa = ta, .transb = tb, .conja = ca, .conjb = cb,
+                                 .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc };
     else
-        *s = (ompwg_gemm_shape){ .transa = tb, .transb = ta, .m = n, .n = m, .k = k,
-                                 .lda = ldb, .ldb = lda, .ldc = ldc };
+        *s = (ompwg_gemm_shape){ .transa = tb, .transb = ta, .conja = cb, .conjb = ca,
+                                 .m = n, .n = m, .k = k, .lda = ldb, .ldb = lda, .ldc = ldc };
     return OMPWG_OK;
 }
 

@@ -11,8 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ompwg.h"
+
 typedef struct ompwg_gemm_shape {
     bool transa, transb;  /* op(A) = A^T, op(B) = B^T */
+    bool conja, conjb;    /* complex GEMM: with trans, op(A) = A^H, op(B) = B^H; real GEMM
+                           * ignores them */
     int64_t m, n, k;      /* m > 0, n > 0, k >= 0 */
     int64_t lda, ldb, ldc;
     bool device_ptrs;     /* a, b, c are device pointers of the GPU backend's device */
@@ -39,6 +43,12 @@ typedef int (*ompwg_sgemm_fn)(const ompwg_gemm_shape *s, float alpha, const floa
                               const float *b, float beta, float *c);
 typedef int (*ompwg_dgemm_fn)(const ompwg_gemm_shape *s, double alpha, const double *a,
                               const double *b, double beta, double *c);
+typedef int (*ompwg_cgemm_fn)(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
+                              const ompwg_complex_float *a, const ompwg_complex_float *b,
+                              ompwg_complex_float beta, ompwg_complex_float *c);
+typedef int (*ompwg_zgemm_fn)(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
+                              const ompwg_complex_double *a, const ompwg_complex_double *b,
+                              ompwg_complex_double beta, ompwg_complex_double *c);
 /* value: the sum, or the extremum; index: the extremum's index (MAX/MIN only). */
 typedef int (*ompwg_sreduce_fn)(const ompwg_vec_shape *s, const float *x, const float *y,
                                 float *value, int64_t *index);
@@ -191,6 +201,9 @@ typedef struct ompwg_backend {
      * backend (host data) or is OMPWG_ERR_UNSUPPORTED (device data) */
     ompwg_slevel3_fn slevel3[OMPWG_L3_OP_COUNT];
     ompwg_dlevel3_fn dlevel3[OMPWG_L3_OP_COUNT];
+    /* complex GEMM; NULL: as for the level-3 entries */
+    ompwg_cgemm_fn cgemm;
+    ompwg_zgemm_fn zgemm;
 } ompwg_backend;
 
 #endif

@@ -1,6 +1,9 @@
 /* Per-precision names for the *_tmpl.c files. The includer defines
- * OMPWG_PREC_S (float), OMPWG_PREC_D (double) or, for the scans only,
- * OMPWG_PREC_L (int64_t); the header may be included again for another
+ * OMPWG_PREC_S (float), OMPWG_PREC_D (double), for the scans only
+ * OMPWG_PREC_L (int64_t), or for the complex GEMM OMPWG_PREC_C
+ * (ompwg_complex_float) or OMPWG_PREC_Z (ompwg_complex_double), where T is
+ * the complex struct, TR its real part's type and TRN() names the
+ * functions of that real precision; the header may be included again for another
  * precision in the same translation unit (the GPU kernels keep all of
  * theirs in one unit). ACC_ADD adds in the accumulation type (int64_t sums
  * wrap around instead of overflowing), TEAM_T(name) and TEAM_ACC(name)
@@ -17,8 +20,34 @@
 #undef T_PREFIX
 #undef T_IS_DOUBLE
 #undef T_FLOATING
+#undef TR
+#undef TRN
 
-#if defined(OMPWG_PREC_L) && !defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D)
+#if defined(OMPWG_PREC_C) && !defined(OMPWG_PREC_Z) && !defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D)
+#include <float.h>
+#include "ompwg.h"
+#define T ompwg_complex_float
+#define TR float
+#define T_EPS FLT_EPSILON
+#define T_NAME "complex float"
+#define T_PREFIX "c"
+#define T_IS_DOUBLE 0
+#define T_FLOATING 1
+#define TN(pre, post) pre##c##post
+#define TRN(pre, post) pre##s##post
+#elif defined(OMPWG_PREC_Z) && !defined(OMPWG_PREC_C) && !defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D)
+#include <float.h>
+#include "ompwg.h"
+#define T ompwg_complex_double
+#define TR double
+#define T_EPS DBL_EPSILON
+#define T_NAME "complex double"
+#define T_PREFIX "z"
+#define T_IS_DOUBLE 1
+#define T_FLOATING 1
+#define TN(pre, post) pre##z##post
+#define TRN(pre, post) pre##d##post
+#elif defined(OMPWG_PREC_L) && !defined(OMPWG_PREC_S) && !defined(OMPWG_PREC_D)
 #include <stdint.h>
 #define T int64_t
 #define ACC int64_t
@@ -61,5 +90,5 @@
 #define TEAM_T(name) name##_d
 #define TN(pre, post) pre##d##post
 #else
-#error "define exactly one of OMPWG_PREC_S, OMPWG_PREC_D and OMPWG_PREC_L before including prec.h"
+#error "define exactly one of OMPWG_PREC_S, OMPWG_PREC_D, OMPWG_PREC_L, OMPWG_PREC_C and OMPWG_PREC_Z before including prec.h"
 #endif

@@ -31,4 +31,6 @@ const ompwg_backend ompwg_backend_cpu = {
         [OMPWG_L3_SYR2K] = ompwg_cpu_dsyr2k, [OMPWG_L3_TRMM] = ompwg_cpu_dtrmm,
         [OMPWG_L3_TRSM] = ompwg_cpu_dtrsm,
     },
+    .cgemm = ompwg_cpu_cgemm,
+    .zgemm = ompwg_cpu_zgemm,
 };

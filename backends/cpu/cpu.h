@@ -38,6 +38,12 @@ int ompwg_cpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, cons
                     float beta, float *c);
 int ompwg_cpu_dgemm(const ompwg_gemm_shape *s, double alpha, const double *a,
                     const double *b, double beta, double *c);
+int ompwg_cpu_cgemm(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
+                    const ompwg_complex_float *a, const ompwg_complex_float *b,
+                    ompwg_complex_float beta, ompwg_complex_float *c);
+int ompwg_cpu_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
+                    const ompwg_complex_double *a, const ompwg_complex_double *b,
+                    ompwg_complex_double beta, ompwg_complex_double *c);
 int ompwg_cpu_sreduce(const ompwg_vec_shape *s, const float *x, const float *y, float *value,
                       int64_t *index);
 int ompwg_cpu_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,

@@ -249,6 +249,8 @@ const ompwg_backend ompwg_backend_gpu = {
     .tile = { .m = OMPWG_GPU_TILE_M, .n = OMPWG_GPU_TILE_N, .k = OMPWG_GPU_TILE_K },
     .sgemm = ompwg_gpu_sgemm,
     .dgemm = ompwg_gpu_dgemm,
+    .cgemm = ompwg_gpu_cgemm,
+    .zgemm = ompwg_gpu_zgemm,
     .sreduce = ompwg_gpu_sreduce,
     .dreduce = ompwg_gpu_dreduce,
     .sscan = ompwg_gpu_sscan,

@@ -59,6 +59,12 @@ int ompwg_gpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, cons
                     float beta, float *c);
 int ompwg_gpu_dgemm(const ompwg_gemm_shape *s, double alpha, const double *a,
                     const double *b, double beta, double *c);
+int ompwg_gpu_cgemm(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
+                    const ompwg_complex_float *a, const ompwg_complex_float *b,
+                    ompwg_complex_float beta, ompwg_complex_float *c);
+int ompwg_gpu_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
+                    const ompwg_complex_double *a, const ompwg_complex_double *b,
+                    ompwg_complex_double beta, ompwg_complex_double *c);
 int ompwg_gpu_sreduce(const ompwg_vec_shape *s, const float *x, const float *y, float *value,
                       int64_t *index);
 int ompwg_gpu_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,

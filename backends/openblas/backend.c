@@ -37,4 +37,6 @@ const ompwg_backend ompwg_backend_openblas = {
         [OMPWG_L3_SYR2K] = ompwg_openblas_dsyr2k, [OMPWG_L3_TRMM] = ompwg_openblas_dtrmm,
         [OMPWG_L3_TRSM] = ompwg_openblas_dtrsm,
     },
+    .cgemm = ompwg_openblas_cgemm,
+    .zgemm = ompwg_openblas_zgemm,
 };

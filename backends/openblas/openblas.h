@@ -37,6 +37,12 @@ int ompwg_openblas_strsm(const ompwg_level3_shape *s, float alpha, const float *
                          const float *b, float beta, float *c);
 int ompwg_openblas_dtrsm(const ompwg_level3_shape *s, double alpha, const double *a,
                          const double *b, double beta, double *c);
+int ompwg_openblas_cgemm(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
+                         const ompwg_complex_float *a, const ompwg_complex_float *b,
+                         ompwg_complex_float beta, ompwg_complex_float *c);
+int ompwg_openblas_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
+                         const ompwg_complex_double *a, const ompwg_complex_double *b,
+                         ompwg_complex_double beta, ompwg_complex_double *c);
 
 /* The CBLAS functions the backend calls, as cblas.h declares them. */
 typedef void ompwg_cblas_sgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
@@ -47,6 +53,11 @@ typedef void ompwg_cblas_dgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE t
                                   enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
                                   double alpha, const double *a, blasint lda, const double *b,
                                   blasint ldb, double beta, double *c, blasint ldc);
+/* cblas_cgemm and cblas_zgemm: alpha, beta and the arrays as void * */
+typedef void ompwg_cblas_xgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
+                                  enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
+                                  const void *alpha, const void *a, blasint lda, const void *b,
+                                  blasint ldb, const void *beta, void *c, blasint ldc);
 typedef float ompwg_cblas_sdot_fn(blasint n, const float *x, blasint incx, const float *y,
                                   blasint incy);
 typedef double ompwg_cblas_ddot_fn(blasint n, const double *x, blasint incx, const double *y,
@@ -96,6 +107,8 @@ typedef void ompwg_cblas_dtrxm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
 typedef struct ompwg_openblas_fns {
     ompwg_cblas_sgemm_fn *sgemm;
     ompwg_cblas_dgemm_fn *dgemm;
+    ompwg_cblas_xgemm_fn *cgemm;
+    ompwg_cblas_xgemm_fn *zgemm;
     ompwg_cblas_sdot_fn *sdot;
     ompwg_cblas_ddot_fn *ddot;
     ompwg_cblas_sasum_fn *sasum;

@@ -21,6 +21,8 @@ static void resolve(void)
     fns = (ompwg_openblas_fns){
         .sgemm = (ompwg_cblas_sgemm_fn *)own(h, "cblas_sgemm", (void *)cblas_sgemm),
         .dgemm = (ompwg_cblas_dgemm_fn *)own(h, "cblas_dgemm", (void *)cblas_dgemm),
+        .cgemm = (ompwg_cblas_xgemm_fn *)own(h, "cblas_cgemm", (void *)cblas_cgemm),
+        .zgemm = (ompwg_cblas_xgemm_fn *)own(h, "cblas_zgemm", (void *)cblas_zgemm),
         .sdot = (ompwg_cblas_sdot_fn *)own(h, "cblas_sdot", (void *)cblas_sdot),
         .ddot = (ompwg_cblas_ddot_fn *)own(h, "cblas_ddot", (void *)cblas_ddot),
         .sasum = (ompwg_cblas_sasum_fn *)own(h, "cblas_sasum", (void *)cblas_sasum),

@@ -1,0 +1,188 @@
+/* The complex register-tile kernel and its packing routines, compiled once
+ * per complex precision and instruction set, with the same generic vector
+ * types as ukernel_tmpl.c. Each K step multiplies MR complex values of A by
+ * NR of B as four real multiply-adds on split real and imaginary parts:
+ *   cr += ar * br - ai * bi,   ci += ar * bi + ai * br,
+ * each accumulator one complex element of the product (not four real
+ * products summed apart, which would round differently). */
+#include "prec.h"
+
+#include <string.h>
+
+#include "ckernel_tmpl.h"
+
+/* VEC_BYTES: the vector width; NR columns; one vector of real parts and one
+ * of imaginary parts per column (MR = VEC_BYTES / sizeof(TR)), so 2 * NR
+ * accumulators, two loads of A and two broadcasts of B fit the register
+ * file. Blocks in bytes as the real kernels' (isa.h): MC x KC of A in L2,
+ * KC x NR of B in L1, KC x NC of B in L3. */
+#if defined(OMPWG_CPU_ISA_AVX512)
+#define ISA_NAME "avx512"
+#define VEC_BYTES 64
+#define NR 12
+#define KC 128
+#define NC 3072
+#define KERNEL TN(ompwg_cpu_, kernel_avx512)
+#elif defined(OMPWG_CPU_ISA_AVX2)
+#define ISA_NAME "avx2"
+#define VEC_BYTES 32
+#define NR 6
+#define KC 128
+#define NC 4080
+#define KERNEL TN(ompwg_cpu_, kernel_avx2)
+#elif defined(OMPWG_CPU_ISA_GENERIC)
+#define ISA_NAME "generic"
+#define VEC_BYTES 16
+#define NR 4
+#define KC 128
+#define NC 4096
+#define KERNEL TN(ompwg_cpu_, kernel_generic)
+#else
+#error "define one of OMPWG_CPU_ISA_AVX512, OMPWG_CPU_ISA_AVX2, OMPWG_CPU_ISA_GENERIC"
+#endif
+
+typedef TR vec __attribute__((vector_size(VEC_BYTES)));
+
+#define MR ((int)(VEC_BYTES / sizeof(TR)))
+/* an A block of about 240 KiB (float) or 480 KiB (double), whole panels */
+#define MC (MR * (int)((T_IS_DOUBLE ? 491520 : 245760) / (2 * (int)sizeof(TR) * KC * MR)))
+#define PREFETCH_STEPS 8
+
+static inline vec load(const TR *p)
+{
+    vec v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline void store(TR *p, vec v)
+{
+    memcpy(p, &v, sizeof v);
+}
+
+/* c := alpha * (re, im) + beta * c, the beta rules of ckernel_tmpl.h. */
+static inline void finish(T *c, TR re, TR im, T alpha, T beta)
+{
+    TR r = alpha.re * re - alpha.im * im, i = alpha.re * im + alpha.im * re;
+    if (beta.re == 0 && beta.im == 0) {
+        c->re = r;
+        c->im = i;
+    } else if (beta.re == 1 && beta.im == 0) {
+        c->re += r;
+        c->im += i;
+    } else {
+        T old = *c;
+        c->re = r + (beta.re * old.re - beta.im * old.im);
+        c->im = i + (beta.re * old.im + beta.im * old.re);
+    }
+}
+
+static void ukernel(int64_t kc, T alpha, const TR *restrict a, const TR *restrict b, T beta,
+                    T *restrict c, int64_t ldc, int m, int n)
+{
+    for (int j = 0; j < n; j++) {
+        __builtin_prefetch(c + j * ldc, 1, 3);
+        __builtin_prefetch(c + j * ldc + m - 1, 1, 3);
+    }
+    vec cr[NR], ci[NR];
+#pragma GCC unroll 32
+    for (int j = 0; j < NR; j++) cr[j] = ci[j] = (vec){ 0 };
+
+#pragma GCC unroll 2
+    for (int64_t p = 0; p < kc; p++) {
+        __builtin_prefetch(a + PREFETCH_STEPS * 2 * MR, 0, 3);
+        __builtin_prefetch(b + PREFETCH_STEPS * 2 * NR, 0, 3);
+        vec ar = load(a), ai = load(a + MR);
+#pragma GCC unroll 32
+        for (int j = 0; j < NR; j++) {
+            TR br = b[j], bi = b[NR + j];
+            cr[j] += ar * br;
+            ci[j] += ar * bi;
+            cr[j] -= ai * bi;
+            ci[j] += ai * br;
+        }
+        a += 2 * MR;
+        b += 2 * NR;
+    }
+
+    TR tr[NR * MR], ti[NR * MR];
+#pragma GCC unroll 32
+    for (int j = 0; j < NR; j++) {
+        store(tr + j * MR, cr[j]);
+        store(ti + j * MR, ci[j]);
+    }
+    for (int j = 0; j < n; j++) {
+        T *cj = c + j * ldc;
+        for (int i = 0; i < m; i++) finish(cj + i, tr[j * MR + i], ti[j * MR + i], alpha, beta);
+    }
+}
+
+static void pack_a(bool trans, bool conj, int64_t m, int64_t kc, const T *a, int64_t lda,
+                   TR *dst)
+{
+    const TR sign = trans && conj ? -1 : 1;
+    for (int64_t i0 = 0; i0 < m; i0 += MR, dst += 2 * MR * kc) {
+        int rows = m - i0 < MR ? (int)(m - i0) : MR;
+        if (!trans) {
+            /* column p of A: MR consecutive elements */
+            for (int64_t p = 0; p < kc; p++) {
+                const T *src = a + i0 + p * lda;
+                TR *d = dst + p * 2 * MR;
+                for (int i = 0; i < rows; i++) {
+                    d[i] = src[i].re;
+                    d[MR + i] = src[i].im;
+                }
+                for (int i = rows; i < MR; i++) d[i] = d[MR + i] = 0;
+            }
+        } else {
+            /* op(A)(i, p) = A(p, i): row i of op(A) is contiguous in memory */
+            for (int i = 0; i < rows; i++) {
+                const T *src = a + (i0 + i) * lda;
+                for (int64_t p = 0; p < kc; p++) {
+                    dst[p * 2 * MR + i] = src[p].re;
+                    dst[p * 2 * MR + MR + i] = sign * src[p].im;
+                }
+            }
+            for (int i = rows; i < MR; i++)
+                for (int64_t p = 0; p < kc; p++) dst[p * 2 * MR + i] = dst[p * 2 * MR + MR + i] = 0;
+        }
+    }
+}
+
+static void pack_b(bool trans, bool conj, int64_t kc, int64_t n, const T *b, int64_t ldb,
+                   TR *dst)
+{
+    const TR sign = trans && conj ? -1 : 1;
+    for (int64_t j0 = 0; j0 < n; j0 += NR, dst += 2 * NR * kc) {
+        int cols = n - j0 < NR ? (int)(n - j0) : NR;
+        if (!trans) {
+            for (int j = 0; j < cols; j++) {
+                const T *src = b + (j0 + j) * ldb;
+                for (int64_t p = 0; p < kc; p++) {
+                    dst[p * 2 * NR + j] = src[p].re;
+                    dst[p * 2 * NR + NR + j] = src[p].im;
+                }
+            }
+        } else {
+            /* op(B)(p, j) = B(j, p): NR values of one row of op(B) lie together */
+            for (int64_t p = 0; p < kc; p++) {
+                const T *src = b + j0 + p * ldb;
+                TR *d = dst + p * 2 * NR;
+                for (int j = 0; j < cols; j++) {
+                    d[j] = src[j].re;
+                    d[NR + j] = sign * src[j].im;
+                }
+            }
+        }
+        for (int j = cols; j < NR; j++)
+            for (int64_t p = 0; p < kc; p++) dst[p * 2 * NR + j] = dst[p * 2 * NR + NR + j] = 0;
+    }
+}
+
+const TN(ompwg_cpu_, kernel) KERNEL = {
+    .name = ISA_NAME,
+    .blocks = { .mr = MR, .nr = NR, .mc = MC, .kc = KC, .nc = NC },
+    .ukernel = ukernel,
+    .pack_a = pack_a,
+    .pack_b = pack_b,
+};

@@ -1,0 +1,48 @@
+/* The GPU complex GEMM kernels of both complex precisions, in one
+ * translation unit (LLVM's OpenMP optimisations, SPMD mode and team arrays
+ * moved to shared memory, work across the functions of a unit): cgemm_tmpl.c
+ * is included once with OMPWG_PREC_C and once with OMPWG_PREC_Z. */
+#include <omp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "devmem.h"
+#include "gpu.h"
+#include "grid.h"
+#include "ompwg.h"
+#include "staging.h"
+
+/* Threads of the C := beta * C kernel's teams. */
+#define CSCALE_NT 256
+
+/* The team tile: CG_TM x CG_TN of C, CG_RM x CG_RN per thread, so
+ * (CG_TM / CG_RM) * (CG_TN / CG_RN) = 256 threads, each with 16 complex
+ * accumulators (32 registers of the real type). A thread's rows are
+ * CG_TM / CG_RM apart and its columns CG_TN / CG_RN apart, so the threads
+ * of a warp read consecutive staged values. The k slice (CG_TK_C for
+ * float, CG_TK_Z for double) keeps the staged slices of op(A) and op(B),
+ * real and imaginary parts apart, at about 16 KiB a team. */
+#define CG_TM 64
+#define CG_TN 64
+#define CG_RM 4
+#define CG_RN 4
+#define CG_NT ((CG_TM / CG_RM) * (CG_TN / CG_RN))
+/* Staged rows one element longer than the tile: a transposed operand is
+ * stored down a column of the slice, and the odd stride spreads those
+ * stores over the banks. */
+#define CG_ROW_A (CG_TM + 1)
+#define CG_ROW_B (CG_TN + 1)
+#define CG_TK_C 16
+#define CG_TK_Z 8
+
+#define OMPWG_PREC_C
+#define CG_TK CG_TK_C
+#include "cgemm_tmpl.c"
+#undef CG_TK
+#undef OMPWG_PREC_C
+
+#define OMPWG_PREC_Z
+#define CG_TK CG_TK_Z
+#include "cgemm_tmpl.c"
+#undef CG_TK
+#undef OMPWG_PREC_Z

@@ -1,0 +1,297 @@
+/* The tiled complex GEMM for one complex precision, included by cgemm.c
+ * (which sets the tile: CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per
+ * thread), with its host-data path and entry point.
+ *
+ * The work-group picture: a team owns a CG_TM x CG_TN block of C. For each
+ * k slice its threads copy the slice of op(A) and of op(B) into team-shared
+ * arrays (local memory), real and imaginary parts in planes of their own,
+ * conjugated on the way in where op is ^H; a barrier; each thread then
+ * multiplies the rows and columns it needs into its register tile, each
+ * complex product a chain of four real multiply-adds into the same
+ * accumulator pair (re += ar br, re -= ai bi, im += ar bi, im += ai br), so
+ * that every element of C rounds as a complex multiply-add chain would, not
+ * as four real GEMMs added afterwards; a second barrier frees the slice.
+ *
+ * Any team and thread count the runtime grants gives the right result: the
+ * teams stride over the tiles and the threads over the slice's elements; a
+ * team of CG_NT threads keeps one register tile per thread across the
+ * whole k loop, a team of any other size (host fallback) computes each
+ * slice's register tiles in turn and adds them into C at once. */
+#include "prec.h"
+
+#include "complex_tmpl.h"
+
+typedef struct TN(cg_job_, ) {
+    int64_t m, n, k, lda, ldb, ldc;
+    bool ta, tb, ca, cb;
+    const T *a, *b;
+    T *c;
+    TR alpha_re, alpha_im, beta_re, beta_im;
+    int64_t tiles_m, ntiles;
+} TN(cg_job_, );
+
+/* op(A)(i, p) for i < m, p < k, else 0; conjugated for ^H. */
+GPU_INLINE T TN(cg_op_a_, )(const TN(cg_job_, ) *J, int64_t i, int64_t p)
+{
+    T v = { 0, 0 };
+    if (i < J->m && p < J->k) {
+        v = J->ta ? J->a[p + i * J->lda] : J->a[i + p * J->lda];
+        if (J->ca) v.im = -v.im;
+    }
+    return v;
+}
+
+/* op(B)(p, j) for p < k, j < n, else 0; conjugated for ^H. */
+GPU_INLINE T TN(cg_op_b_, )(const TN(cg_job_, ) *J, int64_t p, int64_t j)
+{
+    T v = { 0, 0 };
+    if (p < J->k && j < J->n) {
+        v = J->tb ? J->b[j + p * J->ldb] : J->b[p + j * J->ldb];
+        if (J->cb) v.im = -v.im;
+    }
+    return v;
+}
+
+/* The team's threads copy the k slice at k0 of the tile at (m0, n0) into
+ * the staged planes. Consecutive threads take consecutive addresses of the
+ * operand: along m (or n) where it is contiguous that way, else along k. */
+GPU_INLINE void TN(cg_stage_, )(const TN(cg_job_, ) *J, int t, int nt, int64_t m0, int64_t n0,
+                                int64_t k0, TR (*are)[CG_ROW_A], TR (*aim)[CG_ROW_A],
+                                TR (*bre)[CG_ROW_B], TR (*bim)[CG_ROW_B])
+{
+    for (int e = t; e < CG_TM * CG_TK; e += nt) {
+        const int i = J->ta ? e / CG_TK : e % CG_TM, p = J->ta ? e % CG_TK : e / CG_TM;
+        const T v = TN(cg_op_a_, )(J, m0 + i, k0 + p);
+        are[p][i] = v.re;
+        aim[p][i] = v.im;
+    }
+    for (int e = t; e < CG_TN * CG_TK; e += nt) {
+        const int j = J->tb ? e % CG_TN : e / CG_TK, p = J->tb ? e / CG_TN : e % CG_TK;
+        const T v = TN(cg_op_b_, )(J, k0 + p, n0 + j);
+        bre[p][j] = v.re;
+        bim[p][j] = v.im;
+    }
+}
+
+/* Register tile u of the staged slice added into (re, im). */
+GPU_INLINE void TN(cg_mac_, )(int u, const TR (*are)[CG_ROW_A], const TR (*aim)[CG_ROW_A],
+                              const TR (*bre)[CG_ROW_B], const TR (*bim)[CG_ROW_B],
+                              TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+{
+    const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
+#pragma unroll
+    for (int p = 0; p < CG_TK; p++) {
+        TR ar[CG_RM], ai[CG_RM], br[CG_RN], bi[CG_RN];
+#pragma unroll
+        for (int r = 0; r < CG_RM; r++) {
+            ar[r] = are[p][ux + r * (CG_TM / CG_RM)];
+            ai[r] = aim[p][ux + r * (CG_TM / CG_RM)];
+        }
+#pragma unroll
+        for (int s = 0; s < CG_RN; s++) {
+            br[s] = bre[p][uy + s * (CG_TN / CG_RN)];
+            bi[s] = bim[p][uy + s * (CG_TN / CG_RN)];
+        }
+#pragma unroll
+        for (int r = 0; r < CG_RM; r++)
+#pragma unroll
+            for (int s = 0; s < CG_RN; s++) {
+                re[r][s] = re[r][s] + ar[r] * br[s];
+                re[r][s] = re[r][s] - ai[r] * bi[s];
+                im[r][s] = im[r][s] + ar[r] * bi[s];
+                im[r][s] = im[r][s] + ai[r] * br[s];
+            }
+    }
+}
+
+/* C := alpha * acc + beta * C on register tile u's elements inside C;
+ * beta == 0 does not read C, beta == 1 does not scale it. */
+GPU_INLINE void TN(cg_store_, )(const TN(cg_job_, ) *J, int u, int64_t m0, int64_t n0,
+                                TR beta_re, TR beta_im, const TR re[CG_RM][CG_RN],
+                                const TR im[CG_RM][CG_RN])
+{
+    const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
+    const bool beta_zero = beta_re == 0 && beta_im == 0, beta_one = beta_re == 1 && beta_im == 0;
+#pragma unroll
+    for (int s = 0; s < CG_RN; s++) {
+        const int64_t j = n0 + uy + s * (CG_TN / CG_RN);
+        if (j >= J->n) continue;
+#pragma unroll
+        for (int r = 0; r < CG_RM; r++) {
+            const int64_t i = m0 + ux + r * (CG_TM / CG_RM);
+            if (i >= J->m) continue;
+            T *p = J->c + i + j * J->ldc;
+            const TR xr = J->alpha_re * re[r][s] - J->alpha_im * im[r][s];
+            const TR xi = J->alpha_re * im[r][s] + J->alpha_im * re[r][s];
+            if (beta_zero) {
+                p->re = xr;
+                p->im = xi;
+            } else if (beta_one) {
+                p->re += xr;
+                p->im += xi;
+            } else {
+                const T old = *p;
+                p->re = xr + (beta_re * old.re - beta_im * old.im);
+                p->im = xi + (beta_re * old.im + beta_im * old.re);
+            }
+        }
+    }
+}
+
+/* A team's share of the tiles. Every thread of the team calls it and
+ * reaches every barrier: nt and the tile loop are the same for all. */
+GPU_INLINE void TN(cg_team_, )(const TN(cg_job_, ) *J, TR (*are)[CG_ROW_A], TR (*aim)[CG_ROW_A],
+                               TR (*bre)[CG_ROW_B], TR (*bim)[CG_ROW_B])
+{
+    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+    const bool full = nt == CG_NT;
+    TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
+    for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
+        const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
+#pragma unroll
+        for (int r = 0; r < CG_RM; r++)
+#pragma unroll
+            for (int s = 0; s < CG_RN; s++) re[r][s] = im[r][s] = 0;
+        for (int64_t k0 = 0; k0 < J->k; k0 += CG_TK) {
+            TN(cg_stage_, )(J, t, nt, m0, n0, k0, are, aim, bre, bim);
+#pragma omp barrier
+            if (full) {
+                TN(cg_mac_, )(t, are, aim, bre, bim, re, im);
+            } else {
+                for (int u = t; u < CG_NT; u += nt) {
+#pragma unroll
+                    for (int r = 0; r < CG_RM; r++)
+#pragma unroll
+                        for (int s = 0; s < CG_RN; s++) re[r][s] = im[r][s] = 0;
+                    TN(cg_mac_, )(u, are, aim, bre, bim, re, im);
+                    if (k0 == 0)
+                        TN(cg_store_, )(J, u, m0, n0, J->beta_re, J->beta_im, re, im);
+                    else
+                        TN(cg_store_, )(J, u, m0, n0, 1, 0, re, im);
+                }
+            }
+            /* the slice is free for the next one */
+#pragma omp barrier
+        }
+        if (full) TN(cg_store_, )(J, t, m0, n0, J->beta_re, J->beta_im, re, im);
+    }
+}
+
+static void TN(cg_tiled_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
+                            T beta, T *c)
+{
+    const bool ta = s->transa, tb = s->transb, ca = s->transa && s->conja,
+               cb = s->transb && s->conjb;
+    const int64_t m = s->m, n = s->n, k = s->k, lda = s->lda, ldb = s->ldb, ldc = s->ldc;
+    const TR alpha_re = alpha.re, alpha_im = alpha.im, beta_re = beta.re, beta_im = beta.im;
+    const int64_t tiles_m = ompwg_gpu_ceil_div(m, CG_TM);
+    const int64_t ntiles = tiles_m * ompwg_gpu_ceil_div(n, CG_TN);
+    const int teams = ompwg_gpu_teams_for(ntiles);
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
+    {
+        TR are[CG_TK][CG_ROW_A], aim[CG_TK][CG_ROW_A], bre[CG_TK][CG_ROW_B], bim[CG_TK][CG_ROW_B];
+#pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
+                                      alpha_im, beta_re, beta_im, tiles_m, ntiles)
+        {
+            const TN(cg_job_, ) J = {
+                .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc,
+                .ta = ta, .tb = tb, .ca = ca, .cb = cb, .a = a, .b = b, .c = c,
+                .alpha_re = alpha_re, .alpha_im = alpha_im, .beta_re = beta_re,
+                .beta_im = beta_im, .tiles_m = tiles_m, .ntiles = ntiles,
+            };
+            TN(cg_team_, )(&J, are, aim, bre, bim);
+        }
+    }
+}
+
+/* C := beta * C (alpha == 0 or k == 0: A and B unread); beta == 0 writes
+ * zeros without reading. */
+static void TN(cg_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
+{
+    const TR br = beta.re, bi = beta.im;
+    const int teams = ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m * n, CSCALE_NT));
+#pragma omp target teams distribute parallel for collapse(2) device(dev) num_teams(teams) \
+    thread_limit(CSCALE_NT) is_device_ptr(c)
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            T *p = c + i + j * ldc;
+            const T old = *p;
+            if (br == 0 && bi == 0) {
+                p->re = 0;
+                p->im = 0;
+            } else {
+                p->re = br * old.re - bi * old.im;
+                p->im = br * old.im + bi * old.re;
+            }
+        }
+}
+
+/* The call on data that is on the device already. */
+static void TN(cg_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
+                               const T *b, T beta, T *c)
+{
+    if (TN(cplx_is_zero_, )(alpha) || s->k == 0) {
+        if (!TN(cplx_is_one_, )(beta)) TN(cg_scale_, )(dev, s->m, s->n, beta, c, s->ldc);
+        return;
+    }
+    TN(cg_tiled_, )(dev, s, alpha, a, b, beta, c);
+}
+
+/* Host data: op(A)'s and op(B)'s stored blocks and, when beta != 0, C's
+ * m x n block go in packed (only the elements the call reads), the kernel
+ * runs on the packed copies, C's block comes back. */
+static int TN(cg_host_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
+                          T beta, T *c)
+{
+    const bool reads_ab = !TN(cplx_is_zero_, )(alpha) && s->k > 0;
+    const bool reads_c = !TN(cplx_is_zero_, )(beta);
+    ompwg_gemm_shape d = *s;
+    d.device_ptrs = true;
+    d.lda = s->transa ? s->k : s->m;
+    d.ldb = s->transb ? s->n : s->k;
+    d.ldc = s->m;
+    if (d.lda < 1) d.lda = 1;
+    if (d.ldb < 1) d.ldb = 1;
+    void *da = NULL, *db = NULL, *dc = NULL;
+    int st = OMPWG_OK;
+    if (reads_ab) {
+        st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->k) * sizeof(T), &da);
+        if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->k * s->n) * sizeof(T), &db);
+    }
+    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->n) * sizeof(T), &dc);
+    const ompwg_gpu_block cblk = { .host = c, .ld = s->ldc, .dev = dc, .rows = s->m,
+                                   .cols = s->n, .elem = sizeof(T) };
+    if (st == OMPWG_OK && reads_ab) {
+        const ompwg_gpu_block ablk = { .host = (void *)a, .ld = s->lda, .dev = da,
+                                       .rows = s->transa ? s->k : s->m,
+                                       .cols = s->transa ? s->m : s->k, .elem = sizeof(T) };
+        const ompwg_gpu_block bblk = { .host = (void *)b, .ld = s->ldb, .dev = db,
+                                       .rows = s->transb ? s->n : s->k,
+                                       .cols = s->transb ? s->k : s->n, .elem = sizeof(T) };
+        st = ompwg_gpu_block_in(dev, &ablk);
+        if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &bblk);
+    }
+    if (st == OMPWG_OK && reads_c) st = ompwg_gpu_block_in(dev, &cblk);
+    if (st == OMPWG_OK) {
+        TN(cg_resident_, )(dev, &d, alpha, da, db, beta, dc);
+        st = ompwg_gpu_block_out(dev, &cblk);
+    }
+    ompwg_gpu_free(dev, dc);
+    ompwg_gpu_free(dev, db);
+    ompwg_gpu_free(dev, da);
+    return st;
+}
+
+int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
+{
+    if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
+    const int dev = ompwg_gpu_device();
+    if (s->device_ptrs) {
+        TN(cg_resident_, )(dev, s, alpha, a, b, beta, c);
+        return OMPWG_OK;
+    }
+    if ((TN(cplx_is_zero_, )(alpha) || s->k == 0) && TN(cplx_is_one_, )(beta)) return OMPWG_OK;
+    return TN(cg_host_, )(dev, s, alpha, a, b, beta, c);
+}

@@ -1,0 +1,125 @@
+/* Comparison of the complex GEMM with OpenBLAS, compiled once per complex
+ * precision. */
+#include "prec.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ccheck.h"
+#include "complex_tmpl.h"
+#include "ompwg.h"
+#include "registry.h"
+
+/* The netlib test programs' threshold for the GEMM ratio. */
+#define GEMM_RATIO_LIMIT 16.0
+
+/* Dense copy (leading dimension = rows) of a column-major rows x cols
+ * block. */
+static T *TN(dense_copy_, )(const T *src, int64_t rows, int64_t cols, int64_t ld)
+{
+    T *dst = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof(T));
+    if (!dst) return NULL;
+    for (int64_t j = 0; j < cols; j++)
+        for (int64_t i = 0; i < rows; i++) dst[i + j * rows] = src[i + j * ld];
+    return dst;
+}
+
+/* |x|_1 of every element, dense, in the real type. */
+static TR *TN(abs1_copy_, )(const T *src, int64_t rows, int64_t cols, int64_t ld)
+{
+    TR *dst = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof(TR));
+    if (!dst) return NULL;
+    for (int64_t j = 0; j < cols; j++)
+        for (int64_t i = 0; i < rows; i++)
+            dst[i + j * rows] = (TR)TN(cplx_abs1_, )(src[i + j * ld]);
+    return dst;
+}
+
+static bool TN(finite_, )(T x)
+{
+    return isfinite(x.re) && isfinite(x.im);
+}
+
+static double TN(element_ratio_, )(T c, T cref, double den)
+{
+    bool nan_c = isnan(c.re) || isnan(c.im), nan_r = isnan(cref.re) || isnan(cref.im);
+    if (nan_c || nan_r) return nan_c && nan_r ? 0 : INFINITY;
+    if (!TN(finite_, )(c) || !TN(finite_, )(cref))
+        return c.re == cref.re && c.im == cref.im ? 0 : INFINITY;
+    double diff = fabs((double)c.re - (double)cref.re) + fabs((double)c.im - (double)cref.im);
+    if (diff == 0) return 0;
+    return den > 0 ? diff / den : INFINITY;
+}
+
+int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
+                               T beta, const T *c0, const T *c, double *ratio)
+{
+    const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
+    if (!ref || !ref->TN(, gemm)) return OMPWG_ERR_UNAVAILABLE;
+    int64_t m = s->m, n = s->n, k = s->k;
+    bool reads_ab = !TN(cplx_is_zero_, )(alpha) && k > 0;
+    int64_t ra = s->transa ? k : m, ca = s->transa ? m : k;
+    int64_t rb = s->transb ? n : k, cb = s->transb ? k : n;
+    T *cref = TN(dense_copy_, )(c0, m, n, s->ldc);
+    TR *g = calloc((size_t)(m * n), sizeof(TR));
+    TR *abs_a = reads_ab ? TN(abs1_copy_, )(a, ra, ca, s->lda) : NULL;
+    TR *abs_b = reads_ab ? TN(abs1_copy_, )(b, rb, cb, s->ldb) : NULL;
+    int st = OMPWG_ERR_NOMEM;
+    if (!cref || !g || (reads_ab && (!abs_a || !abs_b))) goto out;
+
+    ompwg_gemm_shape rs = *s;
+    rs.ldc = m;
+    rs.device_ptrs = false;
+    st = ref->TN(, gemm)(&rs, alpha, a, b, beta, cref);
+    if (st == OMPWG_OK && reads_ab) {
+        ompwg_gemm_shape gs = rs;
+        gs.lda = ra > 0 ? ra : 1;
+        gs.ldb = rb > 0 ? rb : 1;
+        st = ref->TRN(, gemm)(&gs, 1, abs_a, abs_b, 0, g);
+    }
+    if (st != OMPWG_OK) goto out;
+
+    double abs_alpha = TN(cplx_abs1_, )(alpha), abs_beta = TN(cplx_abs1_, )(beta);
+    double worst = 0;
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double c_term = abs_beta != 0 ? abs_beta * TN(cplx_abs1_, )(c0[i + j * s->ldc]) : 0;
+            double den = T_EPS * (abs_alpha * g[i + j * m] + c_term);
+            double r = TN(element_ratio_, )(c[i + j * s->ldc], cref[i + j * m], den);
+            if (!(r <= worst)) worst = r;
+        }
+    *ratio = worst;
+out:
+    free(cref);
+    free(g);
+    free(abs_a);
+    free(abs_b);
+    return st;
+}
+
+int TN(ompwg_checked_, gemm)(const char *name, TN(ompwg_, gemm_fn) fn, const ompwg_gemm_shape *s,
+                             T alpha, const T *a, const T *b, T beta, T *c)
+{
+    if (s->device_ptrs) return fn(s, alpha, a, b, beta, c);
+    T *c0 = TN(dense_copy_, )(c, s->m, s->n, s->ldc);
+    if (!c0) return OMPWG_ERR_NOMEM;
+    int st = fn(s, alpha, a, b, beta, c);
+    double ratio = 0;
+    if (st == OMPWG_OK) {
+        T *cd = TN(dense_copy_, )(c, s->m, s->n, s->ldc);
+        ompwg_gemm_shape dense = *s;
+        dense.ldc = s->m;
+        st = cd ? TN(ompwg_ref_, gemm_ratio)(&dense, alpha, a, b, beta, c0, cd, &ratio)
+                : OMPWG_ERR_NOMEM;
+        free(cd);
+        if (st == OMPWG_OK && !(ratio < GEMM_RATIO_LIMIT)) {
+            fprintf(stderr, "ompwg: check: " T_NAME " gemm on backend %s differs from OpenBLAS "
+                    "(m=%lld n=%lld k=%lld): netlib ratio %g >= %g\n", name,
+                    (long long)s->m, (long long)s->n, (long long)s->k, ratio, GEMM_RATIO_LIMIT);
+            st = OMPWG_ERR_CHECK;
+        }
+    }
+    free(c0);
+    return st;
+}

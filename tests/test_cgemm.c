@@ -1,0 +1,3 @@
+/* Complex GEMM tests in single precision (cgemm_tmpl.c). */
+#define OMPWG_TEST_PREC_C
+#include "cgemm_tmpl.c"

@@ -1,0 +1,3 @@
+/* Complex GEMM tests in double precision (cgemm_tmpl.c). */
+#define OMPWG_TEST_PREC_Z
+#include "cgemm_tmpl.c"
