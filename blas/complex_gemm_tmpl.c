@@ -97,11 +97,8 @@ OMPWG_BLAS_EXPORT void TN(cblas_, gemm)(ompwg_layout layout, ompwg_trans transa,
                                         const void *alpha, const void *a, int lda, const void *b,
                                         int ldb, const void *beta, void *c, int ldc)
 {
-    int p = ompwg_blas_cblas_gemm_param(layout, transa, transb, m, n, k, lda, ldb, ldc);
-    if (p) {
-        ompwg_blas_cblas_gemm_error(p, cblas_name, layout, transa, transb);
+    if (!ompwg_blas_cblas_gemm_ok(cblas_name, layout, transa, transb, m, n, k, lda, ldb, ldc))
         return;
-    }
     const T al = *(const T *)alpha, be = *(const T *)beta;
     if (layout == OMPWG_COL_MAJOR)
         TN(run_, gemm)(cblas_name, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc);

@@ -296,8 +296,8 @@ static int TN(cblas_enum_param_, )(ompwg_layout layout, int first, const int *va
 }
 
 /** netlib's cblas_xsymm (LP64): layout 1, side 2, uplo 3, then the Fortran
- *  routine's numbers plus one (row-major: of the call on n and m, M 4 and
- *  N 5 given back to their own arguments). */
+ *  routine's numbers plus one (row-major: of the call on n and m, which
+ *  cblas_xerbla gives back to M 4 and N 5). */
 OMPWG_BLAS_EXPORT void TN(cblas_, symm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
                                         int m, int n, T alpha, const T *a, int lda, const T *b,
                                         int ldb, T beta, T *c, int ldc)
@@ -311,10 +311,10 @@ OMPWG_BLAS_EXPORT void TN(cblas_, symm)(ompwg_layout layout, ompwg_side side, om
                        : TN(symm_info_, )(TN(flip_side_, )(side), TN(flip_uplo_, )(uplo), n, m,
                                           lda, ldb, ldc);
         p = info ? info + 1 : 0;
-        if (!col && (p == 4 || p == 5)) p = 9 - p;
     }
     if (p) {
-        cblas_xerbla(p, cblas_symm, "");
+        /* cblas_xerbla gives M and N of a row-major call their own numbers */
+        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_symm, "", 0);
         return;
     }
     TN(run_symm_, )(cblas_symm, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
@@ -348,7 +348,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, syrk)(ompwg_layout layout, ompwg_uplo uplo, om
 {
     int p = TN(cblas_syrk_param_, )(false, layout, uplo, trans, n, k, lda, 1, ldc);
     if (p) {
-        cblas_xerbla(p, cblas_syrk, "");
+        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_syrk, "", 0);
         return;
     }
     TN(run_syrk_, )(cblas_syrk, false, layout, uplo, trans, n, k, alpha, a, lda, NULL, 1, beta, c,
@@ -363,7 +363,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, syr2k)(ompwg_layout layout, ompwg_uplo uplo,
 {
     int p = TN(cblas_syrk_param_, )(true, layout, uplo, trans, n, k, lda, ldb, ldc);
     if (p) {
-        cblas_xerbla(p, cblas_syr2k, "");
+        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_syr2k, "", 0);
         return;
     }
     TN(run_syrk_, )(cblas_syr2k, true, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
@@ -372,7 +372,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, syr2k)(ompwg_layout layout, ompwg_uplo uplo,
 
 /* netlib's cblas_xtrmm and cblas_xtrsm: layout 1, side 2, uplo 3, transa 4,
  * diag 5, then the Fortran routine's numbers plus one (row-major: of the
- * call on n and m, M 6 and N 7 given back to their own arguments). */
+ * call on n and m, which cblas_xerbla gives back to M 6 and N 7). */
 static void TN(cblas_trxm_, )(bool solve, ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
                               ompwg_trans transa, ompwg_diag diag, int m, int n, T alpha,
                               const T *a, int lda, T *b, int ldb)
@@ -389,10 +389,10 @@ static void TN(cblas_trxm_, )(bool solve, ompwg_layout layout, ompwg_side side, 
                        : TN(trxm_info_, )(TN(flip_side_, )(side), TN(flip_uplo_, )(uplo), transa,
                                           diag, n, m, lda, ldb);
         p = info ? info + 1 : 0;
-        if (!col && (p == 6 || p == 7)) p = 13 - p;
     }
     if (p) {
-        cblas_xerbla(p, name, "");
+        /* cblas_xerbla gives M and N of a row-major call their own numbers */
+        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, name, "", 0);
         return;
     }
     TN(run_trxm_, )(name, solve, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);

@@ -35,15 +35,6 @@ int ompwg_level3_args(ompwg_level3_op op, ompwg_layout layout, ompwg_side side,
                       int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_t ldc,
                       ompwg_level3_shape *s);
 
-/* Whether two column-major matrices (p: rows_p x cols_p with leading
- * dimension ldp; q likewise; all sizes > 0) share an element. Matrices of
- * one array with the same leading dimension are compared element by
- * element, so blocks side by side in an array do not overlap even when
- * their address ranges interleave; otherwise their spans are compared. */
-bool ompwg_matrices_overlap(const void *p, int64_t rows_p, int64_t cols_p, int64_t ldp,
-                            const void *q, int64_t rows_q, int64_t cols_q, int64_t ldq,
-                            size_t elem);
-
 /* Whether the bytes [p, p + p_elems * elem) and [q, q + q_elems * elem)
  * share an address; sizes too large for the address space count as
  * reaching its end. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cblas_number.h"
 #include "blas_real.h"
 #include "group.h"
 #include "guard.h"
@@ -28,11 +29,15 @@ void xerbla_(const char *srname, const int *info, size_t srname_len)
              srname);
 }
 
+/* netlib CBLAS's state, set while a row-major call reports */
+extern int RowMajorStrg;
+
 void cblas_xerbla(int p, const char *rout, const char *form, ...)
 {
     (void)form;
     handler_calls++;
-    cblas_param = p;
+    /* as netlib's handlers read it */
+    cblas_param = RowMajorStrg ? cblas_row_major_number(p, rout) : p;
     snprintf(handler_name, sizeof handler_name, "%s", rout);
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "blas_real.h"
+#include "cblas_number.h"
 #include "group.h"
 
 /* What a handler saw since the last reset. */
@@ -155,20 +156,6 @@ static void fortran_errors(void)
                  api.prefix, blas.fortran_name);
 }
 
-/* What netlib's cblas_xerbla (and the CBLAS testers' own) makes of the
- * number a row-major xGEMM call passes: the position of the argument in the
- * row-major call, from its position in the column-major call on B and A. */
-static int row_major_position(int p)
-{
-    switch (p) {
-    case 4: return 5;
-    case 5: return 4;
-    case 9: return 11;
-    case 11: return 9;
-    default: return p;
-    }
-}
-
 typedef struct cblas_case {
     const char *what;
     ompwg_layout layout;
@@ -235,7 +222,8 @@ static void cblas_errors(void)
                         t->ldb, 0, o.c, t->ldc);
         char why[200] = "";
         int row = t->layout == ROW;
-        int got = cblas_seen.row_major ? row_major_position(cblas_seen.number) : cblas_seen.number;
+        int got = cblas_seen.row_major ? cblas_row_major_number(cblas_seen.number, cblas_seen.name)
+                                       : cblas_seen.number;
         if (cblas_seen.calls != 1 || fortran_seen.calls != 0)
             snprintf(why, sizeof why, "cblas_xerbla called %d times, xerbla_ %d times",
                      cblas_seen.calls, fortran_seen.calls);
