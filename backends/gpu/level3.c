@@ -1,0 +1,144 @@
+/* The GPU level-3 operations besides GEMM (SYMM, SYRK, SYR2K, TRMM, TRSM)
+ * of both precisions, in one translation unit (see gemm.c for why): the
+ * level3_*_tmpl.c files are included once per precision. Most of their
+ * flops are GEMM updates on device data, which go to the GEMM kernels
+ * through ompwg_gpu_sgemm_resident/ompwg_gpu_dgemm_resident; what is
+ * particular to each operation (a triangular block solved or multiplied in
+ * team-shared memory, the tiles of a triangle of C, a symmetric matrix
+ * made whole) lives here.
+ *
+ * Host data crosses the link as the elements the call reads: a triangle
+ * of A is packed column by column on the host (no leading-dimension
+ * spans, nothing of the other triangle), rectangular operands go as
+ * blocks (staging.h); only what the call writes comes back. */
+#include <omp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "devmem.h"
+#include "gpu.h"
+#include "grid.h"
+#include "ompwg.h"
+#include "staging.h"
+
+/* Order of a diagonal block of TRSM and TRMM, solved or multiplied by one
+ * team in team-shared memory; the rest of the work is GEMM updates of
+ * rank TRI_NB. TRI_VB right-hand sides (columns of C on the left, rows on
+ * the right) per team, one per thread: the block and TRI_VB vectors of
+ * double take 41 KiB of the 48 KiB a team gets without opting in. */
+#define TRI_NB 32
+#define TRI_VB 128
+/* elements per row of the staged block (padded against bank conflicts) */
+#define TRI_ROW (TRI_NB + 1)
+
+/* SYRK and SYR2K: a team computes an SY_T x SY_T tile of C's triangle,
+ * SY_K deep per staged slice, with SY_NT threads of SY_Q elements each
+ * (one row, SY_Q columns SY_NT / SY_T apart). The two operands of SYR2K
+ * take four staged slices, 34 KiB for double. */
+#define SY_T 32
+#define SY_K 32
+#define SY_NT 256
+#define SY_Q (SY_T * SY_T / SY_NT)
+#define SY_ROW (SY_T + 1)
+_Static_assert(SY_NT % SY_T == 0 && SY_T * SY_T % SY_NT == 0, "whole rows of threads per tile");
+
+/* Where element (i, l) of an n x k operand of SYRK/SYR2K lies: i * i + l * l. */
+typedef struct sy_strides {
+    int64_t i, l;
+} sy_strides;
+
+/* Threads of the elementwise kernels (zeroing, packing, expanding). */
+#define L3_NT 256
+
+/* One triangle of a ka x ka matrix packed column by column: column j's
+ * stored rows [tri_first, tri_first + tri_count) at tri_offset(j). `diag`:
+ * the diagonal is part of it (not for a unit triangular A, whose diagonal
+ * is not read). */
+typedef struct l3_tri {
+    int64_t ka;
+    bool upper, diag;
+} l3_tri;
+
+GPU_INLINE int64_t tri_first(l3_tri t, int64_t j)
+{
+    return t.upper ? 0 : j + !t.diag;
+}
+
+GPU_INLINE int64_t tri_count(l3_tri t, int64_t j)
+{
+    return t.upper ? j + t.diag : t.ka - j - !t.diag;
+}
+
+GPU_INLINE int64_t tri_offset(l3_tri t, int64_t j)
+{
+    const int64_t skip = !t.diag;
+    return t.upper ? j * (j + 1) / 2 - skip * j : j * (t.ka - skip) - j * (j - 1) / 2;
+}
+
+/* Whether element (i, j) is in the packed triangle. */
+GPU_INLINE bool tri_holds(l3_tri t, int64_t i, int64_t j)
+{
+    return (t.upper ? i <= j : i >= j) && (t.diag || i != j);
+}
+
+/* Packs the triangle of the host matrix a (leading dimension lda) into
+ * packed, or back (to_packed false), elem bytes an element. */
+static void tri_pack_host(l3_tri t, void *a, int64_t lda, size_t elem, void *packed,
+                          bool to_packed)
+{
+    for (int64_t j = 0; j < t.ka; j++) {
+        char *col = (char *)a + (size_t)(tri_first(t, j) + j * lda) * elem;
+        char *p = (char *)packed + (size_t)tri_offset(t, j) * elem;
+        const size_t bytes = (size_t)tri_count(t, j) * elem;
+        if (to_packed) memcpy(p, col, bytes);
+        else memcpy(col, p, bytes);
+    }
+}
+
+/* A host buffer for a packed operand: page-locked where the runtime has
+ * it (copied at the pinned rate, without staging), else malloc'd. */
+typedef struct l3_hostbuf {
+    void *p;
+    bool pinned;
+} l3_hostbuf;
+
+static int hostbuf_get(int dev, size_t bytes, l3_hostbuf *b)
+{
+    b->p = ompwg_gpu_alloc_pinned(dev, bytes);
+    b->pinned = b->p != NULL;
+    if (!b->p) b->p = malloc(bytes ? bytes : 1);
+    return b->p ? OMPWG_OK : OMPWG_ERR_NOMEM;
+}
+
+static void hostbuf_put(int dev, l3_hostbuf *b)
+{
+    if (b->pinned) ompwg_gpu_free_pinned(dev, b->p);
+    else free(b->p);
+    b->p = NULL;
+}
+
+/* bytes between the host buffer and device memory d, either way. */
+static int hostbuf_move(int dev, const l3_hostbuf *b, void *d, size_t bytes, bool to_device)
+{
+    if (b->pinned)
+        return to_device ? ompwg_gpu_to_device(dev, d, b->p, bytes)
+                         : ompwg_gpu_to_host(dev, b->p, d, bytes);
+    const ompwg_gpu_block blk = ompwg_gpu_bytes_block(b->p, d, bytes);
+    return to_device ? ompwg_gpu_block_in(dev, &blk) : ompwg_gpu_block_out(dev, &blk);
+}
+
+#define OMPWG_PREC_S
+#include "level3_tri_tmpl.c"
+#include "level3_syrk_tmpl.c"
+#include "level3_symm_tmpl.c"
+#include "level3_host_tmpl.c"
+#undef OMPWG_PREC_S
+
+#define OMPWG_PREC_D
+#include "level3_tri_tmpl.c"
+#include "level3_syrk_tmpl.c"
+#include "level3_symm_tmpl.c"
+#include "level3_host_tmpl.c"
+#undef OMPWG_PREC_D
