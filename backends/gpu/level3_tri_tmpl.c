@@ -1,9 +1,9 @@
 /* TRSM and TRMM on device data for one precision, included by level3.c:
- * blocked by TRI_NB. Each step solves (or multiplies by) one diagonal
- * block of op(A) in team-shared memory, then a GEMM updates the rest of C
- * with the blocks of C the step finished (TRSM) or with those still
- * unchanged (TRMM, in place: the blocks go in the order in which nothing
- * is read after it is overwritten). */
+ * recursive halving down to diagonal blocks of TRI_NB, each solved (or
+ * multiplied by) in team-shared memory; between the halves a GEMM updates
+ * one half of C with the other, finished (TRSM) or still unchanged (TRMM,
+ * in place: the halves go in the order in which nothing is read after it
+ * is overwritten). */
 #include "prec.h"
 
 /* C := 0 (alpha == 0: A and C are not read). */
@@ -152,11 +152,36 @@ static bool TN(op_lower_, )(const ompwg_level3_shape *s)
     return s->upper == s->trans;
 }
 
-/* op(A) X = alpha C (left) or X op(A) = alpha C (right), X over C:
- * substitution by blocks, each block of X solved from its diagonal block
- * and then taken out of every block after it (one GEMM, the first also
- * scaling those by alpha). Left with op(A) lower and right with op(A)
- * upper run from the first block on, the others from the last. */
+/* Where a range [lo, hi) of op(A)'s order splits in two: at a whole
+ * number of diagonal blocks past the middle, so that the GEMM updates are
+ * as large as they can be (rank (hi - lo) / 2 at the top). */
+static int64_t TN(tri_split_, )(int64_t lo, int64_t hi)
+{
+    const int64_t half = ompwg_gpu_ceil_div(hi - lo, 2);
+    return lo + ompwg_gpu_ceil_div(half, TRI_NB) * TRI_NB;
+}
+
+/* op(A) X = alpha C (left) or X op(A) = alpha C (right) on op(A)'s rows
+ * and columns [lo, hi), X over C, recursively: the half that needs
+ * nothing of the other is solved first (left with op(A) lower and right
+ * with op(A) upper: the first half), then taken out of the other half,
+ * which the same GEMM scales by alpha, then the other half is solved. A
+ * diagonal block is solved in team-shared memory. */
+static void TN(trsm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
+                              int64_t hi, T alpha, const T *a, T *c)
+{
+    if (hi - lo <= TRI_NB) {
+        TN(tri_diag_, )(dev, true, s, lo, (int)(hi - lo), alpha, a, c);
+        return;
+    }
+    const int64_t mid = TN(tri_split_, )(lo, hi);
+    const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
+    const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
+    TN(trsm_range_, )(dev, s, first_half, f0, f1, alpha, a, c);
+    TN(tri_update_, )(dev, s, o0, o1 - o0, f0, f1 - f0, (T)-1, a, alpha, c);
+    TN(trsm_range_, )(dev, s, first_half, o0, o1, (T)1, a, c);
+}
+
 static void TN(trsm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
 {
     if (alpha == 0) {
@@ -164,24 +189,30 @@ static void TN(trsm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, 
         return;
     }
     const int64_t ka = s->left ? s->m : s->n;
-    const bool ascending = s->left == TN(op_lower_, )(s);
-    const int64_t blocks = ompwg_gpu_ceil_div(ka, TRI_NB);
-    for (int64_t step = 0; step < blocks; step++) {
-        const int64_t d0 = (ascending ? step : blocks - 1 - step) * TRI_NB;
-        const int nb = ka - d0 < TRI_NB ? (int)(ka - d0) : TRI_NB;
-        TN(tri_diag_, )(dev, true, s, d0, nb, step == 0 ? alpha : (T)1, a, c);
-        const int64_t r0 = ascending ? d0 + nb : 0, rn = ascending ? ka - d0 - nb : d0;
-        if (rn > 0)
-            TN(tri_update_, )(dev, s, r0, rn, d0, nb, (T)-1, a, step == 0 ? alpha : (T)1, c);
-    }
+    TN(trsm_range_, )(dev, s, s->left == TN(op_lower_, )(s), 0, ka, alpha, a, c);
 }
 
-/* C := alpha op(A) C (left) or alpha C op(A) (right), in place, by
- * blocks: each block of the result is its diagonal block times the old
- * block, plus (one GEMM) the off-diagonal blocks times old blocks on one
- * side of it, which are still unchanged because the blocks go from the
- * other side: left with op(A) lower and right with op(A) upper from the
- * last block, the others from the first. */
+/* C := alpha op(A) C (left) or alpha C op(A) (right) on op(A)'s rows and
+ * columns [lo, hi), in place, recursively: the half of the result that
+ * needs the other half's old values is made first (left with op(A) upper
+ * and right with op(A) lower: the first half), from its own part and
+ * (one GEMM) the other half, still unchanged; then the other half. A
+ * diagonal block is multiplied in team-shared memory. */
+static void TN(trmm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
+                              int64_t hi, T alpha, const T *a, T *c)
+{
+    if (hi - lo <= TRI_NB) {
+        TN(tri_diag_, )(dev, false, s, lo, (int)(hi - lo), alpha, a, c);
+        return;
+    }
+    const int64_t mid = TN(tri_split_, )(lo, hi);
+    const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
+    const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
+    TN(trmm_range_, )(dev, s, first_half, f0, f1, alpha, a, c);
+    TN(tri_update_, )(dev, s, f0, f1 - f0, o0, o1 - o0, alpha, a, (T)1, c);
+    TN(trmm_range_, )(dev, s, first_half, o0, o1, alpha, a, c);
+}
+
 static void TN(trmm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
 {
     if (alpha == 0) {
@@ -189,13 +220,5 @@ static void TN(trmm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, 
         return;
     }
     const int64_t ka = s->left ? s->m : s->n;
-    const bool ascending = s->left != TN(op_lower_, )(s);
-    const int64_t blocks = ompwg_gpu_ceil_div(ka, TRI_NB);
-    for (int64_t step = 0; step < blocks; step++) {
-        const int64_t d0 = (ascending ? step : blocks - 1 - step) * TRI_NB;
-        const int nb = ka - d0 < TRI_NB ? (int)(ka - d0) : TRI_NB;
-        TN(tri_diag_, )(dev, false, s, d0, nb, alpha, a, c);
-        const int64_t r0 = ascending ? d0 + nb : 0, rn = ascending ? ka - d0 - nb : d0;
-        if (rn > 0) TN(tri_update_, )(dev, s, d0, nb, r0, rn, alpha, a, (T)1, c);
-    }
+    TN(trmm_range_, )(dev, s, s->left != TN(op_lower_, )(s), 0, ka, alpha, a, c);
 }
