@@ -360,17 +360,21 @@ static void triangular(const prec *p, ompwg_level3_op op, bool device)
 }
 
 /* n x k pairs for SYRK and SYR2K, and the scalars: beta 0 (NaN in C),
- * both general, alpha 0, k 0. */
+ * both general, alpha 0, k 0 with beta 0 and not. */
 static void rank_k(const prec *p, ompwg_level3_op op, bool device)
 {
-    static const int64_t shapes[][2] = { { 1, 1 },  { 31, 7 },  { 32, 32 }, { 33, 65 },
-                                         { 67, 3 }, { 129, 17 }, { 200, 41 } };
+    /* 300 and 600 pass the diagonal blocks of the tiled kernel (256):
+     * rectangles by the GEMM, one and two levels of halving */
+    static const int64_t shapes[][2] = { { 1, 1 },   { 31, 7 },   { 32, 32 },  { 33, 65 },
+                                         { 67, 3 },  { 129, 17 }, { 200, 41 }, { 300, 19 },
+                                         { 600, 5 } };
+    const int nshapes = (int)(sizeof shapes / sizeof shapes[0]);
     static const double scalars[][2] = { { 1.0, 0.0 }, { -0.75, 1.5 }, { 1.25, -1.0 } };
     for (int v = 0; v < 4; v++) {
         l3case cases[16];
         int count = 0;
         const ompwg_level3_shape base = { .op = op, .upper = v & 1, .trans = v & 2 };
-        for (int i = 0; i < 7; i++) {
+        for (int i = 0; i < nshapes; i++) {
             cases[count] = (l3case){ .s = base, .alpha = scalars[i % 3][0],
                                      .beta = scalars[i % 3][1] };
             cases[count].s.m = cases[count].s.n = shapes[i][0];

@@ -42,6 +42,12 @@
 #define SY_NT 256
 #define SY_Q (SY_T * SY_T / SY_NT)
 #define SY_ROW (SY_T + 1)
+/* Order of the diagonal blocks the tiled kernel computes when C's order is
+ * larger; the rest of the triangle goes to the GEMM kernel in rectangles
+ * of whole blocks, halving: a few large GEMMs, and the tiled kernel's
+ * share (bs / n of the flops) in one launch. */
+#define SY_BLOCK 256
+_Static_assert(SY_BLOCK % SY_T == 0, "whole tiles per diagonal block");
 _Static_assert(SY_NT % SY_T == 0 && SY_T * SY_T % SY_NT == 0, "whole rows of threads per tile");
 
 /* Where element (i, l) of an n x k operand of SYRK/SYR2K lies: i * i + l * l. */
