@@ -9,7 +9,7 @@
 #   [faults]    the fault tests under each offload environment (below);
 #   [sanitizer] compute-sanitizer memcheck, racecheck, synccheck and
 #               initcheck on `bench_gpu --check` (every kernel on odd shapes);
-#   [bench]     bench_launch and bench_gpu;
+#   [bench]     bench_launch, bench_gpu and bench_level3;
 #   [compare]   `ompwg bench` (CSV, JSON and plot into $OUT/bench);
 #   [launches]  one run with the offload runtime's kernel launch report.
 # A failing step is reported and the next one runs; the whole log goes to
@@ -204,6 +204,7 @@ if ! wanted bench; then
 elif [ -x "$bench" ]; then
     [ -x "$builddir/bench/bench_launch" ] && step "bench_launch" 60 "$builddir/bench/bench_launch"
     step "bench_gpu" 300 "$bench"
+    [ -x "$builddir/bench/bench_level3" ] && step "bench_level3" 120 "$builddir/bench/bench_level3"
 else
     echo "=== bench_gpu: $bench not built"
 fi
