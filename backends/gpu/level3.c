@@ -89,6 +89,17 @@ GPU_INLINE bool tri_holds(l3_tri t, int64_t i, int64_t j)
     return (t.upper ? i <= j : i >= j) && (t.diag || i != j);
 }
 
+/* Device room for elems elements of elem bytes (at least one) from the
+ * pool: OMPWG_OK or OMPWG_ERR_DEVICE_NOMEM, also when the size does not
+ * fit a size_t. */
+static int l3_alloc(int dev, int64_t elems, size_t elem, void **out)
+{
+    *out = NULL;
+    if (elems < 1) elems = 1;
+    if ((uint64_t)elems > SIZE_MAX / elem) return OMPWG_ERR_DEVICE_NOMEM;
+    return ompwg_gpu_alloc(dev, (size_t)elems * elem, out);
+}
+
 /* Packs the triangle of the host matrix a (leading dimension lda) into
  * packed, or back (to_packed false), elem bytes an element. */
 static void tri_pack_host(l3_tri t, void *a, int64_t lda, size_t elem, void *packed,

@@ -38,7 +38,7 @@ static int TN(tri_move_, )(int dev, l3_tri t, T *a, int64_t lda, T *dsq, bool to
     }
     void *dp = NULL;
     l3_hostbuf hb = { 0 };
-    int st = ompwg_gpu_alloc(dev, bytes, &dp);
+    int st = l3_alloc(dev, tri_offset(t, t.ka), sizeof(T), &dp);
     if (st == OMPWG_OK) st = hostbuf_get(dev, bytes, &hb);
     if (st == OMPWG_OK) {
         if (to_device) {
@@ -69,11 +69,6 @@ typedef struct TN(l3_buffers_, ) {
     void *a, *b, *c;
 } TN(l3_buffers_, );
 
-static int TN(l3_alloc_, )(int dev, int64_t elems, void **out)
-{
-    return ompwg_gpu_alloc(dev, (size_t)(elems > 0 ? elems : 1) * sizeof(T), out);
-}
-
 static void TN(l3_release_, )(int dev, TN(l3_buffers_, ) *d)
 {
     ompwg_gpu_free(dev, d->c);
@@ -93,8 +88,8 @@ static int TN(tri_host_, )(int dev, const ompwg_level3_shape *s, bool solve, T a
     d.lda = ka;
     d.ldc = s->m;
     TN(l3_buffers_, ) buf = { 0 };
-    int st = TN(l3_alloc_, )(dev, s->m * s->n, &buf.c);
-    if (st == OMPWG_OK && reads) st = TN(l3_alloc_, )(dev, ka * ka, &buf.a);
+    int st = l3_alloc(dev, s->m * s->n, sizeof(T), &buf.c);
+    if (st == OMPWG_OK && reads) st = l3_alloc(dev, ka * ka, sizeof(T), &buf.a);
     const ompwg_gpu_block cb = TN(l3_block_, )(c, s->ldc, buf.c, s->m, s->n);
     if (st == OMPWG_OK && reads) {
         const l3_tri t = { .ka = ka, .upper = s->upper, .diag = !s->unit };
@@ -123,9 +118,9 @@ static int TN(symm_host_, )(int dev, const ompwg_level3_shape *s, T alpha, const
     d.ldb = s->m;
     d.ldc = s->m;
     TN(l3_buffers_, ) buf = { 0 };
-    int st = TN(l3_alloc_, )(dev, s->m * s->n, &buf.c);
-    if (st == OMPWG_OK && reads_ab) st = TN(l3_alloc_, )(dev, ka * ka, &buf.a);
-    if (st == OMPWG_OK && reads_ab) st = TN(l3_alloc_, )(dev, s->m * s->n, &buf.b);
+    int st = l3_alloc(dev, s->m * s->n, sizeof(T), &buf.c);
+    if (st == OMPWG_OK && reads_ab) st = l3_alloc(dev, ka * ka, sizeof(T), &buf.a);
+    if (st == OMPWG_OK && reads_ab) st = l3_alloc(dev, s->m * s->n, sizeof(T), &buf.b);
     const ompwg_gpu_block cb = TN(l3_block_, )(c, s->ldc, buf.c, s->m, s->n);
     if (st == OMPWG_OK && reads_ab) {
         const l3_tri t = { .ka = ka, .upper = s->upper, .diag = true };
@@ -153,9 +148,9 @@ static int TN(syrk_host_, )(int dev, const ompwg_level3_shape *s, bool two, T al
     d.ldc = s->n;
     if (!reads_ab) d.k = 0;
     TN(l3_buffers_, ) buf = { 0 };
-    int st = TN(l3_alloc_, )(dev, s->n * s->n, &buf.c);
-    if (st == OMPWG_OK && reads_ab) st = TN(l3_alloc_, )(dev, rows * cols, &buf.a);
-    if (st == OMPWG_OK && reads_ab && two) st = TN(l3_alloc_, )(dev, rows * cols, &buf.b);
+    int st = l3_alloc(dev, s->n * s->n, sizeof(T), &buf.c);
+    if (st == OMPWG_OK && reads_ab) st = l3_alloc(dev, rows * cols, sizeof(T), &buf.a);
+    if (st == OMPWG_OK && reads_ab && two) st = l3_alloc(dev, rows * cols, sizeof(T), &buf.b);
     if (st == OMPWG_OK && reads_ab) {
         const ompwg_gpu_block ab = TN(l3_block_, )(a, s->lda, buf.a, rows, cols);
         st = ompwg_gpu_block_in(dev, &ab);

@@ -34,7 +34,7 @@ static int TN(symm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, c
     }
     const int64_t ka = s->left ? s->m : s->n;
     void *buf = NULL;
-    const int st = ompwg_gpu_alloc(dev, (size_t)(ka * ka) * sizeof(T), &buf);
+    const int st = l3_alloc(dev, ka * ka, sizeof(T), &buf);
     if (st != OMPWG_OK) return st;
     T *full = buf;
     TN(symm_mirror_, )(dev, ka, s->upper, a, s->lda, full);
