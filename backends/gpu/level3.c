@@ -114,35 +114,13 @@ static void tri_pack_host(l3_tri t, void *a, int64_t lda, size_t elem, void *pac
     }
 }
 
-/* A host buffer for a packed operand: page-locked where the runtime has
- * it (copied at the pinned rate, without staging), else malloc'd. */
-typedef struct l3_hostbuf {
-    void *p;
-    bool pinned;
-} l3_hostbuf;
-
-static int hostbuf_get(int dev, size_t bytes, l3_hostbuf *b)
+/* The packed host buffer p of `bytes` to device memory d, or back. The
+ * buffer is pageable (malloc'd per call, as devmem.c's packed vectors
+ * are): the staged copies move it at the page-locked rate, where locking
+ * it on each call would cost as much as a copy. */
+static int packed_move(int dev, void *p, void *d, size_t bytes, bool to_device)
 {
-    b->p = ompwg_gpu_alloc_pinned(dev, bytes);
-    b->pinned = b->p != NULL;
-    if (!b->p) b->p = malloc(bytes ? bytes : 1);
-    return b->p ? OMPWG_OK : OMPWG_ERR_NOMEM;
-}
-
-static void hostbuf_put(int dev, l3_hostbuf *b)
-{
-    if (b->pinned) ompwg_gpu_free_pinned(dev, b->p);
-    else free(b->p);
-    b->p = NULL;
-}
-
-/* bytes between the host buffer and device memory d, either way. */
-static int hostbuf_move(int dev, const l3_hostbuf *b, void *d, size_t bytes, bool to_device)
-{
-    if (b->pinned)
-        return to_device ? ompwg_gpu_to_device(dev, d, b->p, bytes)
-                         : ompwg_gpu_to_host(dev, b->p, d, bytes);
-    const ompwg_gpu_block blk = ompwg_gpu_bytes_block(b->p, d, bytes);
+    const ompwg_gpu_block blk = ompwg_gpu_bytes_block(p, d, bytes);
     return to_device ? ompwg_gpu_block_in(dev, &blk) : ompwg_gpu_block_out(dev, &blk);
 }
 

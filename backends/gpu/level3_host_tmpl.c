@@ -36,22 +36,24 @@ static int TN(tri_move_, )(int dev, l3_tri t, T *a, int64_t lda, T *dsq, bool to
         if (to_device) TN(tri_pack_dev_, )(dev, t, dsq, NULL, true);
         return OMPWG_OK;
     }
-    void *dp = NULL;
-    l3_hostbuf hb = { 0 };
+    void *dp = NULL, *hp = NULL;
     int st = l3_alloc(dev, tri_offset(t, t.ka), sizeof(T), &dp);
-    if (st == OMPWG_OK) st = hostbuf_get(dev, bytes, &hb);
+    if (st == OMPWG_OK) {
+        hp = malloc(bytes);
+        if (!hp) st = OMPWG_ERR_NOMEM;
+    }
     if (st == OMPWG_OK) {
         if (to_device) {
-            tri_pack_host(t, a, lda, sizeof(T), hb.p, true);
-            st = hostbuf_move(dev, &hb, dp, bytes, true);
+            tri_pack_host(t, a, lda, sizeof(T), hp, true);
+            st = packed_move(dev, hp, dp, bytes, true);
             if (st == OMPWG_OK) TN(tri_pack_dev_, )(dev, t, dsq, dp, true);
         } else {
             TN(tri_pack_dev_, )(dev, t, dsq, dp, false);
-            st = hostbuf_move(dev, &hb, dp, bytes, false);
-            if (st == OMPWG_OK) tri_pack_host(t, a, lda, sizeof(T), hb.p, false);
+            st = packed_move(dev, hp, dp, bytes, false);
+            if (st == OMPWG_OK) tri_pack_host(t, a, lda, sizeof(T), hp, false);
         }
     }
-    if (hb.p) hostbuf_put(dev, &hb);
+    free(hp);
     ompwg_gpu_free(dev, dp);
     return st;
 }
