@@ -10,6 +10,8 @@
 
 typedef void *handle_t;
 enum { OP_N = 0, OP_T = 1, DEFAULT_MATH = 0 };
+/* cublasSideMode_t, cublasFillMode_t, cublasDiagType_t */
+enum { SIDE_LEFT = 0, FILL_LOWER = 0, DIAG_NON_UNIT = 0 };
 
 static struct {
     void *lib, *cuda;
@@ -38,6 +40,10 @@ static struct {
                  const float *, int, float *, int);
     int (*dgeam)(handle_t, int, int, int, int, const double *, const double *, int,
                  const double *, const double *, int, double *, int);
+    int (*dtrsm)(handle_t, int, int, int, int, int, int, const double *, const double *, int,
+                 double *, int);
+    int (*dsyrk)(handle_t, int, int, int, int, const double *, const double *, int,
+                 const double *, double *, int);
     int (*ctx_sync)(void);
 } cb;
 
@@ -112,6 +118,7 @@ static void load(void)
         !sym(cb.lib, "cublasIsamax_v2", &cb.isamax) ||
         !sym(cb.lib, "cublasIdamax_v2", &cb.idamax) ||
         !sym(cb.lib, "cublasSgeam", &cb.sgeam) || !sym(cb.lib, "cublasDgeam", &cb.dgeam) ||
+        !sym(cb.lib, "cublasDtrsm_v2", &cb.dtrsm) || !sym(cb.lib, "cublasDsyrk_v2", &cb.dsyrk) ||
         !sym(cb.cuda, "cuCtxSynchronize", &cb.ctx_sync))
         return;
     void *p = dlsym(cb.lib, "cublasCgemm_v2");
@@ -233,4 +240,19 @@ int bench_cublas_dtranspose(int64_t m, int64_t n, const double *a, double *b)
     const double one = 1, zero = 0;
     return finish(cb.dgeam(cb.h, OP_T, OP_N, (int)n, (int)m, &one, a, (int)m, &zero, b, (int)n,
                            b, (int)n));
+}
+
+int bench_cublas_dtrsm_lower(int64_t n, double alpha, const double *a, double *c)
+{
+    if (!fits(n)) return -1;
+    const int m = (int)n;
+    return finish(cb.dtrsm(cb.h, SIDE_LEFT, FILL_LOWER, OP_N, DIAG_NON_UNIT, m, m, &alpha, a, m, c,
+                           m));
+}
+
+int bench_cublas_dsyrk_lower(int64_t n, double alpha, const double *a, double beta, double *c)
+{
+    if (!fits(n)) return -1;
+    const int m = (int)n;
+    return finish(cb.dsyrk(cb.h, FILL_LOWER, OP_N, m, m, &alpha, a, m, &beta, c, m));
 }

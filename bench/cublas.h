@@ -38,5 +38,10 @@ int bench_cublas_diamax(int64_t n, const double *x, int64_t *index);
  * leading dimensions. */
 int bench_cublas_stranspose(int64_t m, int64_t n, const float *a, float *b);
 int bench_cublas_dtranspose(int64_t m, int64_t n, const double *a, double *b);
+/* The n x n lower triangular a: c := alpha a^-1 c (dtrsm, left, no
+ * transpose, non-unit), and c's lower triangle := alpha a a^T + beta c
+ * (dsyrk, k = n); dense leading dimensions. */
+int bench_cublas_dtrsm_lower(int64_t n, double alpha, const double *a, double *c);
+int bench_cublas_dsyrk_lower(int64_t n, double alpha, const double *a, double beta, double *c);
 
 #endif

@@ -9,7 +9,7 @@
 #   [faults]    the fault tests under each offload environment (below);
 #   [sanitizer] compute-sanitizer memcheck, racecheck, synccheck and
 #               initcheck on `bench_gpu --check` (every kernel on odd shapes);
-#   [bench]     bench_launch, bench_gpu and bench_complex_gemm;
+#   [bench]     bench_launch, bench_gpu, bench_complex_gemm and bench_level3;
 #   [compare]   `ompwg bench` (CSV, JSON and plot into $OUT/bench);
 #   [launches]  one run with the offload runtime's kernel launch report.
 # A failing step is reported and the next one runs; the whole log goes to
@@ -206,6 +206,7 @@ elif [ -x "$bench" ]; then
     step "bench_gpu" 300 "$bench"
     [ -x "$builddir/bench/bench_complex_gemm" ] &&
         step "bench_complex_gemm" 120 "$builddir/bench/bench_complex_gemm" --sizes 256,1024,4096 --reps 5
+    [ -x "$builddir/bench/bench_level3" ] && step "bench_level3" 120 "$builddir/bench/bench_level3"
 else
     echo "=== bench_gpu: $bench not built"
 fi

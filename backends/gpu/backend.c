@@ -258,4 +258,10 @@ const ompwg_backend ompwg_backend_gpu = {
     .i64scan = ompwg_gpu_i64scan,
     .stranspose = ompwg_gpu_stranspose,
     .dtranspose = ompwg_gpu_dtranspose,
+    .slevel3 = { [OMPWG_L3_SYMM] = ompwg_gpu_ssymm, [OMPWG_L3_SYRK] = ompwg_gpu_ssyrk,
+                 [OMPWG_L3_SYR2K] = ompwg_gpu_ssyr2k, [OMPWG_L3_TRMM] = ompwg_gpu_strmm,
+                 [OMPWG_L3_TRSM] = ompwg_gpu_strsm },
+    .dlevel3 = { [OMPWG_L3_SYMM] = ompwg_gpu_dsymm, [OMPWG_L3_SYRK] = ompwg_gpu_dsyrk,
+                 [OMPWG_L3_SYR2K] = ompwg_gpu_dsyr2k, [OMPWG_L3_TRMM] = ompwg_gpu_dtrmm,
+                 [OMPWG_L3_TRSM] = ompwg_gpu_dtrsm },
 };

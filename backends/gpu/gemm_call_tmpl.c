@@ -51,3 +51,12 @@ static void TN(gemm_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, co
         TN(gemm_tiled_, _large)(dev, tc, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda,
                                 b, s->ldb, beta, c, s->ldc);
 }
+
+/* The same for the other kernel families of the backend (level3.c), whose
+ * blocked algorithms spend most of their flops in GEMM updates on device
+ * data. */
+void TN(ompwg_gpu_, gemm_resident)(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
+                                   const T *b, T beta, T *c)
+{
+    TN(gemm_resident_, )(dev, s, alpha, a, b, beta, c);
+}

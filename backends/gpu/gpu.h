@@ -65,6 +65,12 @@ int ompwg_gpu_cgemm(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
 int ompwg_gpu_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
                     const ompwg_complex_double *a, const ompwg_complex_double *b,
                     ompwg_complex_double beta, ompwg_complex_double *c);
+/* The GEMM on device data (device_ptrs is not read) on device `dev`, for the
+ * level-3 kernels' updates: the kernel variant the planner measured. */
+void ompwg_gpu_sgemm_resident(int dev, const ompwg_gemm_shape *s, float alpha, const float *a,
+                              const float *b, float beta, float *c);
+void ompwg_gpu_dgemm_resident(int dev, const ompwg_gemm_shape *s, double alpha,
+                              const double *a, const double *b, double beta, double *c);
 int ompwg_gpu_sreduce(const ompwg_vec_shape *s, const float *x, const float *y, float *value,
                       int64_t *index);
 int ompwg_gpu_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,
@@ -74,5 +80,28 @@ int ompwg_gpu_dscan(const ompwg_scan_shape *s, const double *x, double *y);
 int ompwg_gpu_i64scan(const ompwg_scan_shape *s, const int64_t *x, int64_t *y);
 int ompwg_gpu_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
 int ompwg_gpu_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
+/* The level-3 operations of backend.h (level3.c): OMPWG_OK,
+ * OMPWG_ERR_UNAVAILABLE, OMPWG_ERR_NOMEM, OMPWG_ERR_DEVICE_NOMEM or
+ * OMPWG_ERR_DEVICE. */
+int ompwg_gpu_ssymm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_gpu_dsymm(const ompwg_level3_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
+int ompwg_gpu_ssyrk(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_gpu_dsyrk(const ompwg_level3_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
+int ompwg_gpu_ssyr2k(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                     float beta, float *c);
+int ompwg_gpu_dsyr2k(const ompwg_level3_shape *s, double alpha, const double *a,
+                     const double *b, double beta, double *c);
+int ompwg_gpu_strmm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_gpu_dtrmm(const ompwg_level3_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
+int ompwg_gpu_strsm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
+                    float beta, float *c);
+int ompwg_gpu_dtrsm(const ompwg_level3_shape *s, double alpha, const double *a,
+                    const double *b, double beta, double *c);
 
 #endif

@@ -1,0 +1,139 @@
+/* The GPU level-3 operations besides GEMM (SYMM, SYRK, SYR2K, TRMM, TRSM)
+ * of both precisions, in one translation unit (see gemm.c for why): the
+ * level3_*_tmpl.c files are included once per precision. Most of their
+ * flops are GEMM updates on device data, which go to the GEMM kernels
+ * through ompwg_gpu_sgemm_resident/ompwg_gpu_dgemm_resident; what is
+ * particular to each operation (a triangular block solved or multiplied in
+ * team-shared memory, the tiles of a triangle of C, a symmetric matrix
+ * made whole) lives here.
+ *
+ * Host data crosses the link as the elements the call reads: a triangle
+ * of A is packed column by column on the host (no leading-dimension
+ * spans, nothing of the other triangle), rectangular operands go as
+ * blocks (staging.h); only what the call writes comes back. */
+#include <omp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "devmem.h"
+#include "gpu.h"
+#include "grid.h"
+#include "ompwg.h"
+#include "staging.h"
+
+/* Order of a diagonal block of TRSM and TRMM, solved or multiplied by one
+ * team in team-shared memory; the rest of the work is GEMM updates of
+ * rank TRI_NB. TRI_VB right-hand sides (columns of C on the left, rows on
+ * the right) per team, one per thread: the block and TRI_VB vectors of
+ * double take 41 KiB of the 48 KiB a team gets without opting in. */
+#define TRI_NB 32
+#define TRI_VB 128
+/* elements per row of the staged block (padded against bank conflicts) */
+#define TRI_ROW (TRI_NB + 1)
+
+/* SYRK and SYR2K: a team computes an SY_T x SY_T tile of C's triangle,
+ * SY_K deep per staged slice, with SY_NT threads of SY_Q elements each
+ * (one row, SY_Q columns SY_NT / SY_T apart). The two operands of SYR2K
+ * take four staged slices, 34 KiB for double. */
+#define SY_T 32
+#define SY_K 32
+#define SY_NT 256
+#define SY_Q (SY_T * SY_T / SY_NT)
+#define SY_ROW (SY_T + 1)
+/* Order of the diagonal blocks the tiled kernel computes when C's order is
+ * larger; the rest of the triangle goes to the GEMM kernel in rectangles
+ * of whole blocks, halving: a few large GEMMs, and the tiled kernel's
+ * share (bs / n of the flops) in one launch. */
+#define SY_BLOCK 256
+_Static_assert(SY_BLOCK % SY_T == 0, "whole tiles per diagonal block");
+_Static_assert(SY_NT % SY_T == 0 && SY_T * SY_T % SY_NT == 0, "whole rows of threads per tile");
+
+/* Where element (i, l) of an n x k operand of SYRK/SYR2K lies: i * i + l * l. */
+typedef struct sy_strides {
+    int64_t i, l;
+} sy_strides;
+
+/* Threads of the elementwise kernels (zeroing, packing, expanding). */
+#define L3_NT 256
+
+/* One triangle of a ka x ka matrix packed column by column: column j's
+ * stored rows [tri_first, tri_first + tri_count) at tri_offset(j). `diag`:
+ * the diagonal is part of it (not for a unit triangular A, whose diagonal
+ * is not read). */
+typedef struct l3_tri {
+    int64_t ka;
+    bool upper, diag;
+} l3_tri;
+
+GPU_INLINE int64_t tri_first(l3_tri t, int64_t j)
+{
+    return t.upper ? 0 : j + !t.diag;
+}
+
+GPU_INLINE int64_t tri_count(l3_tri t, int64_t j)
+{
+    return t.upper ? j + t.diag : t.ka - j - !t.diag;
+}
+
+GPU_INLINE int64_t tri_offset(l3_tri t, int64_t j)
+{
+    const int64_t skip = !t.diag;
+    return t.upper ? j * (j + 1) / 2 - skip * j : j * (t.ka - skip) - j * (j - 1) / 2;
+}
+
+/* Whether element (i, j) is in the packed triangle. */
+GPU_INLINE bool tri_holds(l3_tri t, int64_t i, int64_t j)
+{
+    return (t.upper ? i <= j : i >= j) && (t.diag || i != j);
+}
+
+/* Device room for elems elements of elem bytes (at least one) from the
+ * pool: OMPWG_OK or OMPWG_ERR_DEVICE_NOMEM, also when the size does not
+ * fit a size_t. */
+static int l3_alloc(int dev, int64_t elems, size_t elem, void **out)
+{
+    *out = NULL;
+    if (elems < 1) elems = 1;
+    if ((uint64_t)elems > SIZE_MAX / elem) return OMPWG_ERR_DEVICE_NOMEM;
+    return ompwg_gpu_alloc(dev, (size_t)elems * elem, out);
+}
+
+/* Packs the triangle of the host matrix a (leading dimension lda) into
+ * packed, or back (to_packed false), elem bytes an element. */
+static void tri_pack_host(l3_tri t, void *a, int64_t lda, size_t elem, void *packed,
+                          bool to_packed)
+{
+    for (int64_t j = 0; j < t.ka; j++) {
+        char *col = (char *)a + (size_t)(tri_first(t, j) + j * lda) * elem;
+        char *p = (char *)packed + (size_t)tri_offset(t, j) * elem;
+        const size_t bytes = (size_t)tri_count(t, j) * elem;
+        if (to_packed) memcpy(p, col, bytes);
+        else memcpy(col, p, bytes);
+    }
+}
+
+/* The packed host buffer p of `bytes` to device memory d, or back. The
+ * buffer is pageable (malloc'd per call, as devmem.c's packed vectors
+ * are): the staged copies move it at the page-locked rate, where locking
+ * it on each call would cost as much as a copy. */
+static int packed_move(int dev, void *p, void *d, size_t bytes, bool to_device)
+{
+    const ompwg_gpu_block blk = ompwg_gpu_bytes_block(p, d, bytes);
+    return to_device ? ompwg_gpu_block_in(dev, &blk) : ompwg_gpu_block_out(dev, &blk);
+}
+
+#define OMPWG_PREC_S
+#include "level3_tri_tmpl.c"
+#include "level3_syrk_tmpl.c"
+#include "level3_symm_tmpl.c"
+#include "level3_host_tmpl.c"
+#undef OMPWG_PREC_S
+
+#define OMPWG_PREC_D
+#include "level3_tri_tmpl.c"
+#include "level3_syrk_tmpl.c"
+#include "level3_symm_tmpl.c"
+#include "level3_host_tmpl.c"
+#undef OMPWG_PREC_D

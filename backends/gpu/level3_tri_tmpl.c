@@ -1,0 +1,224 @@
+/* TRSM and TRMM on device data for one precision, included by level3.c:
+ * recursive halving down to diagonal blocks of TRI_NB, each solved (or
+ * multiplied by) in team-shared memory; between the halves a GEMM updates
+ * one half of C with the other, finished (TRSM) or still unchanged (TRMM,
+ * in place: the halves go in the order in which nothing is read after it
+ * is overwritten). */
+#include "prec.h"
+
+/* C := 0 (alpha == 0: A and C are not read). */
+static void TN(l3_zero_, )(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
+{
+    const int teams = ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m * n, L3_NT));
+#pragma omp target teams distribute parallel for collapse(2) device(dev) num_teams(teams) \
+    thread_limit(L3_NT) is_device_ptr(c)
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) c[i + j * ldc] = 0;
+}
+
+/* Vector x (TRI_VB apart in xs) := alpha M^-1 x (solve) or alpha M x,
+ * for the nb x nb triangular M staged in ms (rows of TRI_ROW, its other
+ * triangle unread). Substitution runs from the end of x that needs no
+ * other element; a product in place runs from the end whose new value
+ * needs no overwritten one: the opposite one. */
+GPU_INLINE void TN(tri_vector_, )(bool solve, bool lower, int nb, const T *ms, T alpha, T *xs)
+{
+    const bool forward = solve == lower;
+    for (int step = 0; step < nb; step++) {
+        const int r = forward ? step : nb - 1 - step;
+        const int q0 = lower ? 0 : r + 1, q1 = lower ? r : nb;
+        const T *row = ms + r * TRI_ROW;
+        if (solve) {
+            T s = alpha * xs[r * TRI_VB];
+            for (int q = q0; q < q1; q++) s -= row[q] * xs[q * TRI_VB];
+            xs[r * TRI_VB] = s / row[r];
+        } else {
+            T s = row[r] * xs[r * TRI_VB];
+            for (int q = q0; q < q1; q++) s += row[q] * xs[q * TRI_VB];
+            xs[r * TRI_VB] = alpha * s;
+        }
+    }
+}
+
+/* For nvec vectors x_v (element r at c[r * rs + v * vs]): x_v := alpha
+ * M^-1 x_v (solve) or alpha M x_v, with the nb x nb block M at a
+ * (leading dimension lda) taken as it is stored (A's triangle `upper`) or
+ * transposed (mt), unit: ones on its diagonal, which is not read. A team
+ * stages M and TRI_VB vectors at a time in team-shared memory; a thread
+ * takes a vector. Any team and thread count is correct. */
+static void TN(tri_block_, )(int dev, bool solve, int nb, const T *a, int64_t lda, bool upper,
+                             bool mt, bool unit, T alpha, T *c, int64_t rs, int64_t vs,
+                             int64_t nvec)
+{
+    const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_VB);
+    const int teams = ompwg_gpu_teams_for(groups);
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(TRI_VB) is_device_ptr(a, c)
+    {
+        T ms[TRI_NB * TRI_ROW];
+        T xs[TRI_NB * TRI_VB];
+#pragma omp parallel firstprivate(solve, nb, a, lda, upper, mt, unit, alpha, c, rs, vs, nvec, \
+                                      groups)
+        {
+            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            /* M(r, q) is A(r, q), or A(q, r) when mt: lower when the
+             * transpose flips the stored triangle */
+            const bool lower = upper == mt;
+            for (int e = t; e < nb * nb; e += nt) {
+                const int r = e % nb, q = e / nb;
+                T v = 0;
+                if (r == q) v = unit ? (T)1 : a[r + r * lda];
+                else if (lower ? r > q : r < q) v = mt ? a[q + r * lda] : a[r + q * lda];
+                ms[r * TRI_ROW + q] = v;
+            }
+            /* consecutive threads, consecutive addresses of C */
+            const bool r_fast = rs == 1;
+            for (int64_t g = team; g < groups; g += nteam) {
+                const int64_t v0 = g * TRI_VB;
+                const int nv = nvec - v0 < TRI_VB ? (int)(nvec - v0) : TRI_VB;
+                for (int e = t; e < nb * nv; e += nt) {
+                    const int r = r_fast ? e % nb : e / nv, v = r_fast ? e / nb : e % nv;
+                    xs[r * TRI_VB + v] = c[r * rs + (v0 + v) * vs];
+                }
+                /* M and the vectors are staged */
+#pragma omp barrier
+                for (int v = t; v < nv; v += nt) TN(tri_vector_, )(solve, lower, nb, ms, alpha, xs + v);
+#pragma omp barrier
+                for (int e = t; e < nb * nv; e += nt) {
+                    const int r = r_fast ? e % nb : e / nv, v = r_fast ? e / nb : e % nv;
+                    c[r * rs + (v0 + v) * vs] = xs[r * TRI_VB + v];
+                }
+                /* the vectors are free for the next group */
+#pragma omp barrier
+            }
+        }
+    }
+}
+
+/* Diagonal block [d0, d0 + nb) of op(A) applied to C's rows (left) or
+ * columns (right) there. On the right, x op(A) for a row x is op(A)^T x^T:
+ * the block transposed once more. */
+static void TN(tri_diag_, )(int dev, bool solve, const ompwg_level3_shape *s, int64_t d0, int nb,
+                            T alpha, const T *a, T *c)
+{
+    const T *ad = a + d0 + d0 * s->lda;
+    if (s->left)
+        TN(tri_block_, )(dev, solve, nb, ad, s->lda, s->upper, s->trans, s->unit, alpha, c + d0, 1,
+                         s->ldc, s->n);
+    else
+        TN(tri_block_, )(dev, solve, nb, ad, s->lda, s->upper, !s->trans, s->unit, alpha,
+                         c + d0 * s->ldc, s->ldc, 1, s->m);
+}
+
+/* op(A)'s block rows [r0, r0 + rows) x columns [c0, c0 + cols) as a GEMM
+ * operand: its address in A and whether the GEMM transposes it. */
+static const T *TN(op_block_, )(const ompwg_level3_shape *s, const T *a, int64_t r0, int64_t c0,
+                                bool *trans)
+{
+    *trans = s->trans;
+    return s->trans ? a + c0 + r0 * s->lda : a + r0 + c0 * s->lda;
+}
+
+/* C's rows (left) or columns (right) [o0, o0 + on) := alpha X + beta C
+ * there, X being op(A)'s block (outputs x inputs) times C's rows or
+ * columns [i0, i0 + in) (right: the other way round). */
+static void TN(tri_update_, )(int dev, const ompwg_level3_shape *s, int64_t o0, int64_t on,
+                              int64_t i0, int64_t in, T alpha, const T *a, T beta, T *c)
+{
+    ompwg_gemm_shape g = { .k = in, .ldc = s->ldc, .device_ptrs = true };
+    bool ta;
+    if (s->left) {
+        const T *ab = TN(op_block_, )(s, a, o0, i0, &ta);
+        g.transa = ta;
+        g.m = on;
+        g.n = s->n;
+        g.lda = s->lda;
+        g.ldb = s->ldc;
+        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, ab, c + i0, beta, c + o0);
+    } else {
+        const T *ab = TN(op_block_, )(s, a, i0, o0, &ta);
+        g.transb = ta;
+        g.m = s->m;
+        g.n = on;
+        g.lda = s->ldc;
+        g.ldb = s->lda;
+        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, c + i0 * s->ldc, ab, beta, c + o0 * s->ldc);
+    }
+}
+
+/* Whether op(A) is lower triangular. */
+static bool TN(op_lower_, )(const ompwg_level3_shape *s)
+{
+    return s->upper == s->trans;
+}
+
+/* Where a range [lo, hi) of op(A)'s order splits in two: at a whole
+ * number of diagonal blocks past the middle, so that the GEMM updates are
+ * as large as they can be (rank (hi - lo) / 2 at the top). */
+static int64_t TN(tri_split_, )(int64_t lo, int64_t hi)
+{
+    const int64_t half = ompwg_gpu_ceil_div(hi - lo, 2);
+    return lo + ompwg_gpu_ceil_div(half, TRI_NB) * TRI_NB;
+}
+
+/* op(A) X = alpha C (left) or X op(A) = alpha C (right) on op(A)'s rows
+ * and columns [lo, hi), X over C, recursively: the half that needs
+ * nothing of the other is solved first (left with op(A) lower and right
+ * with op(A) upper: the first half), then taken out of the other half,
+ * which the same GEMM scales by alpha, then the other half is solved. A
+ * diagonal block is solved in team-shared memory. */
+static void TN(trsm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
+                              int64_t hi, T alpha, const T *a, T *c)
+{
+    if (hi - lo <= TRI_NB) {
+        TN(tri_diag_, )(dev, true, s, lo, (int)(hi - lo), alpha, a, c);
+        return;
+    }
+    const int64_t mid = TN(tri_split_, )(lo, hi);
+    const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
+    const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
+    TN(trsm_range_, )(dev, s, first_half, f0, f1, alpha, a, c);
+    TN(tri_update_, )(dev, s, o0, o1 - o0, f0, f1 - f0, (T)-1, a, alpha, c);
+    TN(trsm_range_, )(dev, s, first_half, o0, o1, (T)1, a, c);
+}
+
+static void TN(trsm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
+{
+    if (alpha == 0) {
+        TN(l3_zero_, )(dev, s->m, s->n, c, s->ldc);
+        return;
+    }
+    const int64_t ka = s->left ? s->m : s->n;
+    TN(trsm_range_, )(dev, s, s->left == TN(op_lower_, )(s), 0, ka, alpha, a, c);
+}
+
+/* C := alpha op(A) C (left) or alpha C op(A) (right) on op(A)'s rows and
+ * columns [lo, hi), in place, recursively: the half of the result that
+ * needs the other half's old values is made first (left with op(A) upper
+ * and right with op(A) lower: the first half), from its own part and
+ * (one GEMM) the other half, still unchanged; then the other half. A
+ * diagonal block is multiplied in team-shared memory. */
+static void TN(trmm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
+                              int64_t hi, T alpha, const T *a, T *c)
+{
+    if (hi - lo <= TRI_NB) {
+        TN(tri_diag_, )(dev, false, s, lo, (int)(hi - lo), alpha, a, c);
+        return;
+    }
+    const int64_t mid = TN(tri_split_, )(lo, hi);
+    const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
+    const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
+    TN(trmm_range_, )(dev, s, first_half, f0, f1, alpha, a, c);
+    TN(tri_update_, )(dev, s, f0, f1 - f0, o0, o1 - o0, alpha, a, (T)1, c);
+    TN(trmm_range_, )(dev, s, first_half, o0, o1, alpha, a, c);
+}
+
+static void TN(trmm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
+{
+    if (alpha == 0) {
+        TN(l3_zero_, )(dev, s->m, s->n, c, s->ldc);
+        return;
+    }
+    const int64_t ka = s->left ? s->m : s->n;
+    TN(trmm_range_, )(dev, s, s->left != TN(op_lower_, )(s), 0, ka, alpha, a, c);
+}
