@@ -19,8 +19,10 @@ static void left(const T *d, int64_t len, bool lower, bool solve, T alpha, T *x,
                  int64_t cols)
 {
     T t[OMPWG_CPU_TRI_LEAF * W];
-    for (int64_t i = 0; i < len; i++)
-        for (int64_t c = 0; c < W; c++) t[i * W + c] = c < cols ? alpha * x[i + c * ldc] : 0;
+    /* column by column: the columns' rows i lie a leading dimension apart,
+     * often a multiple of the cache's set stride */
+    for (int64_t c = 0; c < W; c++)
+        for (int64_t i = 0; i < len; i++) t[i * W + c] = c < cols ? alpha * x[i + c * ldc] : 0;
     for (int64_t step = 0; step < len; step++) {
         /* solve: forward for lower; multiply: backward for lower */
         int64_t k = lower == solve ? step : len - 1 - step;
@@ -31,10 +33,14 @@ static void left(const T *d, int64_t len, bool lower, bool solve, T alpha, T *x,
             for (int64_t c = 0; c < W; c++) tk[c] /= dk[k];
         T xk[W];
         for (int64_t c = 0; c < W; c++) xk[c] = tk[c];
+        /* the vectors run across the W columns of a row: left to itself the
+         * compiler would run them down the rows, gathering every element */
         if (solve)
+#pragma clang loop vectorize(disable)
             for (int64_t i = i0; i < i1; i++)
                 for (int64_t c = 0; c < W; c++) t[i * W + c] -= dk[i] * xk[c];
         else
+#pragma clang loop vectorize(disable)
             for (int64_t i = i0; i < i1; i++)
                 for (int64_t c = 0; c < W; c++) t[i * W + c] += dk[i] * xk[c];
         if (!solve)
