@@ -295,7 +295,7 @@ static void l3_rule_inf(const char *backend)
                 /* OpenBLAS's TRMM multiplies the zeros of the triangle it
                  * does not reference too (0 * Inf): above p0 in column j0
                  * either is taken */
-                bool either = op == L3_TRMM && j == J0;
+                bool either = op == L3_TRMM && j == J0 && i < P0;
                 if (got != want && !either) {
                     snprintf(msg, sizeof msg, "C(%lld,%lld) = %g", (long long)i, (long long)j,
                              (double)mat_at(&o.c, i, j));
