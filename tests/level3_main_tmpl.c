@@ -23,6 +23,7 @@ static void run_backend(const char *backend, void *ctx)
     ompwg_set_check(was);
     l3_rule_side_by_side();
     l3_rule_inf(backend);
+    l3_rule_wide_ld(backend);
 }
 
 int main(void)

@@ -308,3 +308,24 @@ static void l3_rule_inf(const char *backend)
     group_report(&grp, "%s %s level 3: an Inf reaches exactly the outputs whose sums take it",
                  backend, api.prefix);
 }
+
+/* A leading dimension beyond 32 bits with one column (nothing past the
+ * first column is touched): correct, or OMPWG_ERR_TOO_LARGE with nothing
+ * written where the backend takes 32-bit sizes (OpenBLAS). */
+static void l3_rule_wide_ld(const char *backend)
+{
+    const int64_t ld = ((int64_t)1 << 31) + 5;
+    real a[9] = { 2, (real)0.5, (real)0.25, 0, 2, (real)0.5, 0, 0, 2 }, b[3] = { 1, 2, 3 };
+    real b0[3];
+    memcpy(b0, b, sizeof b);
+    int st = l3.trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, 3,
+                     1, 1, a, 3, b, ld);
+    /* forward substitution by hand: x0 = 1/2, x1 = (2 - x0/2)/2, ... */
+    real x0 = (real)0.5, x1 = (2 - (real)0.5 * x0) / 2, x2 = (3 - (real)0.25 * x0 - (real)0.5 * x1) / 2;
+    bool right = fabs((double)(b[0] - x0)) <= 4 * api.u && fabs((double)(b[1] - x1)) <= 4 * api.u &&
+                 fabs((double)(b[2] - x2)) <= 4 * api.u;
+    bool pass = st == OMPWG_OK ? right
+                               : st == OMPWG_ERR_TOO_LARGE && memcmp(b, b0, sizeof b) == 0;
+    tap_ok(pass, "%s %strsm with ldb = 2^31 + 5 and one column: solved, or "
+           "OMPWG_ERR_TOO_LARGE with nothing written (status %d)", backend, api.prefix, st);
+}
