@@ -20,6 +20,9 @@
 #define TRI_LEAF OMPWG_CPU_TRI_LEAF
 /* Rows of B one thread takes at a time in a right-side diagonal block. */
 #define TRI_ROWS 256
+/* Columns (left) or rows (right) of B a thread must get for the team to
+ * split B into slabs (see triangular_). */
+#define TRI_SLAB_MIN 256
 /* Multiply-adds worth waking one more thread for in a diagonal block. */
 #define TRI_FMAS_PER_THREAD (64.0 * 64.0 * 64.0)
 
@@ -178,6 +181,20 @@ static void TN(zero_, )(const ompwg_level3_shape *s, T *c)
         for (int64_t i = 0; i < s->m; i++) c[i + j * s->ldc] = 0;
 }
 
+/* The whole operation on the calling thread's team, or on this thread
+ * alone when it is one of a team already. */
+static int TN(run_, )(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c,
+                      const TN(ompwg_cpu_, tri) *loops)
+{
+    T *d = malloc((size_t)TRI_LEAF * TRI_LEAF * sizeof(T));
+    if (!d) return OMPWG_ERR_NOMEM;
+    TN(tri_, ) t = { .s = s, .alpha = alpha, .a = a, .c = c, .d = d, .loops = loops };
+    int64_t order = s->left ? s->m : s->n;
+    int st = solve ? TN(solve_, )(&t, alpha, 0, order) : TN(multiply_, )(&t, 0, order);
+    free(d);
+    return st;
+}
+
 static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
@@ -185,15 +202,39 @@ static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, c
         TN(zero_, )(s, c);
         return OMPWG_OK;
     }
-    T *d = malloc((size_t)TRI_LEAF * TRI_LEAF * sizeof(T));
-    if (!d) return OMPWG_ERR_NOMEM;
     const TN(ompwg_cpu_, kernel) *kd = TN(ompwg_cpu_, kernel_pick)();
-    TN(tri_, ) t = { .s = s, .alpha = alpha, .a = a, .c = c, .d = d,
-                     .loops = kd ? kd->tri : &TN(ompwg_cpu_, tri_generic) };
-    int64_t order = s->left ? s->m : s->n;
-    int st = solve ? TN(solve_, )(&t, alpha, 0, order) : TN(multiply_, )(&t, 0, order);
-    free(d);
-    return st;
+    const TN(ompwg_cpu_, tri) *loops = kd ? kd->tri : &TN(ompwg_cpu_, tri_generic);
+    /* The columns (left) or rows (right) of B are independent problems:
+     * with enough of them each thread takes a slab and runs it alone, its
+     * GEMMs single-threaded, with no barrier between the small GEMMs of
+     * the recursion's lower levels; else the team shares every GEMM. */
+    int64_t other = s->left ? s->n : s->m;
+    int64_t slabs = other / TRI_SLAB_MIN;
+    if (slabs > ompwg_cpu_threads()) slabs = ompwg_cpu_threads();
+    if (slabs < 2) return TN(run_, )(s, solve, alpha, a, c, loops);
+    int status = OMPWG_OK;
+    int pin_base = ompwg_cpu_pin_base();
+#pragma omp parallel num_threads((int)slabs)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        ompwg_cpu_pin_worker(t, pin_base);
+        int64_t o0 = other * t / nt, o1 = other * (t + 1) / nt;
+        ompwg_level3_shape part = *s;
+        T *cp = c;
+        if (s->left) {
+            part.n = o1 - o0;
+            cp += o0 * s->ldc;
+        } else {
+            part.m = o1 - o0;
+            cp += o0;
+        }
+        int st = o1 > o0 ? TN(run_, )(&part, solve, alpha, a, cp, loops) : OMPWG_OK;
+        if (st != OMPWG_OK) {
+#pragma omp atomic write
+            status = st;
+        }
+    }
+    return status;
 }
 
 int TN(ompwg_cpu_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
