@@ -106,8 +106,12 @@ static void l3_large(const char *backend)
           270, 20, 0, 0, 0, 0, 0.7, 0 },
         { L3_TRSM, OMPWG_ROW_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_NON_UNIT,
           40, 300, 0, 1, 0, 1, -1, 0 },
-        /* B wide (left) or tall (right) enough for the CPU backend's threads
-         * to take slabs of it */
+        /* C (SYRK, SYR2K) or B (TRMM, TRSM: wide for left, tall for right)
+         * large enough for the CPU backend's threads to take parts of it */
+        { L3_SYRK, OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS, OMPWG_NON_UNIT,
+          0, 600, 20, 0, 0, 2, -1, 1.3 },
+        { L3_SYR2K, OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_TRANS, OMPWG_NON_UNIT,
+          0, 560, 30, 1, 2, 0, 0.7, 0 },
         { L3_TRSM, OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_NON_UNIT,
           100, 700, 0, 1, 0, 1, 0.7, 0 },
         { L3_TRMM, OMPWG_COL_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_UNIT,
