@@ -1,9 +1,7 @@
 /* xSYMM, xSYRK, xSYR2K, xTRMM and xTRSM (Fortran and CBLAS), compiled once
- * per precision (prec.h): the reference checks, numbered as reference BLAS
- * (xerbla_) and netlib's CBLAS (cblas_xerbla) number them, and the
- * reference quick returns here; the operation in ompwg, which takes either
- * layout the way netlib's CBLAS turns a row-major call into a column-major
- * one. */
+ * per precision (prec.h): the reference checks (level3_args.c) and quick
+ * returns here; the operation in ompwg, which takes either layout the way
+ * netlib's CBLAS turns a row-major call into a column-major one. */
 #include "prec.h"
 
 #include "shim.h"
@@ -28,89 +26,6 @@ static const char cblas_symm[] = "cblas_dsymm", cblas_syrk[] = "cblas_dsyrk",
 static int TN(arg_, )(const int *p, int illegal)
 {
     return p ? *p : illegal;
-}
-
-static int TN(max1_, )(int v)
-{
-    return v > 1 ? v : 1;
-}
-
-/* Characters as LSAME reads them; 0 for anything else. */
-static ompwg_side TN(side_of_, )(const char *c)
-{
-    if (!c) return 0;
-    return *c == 'L' || *c == 'l' ? OMPWG_LEFT : *c == 'R' || *c == 'r' ? OMPWG_RIGHT : 0;
-}
-
-static ompwg_uplo TN(uplo_of_, )(const char *c)
-{
-    if (!c) return 0;
-    return *c == 'U' || *c == 'u' ? OMPWG_UPPER : *c == 'L' || *c == 'l' ? OMPWG_LOWER : 0;
-}
-
-static ompwg_diag TN(diag_of_, )(const char *c)
-{
-    if (!c) return 0;
-    return *c == 'U' || *c == 'u' ? OMPWG_UNIT : *c == 'N' || *c == 'n' ? OMPWG_NON_UNIT : 0;
-}
-
-static bool TN(trans_ok_, )(ompwg_trans t)
-{
-    return t == OMPWG_NO_TRANS || t == OMPWG_TRANS || t == OMPWG_CONJ_TRANS;
-}
-
-/* The reference routines' INFO for the first illegal argument, or 0. */
-static int TN(symm_info_, )(ompwg_side side, ompwg_uplo uplo, int m, int n, int lda, int ldb,
-                            int ldc)
-{
-    if (side != OMPWG_LEFT && side != OMPWG_RIGHT) return 1;
-    if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return 2;
-    if (m < 0) return 3;
-    if (n < 0) return 4;
-    if (lda < TN(max1_, )(side == OMPWG_LEFT ? m : n)) return 7;
-    if (ldb < TN(max1_, )(m)) return 9;
-    if (ldc < TN(max1_, )(m)) return 12;
-    return 0;
-}
-
-/* xSYRK (two_operands false) and xSYR2K. */
-static int TN(syrk_info_, )(bool two_operands, ompwg_uplo uplo, ompwg_trans trans, int n, int k,
-                            int lda, int ldb, int ldc)
-{
-    int rows = trans == OMPWG_NO_TRANS ? n : k;
-    if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return 1;
-    if (!TN(trans_ok_, )(trans)) return 2;
-    if (n < 0) return 3;
-    if (k < 0) return 4;
-    if (lda < TN(max1_, )(rows)) return 7;
-    if (two_operands && ldb < TN(max1_, )(rows)) return 9;
-    if (ldc < TN(max1_, )(n)) return two_operands ? 12 : 10;
-    return 0;
-}
-
-/* xTRMM and xTRSM. */
-static int TN(trxm_info_, )(ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                            ompwg_diag diag, int m, int n, int lda, int ldb)
-{
-    if (side != OMPWG_LEFT && side != OMPWG_RIGHT) return 1;
-    if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return 2;
-    if (!TN(trans_ok_, )(transa)) return 3;
-    if (diag != OMPWG_UNIT && diag != OMPWG_NON_UNIT) return 4;
-    if (m < 0) return 5;
-    if (n < 0) return 6;
-    if (lda < TN(max1_, )(side == OMPWG_LEFT ? m : n)) return 9;
-    if (ldb < TN(max1_, )(m)) return 11;
-    return 0;
-}
-
-static ompwg_side TN(flip_side_, )(ompwg_side s)
-{
-    return s == OMPWG_LEFT ? OMPWG_RIGHT : OMPWG_LEFT;
-}
-
-static ompwg_uplo TN(flip_uplo_, )(ompwg_uplo u)
-{
-    return u == OMPWG_UPPER ? OMPWG_LOWER : OMPWG_UPPER;
 }
 
 /* The operations, arguments checked, with the reference quick returns and
@@ -169,10 +84,10 @@ OMPWG_BLAS_EXPORT void TN(, symm_)(const char *side, const char *uplo, const int
 {
     (void)side_len;
     (void)uplo_len;
-    ompwg_side sd = TN(side_of_, )(side);
-    ompwg_uplo ul = TN(uplo_of_, )(uplo);
+    ompwg_side sd = ompwg_blas_side_of_char(side);
+    ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     int mm = TN(arg_, )(m, -1), nn = TN(arg_, )(n, -1);
-    int info = TN(symm_info_, )(sd, ul, mm, nn, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0),
+    int info = ompwg_blas_symm_info(sd, ul, mm, nn, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0),
                                 TN(arg_, )(ldc, 0));
     if (!info && !alpha) info = 5;
     if (!info && !beta) info = 10;
@@ -193,10 +108,10 @@ OMPWG_BLAS_EXPORT void TN(, syrk_)(const char *uplo, const char *trans, const in
 {
     (void)uplo_len;
     (void)trans_len;
-    ompwg_uplo ul = TN(uplo_of_, )(uplo);
+    ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(trans);
     int nn = TN(arg_, )(n, -1), kk = TN(arg_, )(k, -1);
-    int info = TN(syrk_info_, )(false, ul, tr, nn, kk, TN(arg_, )(lda, 0), 1, TN(arg_, )(ldc, 0));
+    int info = ompwg_blas_syrk_info(false, ul, tr, nn, kk, TN(arg_, )(lda, 0), 1, TN(arg_, )(ldc, 0));
     if (!info && !alpha) info = 5;
     if (!info && !beta) info = 8;
     if (info) {
@@ -216,10 +131,10 @@ OMPWG_BLAS_EXPORT void TN(, syr2k_)(const char *uplo, const char *trans, const i
 {
     (void)uplo_len;
     (void)trans_len;
-    ompwg_uplo ul = TN(uplo_of_, )(uplo);
+    ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(trans);
     int nn = TN(arg_, )(n, -1), kk = TN(arg_, )(k, -1);
-    int info = TN(syrk_info_, )(true, ul, tr, nn, kk, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0),
+    int info = ompwg_blas_syrk_info(true, ul, tr, nn, kk, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0),
                                 TN(arg_, )(ldc, 0));
     if (!info && !alpha) info = 5;
     if (!info && !beta) info = 10;
@@ -237,12 +152,12 @@ static void TN(fortran_trxm_, )(bool solve, const char *side, const char *uplo,
                                 const int *n, const T *alpha, const T *a, const int *lda, T *b,
                                 const int *ldb)
 {
-    ompwg_side sd = TN(side_of_, )(side);
-    ompwg_uplo ul = TN(uplo_of_, )(uplo);
+    ompwg_side sd = ompwg_blas_side_of_char(side);
+    ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(transa);
-    ompwg_diag dg = TN(diag_of_, )(diag);
+    ompwg_diag dg = ompwg_blas_diag_of_char(diag);
     int mm = TN(arg_, )(m, -1), nn = TN(arg_, )(n, -1);
-    int info = TN(trxm_info_, )(sd, ul, tr, dg, mm, nn, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0));
+    int info = ompwg_blas_trxm_info(sd, ul, tr, dg, mm, nn, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0));
     if (!info && !alpha) info = 7;
     const char *name = solve ? trsm_name : trmm_name;
     if (info) {
@@ -282,19 +197,6 @@ OMPWG_BLAS_EXPORT void TN(, trsm_)(const char *side, const char *uplo, const cha
     TN(fortran_trxm_, )(true, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
-/* netlib's checks of the enum arguments, before the Fortran routine's:
- * the number it reports (after the layout, 1), or 0. */
-static int TN(cblas_enum_param_, )(ompwg_layout layout, int first, const int *values,
-                                   const int (*legal)[2], int count)
-{
-    if (layout != OMPWG_COL_MAJOR && layout != OMPWG_ROW_MAJOR) return 1;
-    for (int i = 0; i < count; i++)
-        if (values[i] != legal[i][0] && values[i] != legal[i][1] &&
-            !(legal[i][0] == OMPWG_NO_TRANS && values[i] == OMPWG_CONJ_TRANS))
-            return first + i;
-    return 0;
-}
-
 /** netlib's cblas_xsymm (LP64): layout 1, side 2, uplo 3, then the Fortran
  *  routine's numbers plus one (row-major: of the call on n and m, which
  *  cblas_xerbla gives back to M 4 and N 5). */
@@ -302,16 +204,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, symm)(ompwg_layout layout, ompwg_side side, om
                                         int m, int n, T alpha, const T *a, int lda, const T *b,
                                         int ldb, T beta, T *c, int ldc)
 {
-    static const int legal[2][2] = { { OMPWG_LEFT, OMPWG_RIGHT }, { OMPWG_UPPER, OMPWG_LOWER } };
-    const int values[2] = { (int)side, (int)uplo };
-    int p = TN(cblas_enum_param_, )(layout, 2, values, legal, 2);
-    if (!p) {
-        bool col = layout == OMPWG_COL_MAJOR;
-        int info = col ? TN(symm_info_, )(side, uplo, m, n, lda, ldb, ldc)
-                       : TN(symm_info_, )(TN(flip_side_, )(side), TN(flip_uplo_, )(uplo), n, m,
-                                          lda, ldb, ldc);
-        p = info ? info + 1 : 0;
-    }
+    int p = ompwg_blas_cblas_symm_param(layout, side, uplo, m, n, lda, ldb, ldc);
     if (p) {
         /* cblas_xerbla gives M and N of a row-major call their own numbers */
         ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_symm, "", 0);
@@ -320,33 +213,13 @@ OMPWG_BLAS_EXPORT void TN(cblas_, symm)(ompwg_layout layout, ompwg_side side, om
     TN(run_symm_, )(cblas_symm, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-/* netlib's row-major SYRK and SYR2K run the column-major routine with the
- * other triangle and the other form. */
-static ompwg_trans TN(flip_trans_, )(ompwg_trans t)
-{
-    return t == OMPWG_NO_TRANS ? OMPWG_TRANS : OMPWG_NO_TRANS;
-}
-
-static int TN(cblas_syrk_param_, )(bool two_operands, ompwg_layout layout, ompwg_uplo uplo,
-                                   ompwg_trans trans, int n, int k, int lda, int ldb, int ldc)
-{
-    static const int legal[2][2] = { { OMPWG_UPPER, OMPWG_LOWER }, { OMPWG_NO_TRANS, OMPWG_TRANS } };
-    const int values[2] = { (int)uplo, (int)trans };
-    int p = TN(cblas_enum_param_, )(layout, 2, values, legal, 2);
-    if (p) return p;
-    bool col = layout == OMPWG_COL_MAJOR;
-    int info = TN(syrk_info_, )(two_operands, col ? uplo : TN(flip_uplo_, )(uplo),
-                                col ? trans : TN(flip_trans_, )(trans), n, k, lda, ldb, ldc);
-    return info ? info + 1 : 0;
-}
-
 /** netlib's cblas_xsyrk (LP64): layout 1, uplo 2, trans 3, n 4, k 5,
  *  lda 8, ldc 11. */
 OMPWG_BLAS_EXPORT void TN(cblas_, syrk)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
                                         int n, int k, T alpha, const T *a, int lda, T beta, T *c,
                                         int ldc)
 {
-    int p = TN(cblas_syrk_param_, )(false, layout, uplo, trans, n, k, lda, 1, ldc);
+    int p = ompwg_blas_cblas_syrk_param(false, layout, uplo, trans, n, k, lda, 1, ldc);
     if (p) {
         ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_syrk, "", 0);
         return;
@@ -361,7 +234,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, syr2k)(ompwg_layout layout, ompwg_uplo uplo,
                                          ompwg_trans trans, int n, int k, T alpha, const T *a,
                                          int lda, const T *b, int ldb, T beta, T *c, int ldc)
 {
-    int p = TN(cblas_syrk_param_, )(true, layout, uplo, trans, n, k, lda, ldb, ldc);
+    int p = ompwg_blas_cblas_syrk_param(true, layout, uplo, trans, n, k, lda, ldb, ldc);
     if (p) {
         ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_syr2k, "", 0);
         return;
@@ -377,19 +250,8 @@ static void TN(cblas_trxm_, )(bool solve, ompwg_layout layout, ompwg_side side, 
                               ompwg_trans transa, ompwg_diag diag, int m, int n, T alpha,
                               const T *a, int lda, T *b, int ldb)
 {
-    static const int legal[4][2] = { { OMPWG_LEFT, OMPWG_RIGHT }, { OMPWG_UPPER, OMPWG_LOWER },
-                                     { OMPWG_NO_TRANS, OMPWG_TRANS },
-                                     { OMPWG_UNIT, OMPWG_NON_UNIT } };
-    const int values[4] = { (int)side, (int)uplo, (int)transa, (int)diag };
     const char *name = solve ? cblas_trsm : cblas_trmm;
-    int p = TN(cblas_enum_param_, )(layout, 2, values, legal, 4);
-    if (!p) {
-        bool col = layout == OMPWG_COL_MAJOR;
-        int info = col ? TN(trxm_info_, )(side, uplo, transa, diag, m, n, lda, ldb)
-                       : TN(trxm_info_, )(TN(flip_side_, )(side), TN(flip_uplo_, )(uplo), transa,
-                                          diag, n, m, lda, ldb);
-        p = info ? info + 1 : 0;
-    }
+    int p = ompwg_blas_cblas_trxm_param(layout, side, uplo, transa, diag, m, n, lda, ldb);
     if (p) {
         /* cblas_xerbla gives M and N of a row-major call their own numbers */
         ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, name, "", 0);

@@ -49,6 +49,34 @@ int ompwg_blas_row_major_state(void);
  * NULL when there is none (handler.c says how it is found). */
 void *ompwg_blas_program_handler(const char *name);
 
+/* Side, uplo and diag characters as LSAME reads them; 0 for anything else
+ * or NULL (level3_args.c). */
+ompwg_side ompwg_blas_side_of_char(const char *c);
+ompwg_uplo ompwg_blas_uplo_of_char(const char *c);
+ompwg_diag ompwg_blas_diag_of_char(const char *c);
+
+/* The reference xSYMM, xSYRK (two_operands false) / xSYR2K and
+ * xTRMM / xTRSM checks, in their order: the INFO for the first illegal
+ * argument, or 0 (ompwg_blas.h lists the numbers). */
+int ompwg_blas_symm_info(ompwg_side side, ompwg_uplo uplo, int m, int n, int lda, int ldb,
+                         int ldc);
+int ompwg_blas_syrk_info(bool two_operands, ompwg_uplo uplo, ompwg_trans trans, int n, int k,
+                         int lda, int ldb, int ldc);
+int ompwg_blas_trxm_info(ompwg_side side, ompwg_uplo uplo, ompwg_trans transa, ompwg_diag diag,
+                         int m, int n, int lda, int ldb);
+
+/* netlib's cblas_x checks of the same: the parameter number it passes to
+ * cblas_xerbla for the first illegal argument, or 0 (for a row-major call,
+ * that of the column-major call netlib makes, which cblas_xerbla renumbers
+ * while RowMajorStrg is 1: report it with ompwg_blas_cblas_report). */
+int ompwg_blas_cblas_symm_param(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m,
+                                int n, int lda, int ldb, int ldc);
+int ompwg_blas_cblas_syrk_param(bool two_operands, ompwg_layout layout, ompwg_uplo uplo,
+                                ompwg_trans trans, int n, int k, int lda, int ldb, int ldc);
+int ompwg_blas_cblas_trxm_param(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                ompwg_trans transa, ompwg_diag diag, int m, int n, int lda,
+                                int ldb);
+
 /* One BLAS call through ompwg, run again on a fallback backend when the
  * backend fails at run time:
  *     ompwg_blas_attempt at = { .routine = "SGEMM" };

@@ -198,7 +198,8 @@ typedef struct ompwg_backend {
     ompwg_stranspose_fn stranspose;
     ompwg_dtranspose_fn dtranspose;
     /* indexed by ompwg_level3_op; a NULL entry runs on the reference
-     * backend (host data) or is OMPWG_ERR_UNSUPPORTED (device data) */
+     * backend (host data, mapped data included: on its host copies) or is
+     * OMPWG_ERR_UNSUPPORTED (device data) */
     ompwg_slevel3_fn slevel3[OMPWG_L3_OP_COUNT];
     ompwg_dlevel3_fn dlevel3[OMPWG_L3_OP_COUNT];
     /* complex GEMM; NULL: as for the level-3 entries */

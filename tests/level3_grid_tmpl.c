@@ -81,7 +81,8 @@ static void l3_grid(const char *backend, l3_op op)
 }
 
 /* Orders large enough for several levels of the CPU backend's recursion
- * and several SYMM panels, one case per operation and side. */
+ * and several SYMM panels, one case per operation and side, and B large
+ * enough to be cut into slabs. */
 static void l3_large(const char *backend)
 {
     static const l3_case cases[] = {
@@ -105,6 +106,18 @@ static void l3_large(const char *backend)
           270, 20, 0, 0, 0, 0, 0.7, 0 },
         { L3_TRSM, OMPWG_ROW_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_NON_UNIT,
           40, 300, 0, 1, 0, 1, -1, 0 },
+        /* C (SYRK, SYR2K) or B (TRMM, TRSM: wide for left, tall for right)
+         * large enough for the CPU backend's threads to take parts of it */
+        { L3_SYRK, OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS, OMPWG_NON_UNIT,
+          0, 600, 20, 0, 0, 2, -1, 1.3 },
+        { L3_SYR2K, OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_TRANS, OMPWG_NON_UNIT,
+          0, 560, 30, 1, 2, 0, 0.7, 0 },
+        { L3_TRSM, OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_NON_UNIT,
+          100, 700, 0, 1, 0, 1, 0.7, 0 },
+        { L3_TRMM, OMPWG_COL_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_UNIT,
+          600, 70, 0, 0, 0, 3, -1, 0 },
+        { L3_TRSM, OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_UNIT,
+          650, 90, 0, 2, 0, 0, 1, 0 },
     };
     test_rng r;
     test_rng_init(&r, 400);

@@ -22,6 +22,8 @@ static void run_backend(const char *backend, void *ctx)
     l3_grid(label, L3_SYRK);
     ompwg_set_check(was);
     l3_rule_side_by_side();
+    l3_rule_inf(backend);
+    l3_rule_wide_ld(backend);
 }
 
 int main(void)

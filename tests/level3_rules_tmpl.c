@@ -252,3 +252,80 @@ static void l3_rule_device(void)
                l3_op_names[op], worst, msg);
     }
 }
+
+/* One Inf in a referenced input element: the non-finite elements of the
+ * output are exactly those whose sums take it (left-side SYMM, TRMM and
+ * TRSM: column j0 of C, from row 0, p0 or p0 respectively, the triangular
+ * A lower; SYRK: row and column p0 of C's lower triangle), the others
+ * finite, as in reference BLAS (TRMM: see below). */
+static void l3_rule_inf(const char *backend)
+{
+    enum { S = 70, P0 = 37, J0 = 5 };
+    group grp;
+    group_init(&grp, NULL);
+    for (int op = 0; op < L3_OPS; op++) {
+        if (op == L3_SYR2K) continue;
+        l3_case g = { .op = (l3_op)op, .layout = OMPWG_COL_MAJOR, .side = OMPWG_LEFT,
+                      .uplo = OMPWG_LOWER, .trans = OMPWG_NO_TRANS, .diag = OMPWG_NON_UNIT,
+                      .m = S, .n = S, .k = S, .alpha = 1, .beta = 0 };
+        test_rng r;
+        test_rng_init(&r, 1000 + (uint64_t)op);
+        l3_mats o;
+        l3_mats_init(&o, &g);
+        l3_mats_fill(&o, &g, &r);
+        /* the Inf: in B (SYMM), in the input C (TRMM, TRSM), in A (SYRK) */
+        const real inf = (real)INFINITY;
+        if (op == L3_SYMM) o.b.p[mat_index(&o.b, P0, J0)] = inf;
+        else if (op == L3_SYRK) o.a.p[mat_index(&o.a, P0, J0)] = inf;
+        else o.c.p[mat_index(&o.c, P0, J0)] = inf;
+        int st = l3_call_host(&g, &o, false);
+        char msg[160] = "";
+        bool pass = st == OMPWG_OK;
+        if (!pass) snprintf(msg, sizeof msg, "status %d", st);
+        for (int64_t j = 0; pass && j < S; j++)
+            for (int64_t i = 0; pass && i < S; i++) {
+                if (!l3_written(&g, i, j)) continue;
+                bool want;
+                switch (op) {
+                case L3_SYMM: want = j == J0; break;
+                case L3_SYRK: want = i == P0 || j == P0; break;
+                default: want = j == J0 && i >= P0; break;
+                }
+                bool got = !isfinite((double)mat_at(&o.c, i, j));
+                /* OpenBLAS's TRMM multiplies the zeros of the triangle it
+                 * does not reference too (0 * Inf): above p0 in column j0
+                 * either is taken */
+                bool either = op == L3_TRMM && j == J0 && i < P0;
+                if (got != want && !either) {
+                    snprintf(msg, sizeof msg, "C(%lld,%lld) = %g", (long long)i, (long long)j,
+                             (double)mat_at(&o.c, i, j));
+                    pass = false;
+                }
+            }
+        group_add(&grp, l3_op_names[op], pass, msg, -1);
+        l3_mats_free(&o);
+    }
+    group_report(&grp, "%s %s level 3: an Inf reaches exactly the outputs whose sums take it",
+                 backend, api.prefix);
+}
+
+/* A leading dimension beyond 32 bits with one column (nothing past the
+ * first column is touched): correct, or OMPWG_ERR_TOO_LARGE with nothing
+ * written where the backend takes 32-bit sizes (OpenBLAS). */
+static void l3_rule_wide_ld(const char *backend)
+{
+    const int64_t ld = ((int64_t)1 << 31) + 5;
+    real a[9] = { 2, (real)0.5, (real)0.25, 0, 2, (real)0.5, 0, 0, 2 }, b[3] = { 1, 2, 3 };
+    real b0[3];
+    memcpy(b0, b, sizeof b);
+    int st = l3.trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, 3,
+                     1, 1, a, 3, b, ld);
+    /* forward substitution by hand: x0 = 1/2, x1 = (2 - x0/2)/2, ... */
+    real x0 = (real)0.5, x1 = (2 - (real)0.5 * x0) / 2, x2 = (3 - (real)0.25 * x0 - (real)0.5 * x1) / 2;
+    bool right = fabs((double)(b[0] - x0)) <= 4 * api.u && fabs((double)(b[1] - x1)) <= 4 * api.u &&
+                 fabs((double)(b[2] - x2)) <= 4 * api.u;
+    bool pass = st == OMPWG_OK ? right
+                               : st == OMPWG_ERR_TOO_LARGE && memcmp(b, b0, sizeof b) == 0;
+    tap_ok(pass, "%s %strsm with ldb = 2^31 + 5 and one column: solved, or "
+           "OMPWG_ERR_TOO_LARGE with nothing written (status %d)", backend, api.prefix, st);
+}

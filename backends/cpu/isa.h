@@ -1,4 +1,4 @@
-/* Per-instruction-set settings for ukernel_tmpl.c and lanes_tmpl.c,
+/* Per-instruction-set settings for ukernel_tmpl.c, lanes_tmpl.c and trisolve_tmpl.c,
  * included after prec.h.
  * meson defines one OMPWG_CPU_ISA_<NAME> and the matching compiler flags.
  *
@@ -16,12 +16,14 @@
 #undef NC
 #undef KERNEL
 #undef LANES_FNS
+#undef TRI_FNS
 
 #if defined(OMPWG_CPU_ISA_AVX512)
 #define ISA_NAME "avx512"
 #define VEC_BYTES 64
 #define KERNEL TN(ompwg_cpu_, kernel_avx512)
 #define LANES_FNS TN(ompwg_cpu_, lanes_avx512)
+#define TRI_FNS TN(ompwg_cpu_, tri_avx512)
 #if defined(OMPWG_PREC_S)
 #define MV 2
 #define NR 12
@@ -41,6 +43,7 @@
 #define VEC_BYTES 32
 #define KERNEL TN(ompwg_cpu_, kernel_avx2)
 #define LANES_FNS TN(ompwg_cpu_, lanes_avx2)
+#define TRI_FNS TN(ompwg_cpu_, tri_avx2)
 #if defined(OMPWG_PREC_S)
 #define MV 2
 #define NR 6
@@ -60,6 +63,7 @@
 #define VEC_BYTES 16
 #define KERNEL TN(ompwg_cpu_, kernel_generic)
 #define LANES_FNS TN(ompwg_cpu_, lanes_generic)
+#define TRI_FNS TN(ompwg_cpu_, tri_generic)
 #if defined(OMPWG_PREC_S)
 #define MV 2
 #define NR 4

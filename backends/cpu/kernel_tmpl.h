@@ -30,6 +30,21 @@ typedef struct TN(ompwg_cpu_, lanes) {
     ACC (*dot)(const T *x, const T *y, int64_t n);
 } TN(ompwg_cpu_, lanes);
 
+/* The loops of TRMM's and TRSM's diagonal blocks (trisolve_tmpl.c): d is
+ * op(A)'s block, len x len (len <= OMPWG_CPU_TRI_LEAF), dense, its triangle
+ * lower or upper; solve: X := op(D)^-1 alpha X, else X := alpha op(D) X
+ * (left) or alpha X op(D) (right).
+ * left: columns [0, cols) of X (len rows, cols <= OMPWG_CPU_TRI_COLS);
+ * right: rows [i0, i1) of X (len columns). */
+#define OMPWG_CPU_TRI_LEAF 64
+#define OMPWG_CPU_TRI_COLS 16
+typedef struct TN(ompwg_cpu_, tri) {
+    void (*left)(const T *d, int64_t len, bool lower, bool solve, T alpha, T *x, int64_t ldx,
+                 int64_t cols);
+    void (*right)(const T *d, int64_t len, bool lower, bool solve, T alpha, T *x, int64_t ldx,
+                  int64_t i0, int64_t i1);
+} TN(ompwg_cpu_, tri);
+
 typedef struct TN(ompwg_cpu_, kernel) {
     const char *name;
     ompwg_cpu_blocks blocks;
@@ -37,17 +52,21 @@ typedef struct TN(ompwg_cpu_, kernel) {
     TN(ompwg_cpu_, pack_a_fn) pack_a;
     TN(ompwg_cpu_, pack_b_fn) pack_b;
     const TN(ompwg_cpu_, lanes) *lanes;
+    const TN(ompwg_cpu_, tri) *tri;
 } TN(ompwg_cpu_, kernel);
 
 extern const TN(ompwg_cpu_, kernel) TN(ompwg_cpu_, kernel_generic);
 extern const TN(ompwg_cpu_, lanes) TN(ompwg_cpu_, lanes_generic);
+extern const TN(ompwg_cpu_, tri) TN(ompwg_cpu_, tri_generic);
 #if OMPWG_CPU_HAVE_AVX2
 extern const TN(ompwg_cpu_, kernel) TN(ompwg_cpu_, kernel_avx2);
 extern const TN(ompwg_cpu_, lanes) TN(ompwg_cpu_, lanes_avx2);
+extern const TN(ompwg_cpu_, tri) TN(ompwg_cpu_, tri_avx2);
 #endif
 #if OMPWG_CPU_HAVE_AVX512
 extern const TN(ompwg_cpu_, kernel) TN(ompwg_cpu_, kernel_avx512);
 extern const TN(ompwg_cpu_, lanes) TN(ompwg_cpu_, lanes_avx512);
+extern const TN(ompwg_cpu_, tri) TN(ompwg_cpu_, tri_avx512);
 #endif
 
 /* The variant of this precision that ompwg_cpu_arch_pick() chose; NULL when

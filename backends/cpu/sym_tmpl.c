@@ -3,12 +3,14 @@
  * - SYRK, SYR2K: recursive halving of C's triangle; the off-diagonal block
  *   of each level is one GEMM (two for SYR2K), and diagonal blocks of at
  *   most SYR_LEAF rows go through a small full temporary whose triangle is
- *   copied into C, so the other triangle is never touched;
+ *   copied into C, so the other triangle is never touched; a large C is
+ *   first cut into column ranges of equal area, one per thread;
  * - SYMM: A's stored triangle expanded, a panel of SYMM_PANEL columns
  *   (left) or rows (right) at a time, into a full block that one GEMM
  *   multiplies. */
 #include "prec.h"
 
+#include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 
@@ -17,6 +19,9 @@
 
 /* Order of the diagonal blocks of C computed in full and copied. */
 #define SYR_LEAF 128
+/* Columns of C a thread must get for SYRK and SYR2K to split C's triangle
+ * between the threads (see syr_run_). */
+#define SYR_SLAB_MIN 256
 /* Width of the expanded panels of SYMM's A: k of each GEMM. */
 #define SYMM_PANEL 256
 /* Side of the square tiles a panel is copied in. */
@@ -111,6 +116,33 @@ static void TN(syr_scale_, )(const ompwg_level3_shape *s, T beta, T *c)
     }
 }
 
+/* Columns [j0, j1) of C's triangle: their diagonal block by the recursion,
+ * the rectangle beside it (below for lower, above for upper) by one GEMM
+ * (two for SYR2K). */
+static int TN(syr_columns_, )(const TN(syr_, ) *t, int64_t j0, int64_t j1)
+{
+    const ompwg_level3_shape *s = t->s;
+    int st = TN(syr_rec_, )(t, j0, j1 - j0);
+    if (st != OMPWG_OK) return st;
+    if (!s->upper && j1 < s->n)
+        return TN(syr_block_, )(t, j1, j0, s->n - j1, j1 - j0, t->beta, t->c + j1 + j0 * s->ldc,
+                                s->ldc);
+    if (s->upper && j0 > 0)
+        return TN(syr_block_, )(t, 0, j0, j0, j1 - j0, t->beta, t->c + j0 * s->ldc, s->ldc);
+    return OMPWG_OK;
+}
+
+/* The first column of thread part's share of the triangle's area (part of
+ * parts): the lower triangle's first j columns hold n j - j^2 / 2 elements,
+ * the upper's j^2 / 2. */
+static int64_t TN(share_start_, )(bool upper, int64_t n, int part, int parts)
+{
+    double area = (double)n * (double)n / 2 * part / parts;
+    double j = upper ? sqrt(2 * area) : (double)n - sqrt(fmax(0, (double)n * n - 2 * area));
+    int64_t col = (int64_t)j;
+    return col < 0 ? 0 : col > n ? n : col;
+}
+
 static int TN(syr_run_, )(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
                           T *c)
 {
@@ -119,13 +151,39 @@ static int TN(syr_run_, )(const ompwg_level3_shape *s, T alpha, const T *a, cons
         TN(syr_scale_, )(s, beta, c);
         return OMPWG_OK;
     }
-    int64_t leaf = s->n < SYR_LEAF ? s->n : SYR_LEAF;
-    T *tmp = malloc((size_t)(leaf * leaf) * sizeof(T));
-    if (!tmp) return OMPWG_ERR_NOMEM;
-    TN(syr_, ) t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c, .tmp = tmp };
-    int st = TN(syr_rec_, )(&t, 0, s->n);
-    free(tmp);
-    return st;
+    const int64_t leaf = s->n < SYR_LEAF ? s->n : SYR_LEAF;
+    const size_t tmp_bytes = (size_t)(leaf * leaf) * sizeof(T);
+    /* With enough columns each thread takes an equal share of the triangle
+     * and runs it alone, its GEMMs single-threaded, without the team's
+     * barriers; else the team shares every GEMM of the recursion. */
+    int64_t parts = s->n / SYR_SLAB_MIN;
+    if (parts > ompwg_cpu_threads()) parts = ompwg_cpu_threads();
+    if (parts < 2) {
+        T *tmp = malloc(tmp_bytes);
+        if (!tmp) return OMPWG_ERR_NOMEM;
+        TN(syr_, ) t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c, .tmp = tmp };
+        int st = TN(syr_rec_, )(&t, 0, s->n);
+        free(tmp);
+        return st;
+    }
+    int status = OMPWG_OK;
+    int pin_base = ompwg_cpu_pin_base();
+#pragma omp parallel num_threads((int)parts)
+    {
+        int p = omp_get_thread_num(), np = omp_get_num_threads();
+        ompwg_cpu_pin_worker(p, pin_base);
+        int64_t j0 = TN(share_start_, )(s->upper, s->n, p, np);
+        int64_t j1 = p + 1 == np ? s->n : TN(share_start_, )(s->upper, s->n, p + 1, np);
+        TN(syr_, ) t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c,
+                         .tmp = malloc(tmp_bytes) };
+        int st = !t.tmp ? OMPWG_ERR_NOMEM : j1 > j0 ? TN(syr_columns_, )(&t, j0, j1) : OMPWG_OK;
+        free(t.tmp);
+        if (st != OMPWG_OK) {
+#pragma omp atomic write
+            status = st;
+        }
+    }
+    return status;
 }
 
 int TN(ompwg_cpu_, syrk)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,

@@ -2,7 +2,8 @@
  * triangle, so that most of the work is the packed GEMM (gemm_tmpl.c, its
  * own threads) on the off-diagonal blocks; the diagonal blocks of at most
  * TRI_LEAF rows are copied as op(A) into a small dense block and applied by
- * plain loops, the columns (left) or rows (right) of B shared among the
+ * the loops of trisolve_tmpl.c (built for each instruction set like the GEMM
+ * kernel), the columns (left) or rows (right) of B shared among the
  * threads. */
 #include "prec.h"
 
@@ -10,14 +11,18 @@
 #include <stdlib.h>
 
 #include "cpu.h"
+#include "kernel_tmpl.h"
 #include "ompwg.h"
 
 /* Order of the diagonal blocks the loops handle: small enough that their
  * share of the flops (TRI_LEAF / order) stays small, large enough that the
  * GEMMs between them have a useful k. */
-#define TRI_LEAF 64
+#define TRI_LEAF OMPWG_CPU_TRI_LEAF
 /* Rows of B one thread takes at a time in a right-side diagonal block. */
 #define TRI_ROWS 256
+/* Columns (left) or rows (right) of B a thread must get for the team to
+ * split B into slabs (see triangular_). */
+#define TRI_SLAB_MIN 256
 /* Multiply-adds worth waking one more thread for in a diagonal block. */
 #define TRI_FMAS_PER_THREAD (64.0 * 64.0 * 64.0)
 
@@ -27,6 +32,7 @@ typedef struct TN(tri_, ) {
     const T *a;
     T *c;
     T *d;     /* TRI_LEAF x TRI_LEAF: the current diagonal block of op(A) */
+    const TN(ompwg_cpu_, tri) *loops;  /* the chosen instruction set's */
 } TN(tri_, );
 
 /* op(A) is lower triangular: A lower and not transposed, or upper and
@@ -77,81 +83,6 @@ static int TN(leaf_threads_, )(int64_t len, int64_t other)
     return want < 1 ? 1 : want;
 }
 
-/* Columns of B a left-side diagonal block works on at once: the
- * substitution then runs across them, a vector of TRI_COLS lanes per row,
- * instead of along one column's short, dependent rows. */
-#define TRI_COLS 16
-
-/* Columns [j0, j0 + cols) (cols <= TRI_COLS) of a left-side block of len
- * rows at x (leading dimension ldc): x := op(D)^-1 alpha x (solve) or
- * op(D) alpha x, through a row-major copy in which row i holds the
- * columns' elements i side by side; the order of the operations is the
- * reference's column by column. */
-static void TN(left_columns_, )(const T *d, int64_t len, bool lower, bool solve, T alpha, T *x,
-                                int64_t ldc, int64_t cols)
-{
-    T t[TRI_LEAF * TRI_COLS];
-    for (int64_t i = 0; i < len; i++)
-        for (int64_t c = 0; c < TRI_COLS; c++)
-            t[i * TRI_COLS + c] = c < cols ? alpha * x[i + c * ldc] : 0;
-    for (int64_t step = 0; step < len; step++) {
-        /* solve: forward for lower; multiply: backward for lower */
-        int64_t k = lower == solve ? step : len - 1 - step;
-        T *tk = t + k * TRI_COLS;
-        const T *dk = d + k * len;
-        int64_t i0 = lower ? k + 1 : 0, i1 = lower ? len : k;
-        if (solve)
-            for (int64_t c = 0; c < TRI_COLS; c++) tk[c] /= dk[k];
-        T xk[TRI_COLS];
-        for (int64_t c = 0; c < TRI_COLS; c++) xk[c] = tk[c];
-        if (solve)
-            for (int64_t i = i0; i < i1; i++)
-                for (int64_t c = 0; c < TRI_COLS; c++) t[i * TRI_COLS + c] -= dk[i] * xk[c];
-        else
-            for (int64_t i = i0; i < i1; i++)
-                for (int64_t c = 0; c < TRI_COLS; c++) t[i * TRI_COLS + c] += dk[i] * xk[c];
-        if (!solve)
-            for (int64_t c = 0; c < TRI_COLS; c++) tk[c] = xk[c] * dk[k];
-    }
-    for (int64_t c = 0; c < cols; c++)
-        for (int64_t i = 0; i < len; i++) x[i + c * ldc] = t[i * TRI_COLS + c];
-}
-
-/* Rows [i0, i1) of a right-side block (len columns from col, leading
- * dimension ldc): X := alpha X op(D)^-1 (solve) or alpha X op(D). */
-static void TN(right_rows_, )(const T *d, int64_t len, bool lower, bool solve, T alpha, T *col,
-                              int64_t ldc, int64_t i0, int64_t i1)
-{
-    for (int64_t step = 0; step < len; step++) {
-        /* solve: op(D) upper runs forward; multiply: backward */
-        int64_t j = (!lower == solve) ? step : len - 1 - step;
-        T *cj = col + j * ldc;
-        const T *dj = d + j * len;
-        int64_t k0 = lower ? j + 1 : 0, k1 = lower ? len : j;
-        if (solve) {
-            if (alpha != 1)
-                for (int64_t i = i0; i < i1; i++) cj[i] *= alpha;
-            for (int64_t k = k0; k < k1; k++) {
-                T f = dj[k];
-                if (f == 0) continue;
-                const T *ck = col + k * ldc;
-                for (int64_t i = i0; i < i1; i++) cj[i] -= f * ck[i];
-            }
-            T djj = dj[j];
-            for (int64_t i = i0; i < i1; i++) cj[i] /= djj;
-        } else {
-            T f = alpha * dj[j];
-            for (int64_t i = i0; i < i1; i++) cj[i] *= f;
-            for (int64_t k = k0; k < k1; k++) {
-                T g = alpha * dj[k];
-                if (g == 0) continue;
-                const T *ck = col + k * ldc;
-                for (int64_t i = i0; i < i1; i++) cj[i] += g * ck[i];
-            }
-        }
-    }
-}
-
 /* The diagonal block at p0 of order len, with alpha. */
 static void TN(leaf_, )(const TN(tri_, ) *t, bool solve, T alpha, int64_t p0, int64_t len)
 {
@@ -162,19 +93,20 @@ static void TN(leaf_, )(const TN(tri_, ) *t, bool solve, T alpha, int64_t p0, in
     int want = TN(leaf_threads_, )(len, other);
     int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
     const int64_t ldc = s->ldc;
+    const TN(ompwg_cpu_, tri) *loops = t->loops;
 #pragma omp parallel num_threads(want) if (want > 1)
     {
         ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
         if (s->left) {
 #pragma omp for schedule(static)
-            for (int64_t j = 0; j < s->n; j += TRI_COLS)
-                TN(left_columns_, )(t->d, len, lower, solve, alpha, t->c + p0 + j * ldc, ldc,
-                                    s->n - j < TRI_COLS ? s->n - j : TRI_COLS);
+            for (int64_t j = 0; j < s->n; j += OMPWG_CPU_TRI_COLS)
+                loops->left(t->d, len, lower, solve, alpha, t->c + p0 + j * ldc, ldc,
+                            s->n - j < OMPWG_CPU_TRI_COLS ? s->n - j : OMPWG_CPU_TRI_COLS);
         } else {
 #pragma omp for schedule(static)
             for (int64_t i0 = 0; i0 < s->m; i0 += TRI_ROWS)
-                TN(right_rows_, )(t->d, len, lower, solve, alpha, t->c + p0 * ldc, ldc, i0,
-                                  i0 + TRI_ROWS < s->m ? i0 + TRI_ROWS : s->m);
+                loops->right(t->d, len, lower, solve, alpha, t->c + p0 * ldc, ldc, i0,
+                             i0 + TRI_ROWS < s->m ? i0 + TRI_ROWS : s->m);
         }
     }
 }
@@ -249,6 +181,20 @@ static void TN(zero_, )(const ompwg_level3_shape *s, T *c)
         for (int64_t i = 0; i < s->m; i++) c[i + j * s->ldc] = 0;
 }
 
+/* The whole operation on the calling thread's team, or on this thread
+ * alone when it is one of a team already. */
+static int TN(run_, )(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c,
+                      const TN(ompwg_cpu_, tri) *loops)
+{
+    T *d = malloc((size_t)TRI_LEAF * TRI_LEAF * sizeof(T));
+    if (!d) return OMPWG_ERR_NOMEM;
+    TN(tri_, ) t = { .s = s, .alpha = alpha, .a = a, .c = c, .d = d, .loops = loops };
+    int64_t order = s->left ? s->m : s->n;
+    int st = solve ? TN(solve_, )(&t, alpha, 0, order) : TN(multiply_, )(&t, 0, order);
+    free(d);
+    return st;
+}
+
 static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
@@ -256,13 +202,39 @@ static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, c
         TN(zero_, )(s, c);
         return OMPWG_OK;
     }
-    T *d = malloc((size_t)TRI_LEAF * TRI_LEAF * sizeof(T));
-    if (!d) return OMPWG_ERR_NOMEM;
-    TN(tri_, ) t = { .s = s, .alpha = alpha, .a = a, .c = c, .d = d };
-    int64_t order = s->left ? s->m : s->n;
-    int st = solve ? TN(solve_, )(&t, alpha, 0, order) : TN(multiply_, )(&t, 0, order);
-    free(d);
-    return st;
+    const TN(ompwg_cpu_, kernel) *kd = TN(ompwg_cpu_, kernel_pick)();
+    const TN(ompwg_cpu_, tri) *loops = kd ? kd->tri : &TN(ompwg_cpu_, tri_generic);
+    /* The columns (left) or rows (right) of B are independent problems:
+     * with enough of them each thread takes a slab and runs it alone, its
+     * GEMMs single-threaded, with no barrier between the small GEMMs of
+     * the recursion's lower levels; else the team shares every GEMM. */
+    int64_t other = s->left ? s->n : s->m;
+    int64_t slabs = other / TRI_SLAB_MIN;
+    if (slabs > ompwg_cpu_threads()) slabs = ompwg_cpu_threads();
+    if (slabs < 2) return TN(run_, )(s, solve, alpha, a, c, loops);
+    int status = OMPWG_OK;
+    int pin_base = ompwg_cpu_pin_base();
+#pragma omp parallel num_threads((int)slabs)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        ompwg_cpu_pin_worker(t, pin_base);
+        int64_t o0 = other * t / nt, o1 = other * (t + 1) / nt;
+        ompwg_level3_shape part = *s;
+        T *cp = c;
+        if (s->left) {
+            part.n = o1 - o0;
+            cp += o0 * s->ldc;
+        } else {
+            part.m = o1 - o0;
+            cp += o0;
+        }
+        int st = o1 > o0 ? TN(run_, )(&part, solve, alpha, a, cp, loops) : OMPWG_OK;
+        if (st != OMPWG_OK) {
+#pragma omp atomic write
+            status = st;
+        }
+    }
+    return status;
 }
 
 int TN(ompwg_cpu_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,

@@ -161,4 +161,5 @@ const TN(ompwg_cpu_, kernel) KERNEL = {
     .pack_a = pack_a,
     .pack_b = pack_b,
     .lanes = &LANES_FNS,
+    .tri = &TRI_FNS,
 };
