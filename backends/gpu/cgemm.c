@@ -20,8 +20,9 @@
  * accumulators (32 registers of the real type). A thread's rows are
  * CG_TM / CG_RM apart and its columns CG_TN / CG_RN apart, so the threads
  * of a warp read consecutive staged values. The k slice (CG_TK_C for
- * float, CG_TK_Z for double) keeps the staged slices of op(A) and op(B),
- * real and imaginary parts apart, at about 16 KiB a team. */
+ * float, CG_TK_Z for double) keeps a staged slice of op(A) and op(B), real
+ * and imaginary parts apart, at about 16 KiB, two buffers of it 33 KiB a
+ * team. */
 #define CG_TM 64
 #define CG_TN 64
 #define CG_RM 4
@@ -35,14 +36,22 @@
 #define CG_TK_C 16
 #define CG_TK_Z 8
 
+/* elements of each slice a thread of a full team stages */
+#define CG_LA (CG_TM * CG_TK / CG_NT)
+#define CG_LB (CG_TN * CG_TK / CG_NT)
+
 #define OMPWG_PREC_C
 #define CG_TK CG_TK_C
+_Static_assert(CG_LA * CG_NT == CG_TM * CG_TK && CG_LB * CG_NT == CG_TN * CG_TK,
+               "a full team stages the float slices evenly");
 #include "cgemm_tmpl.c"
 #undef CG_TK
 #undef OMPWG_PREC_C
 
 #define OMPWG_PREC_Z
 #define CG_TK CG_TK_Z
+_Static_assert(CG_LA * CG_NT == CG_TM * CG_TK && CG_LB * CG_NT == CG_TN * CG_TK,
+               "a full team stages the double slices evenly");
 #include "cgemm_tmpl.c"
 #undef CG_TK
 #undef OMPWG_PREC_Z
