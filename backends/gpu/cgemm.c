@@ -19,10 +19,12 @@
  * (CG_TM / CG_RM) * (CG_TN / CG_RN) = 256 threads, each with 16 complex
  * accumulators (32 registers of the real type). A thread's rows are
  * CG_TM / CG_RM apart and its columns CG_TN / CG_RN apart, so the threads
- * of a warp read consecutive staged values. The k slice (CG_TK_C for
- * float, CG_TK_Z for double) keeps a staged slice of op(A) and op(B), real
- * and imaginary parts apart, at about 16 KiB, two buffers of it 33 KiB a
- * team. */
+ * of a warp read consecutive staged values. The k slice is 8 deep for
+ * both precisions (CG_TK_C, CG_TK_Z): a float slice 16 deep left each
+ * thread 8 elements to fetch ahead, and ptxas -v (sm_90) showed the float
+ * kernel spilling; 8 deep neither spills. A staged slice of op(A) and op(B),
+ * real and imaginary parts apart, is at most 16.3 KiB, two buffers of it
+ * 33 KiB a team. */
 #define CG_TM 64
 #define CG_TN 64
 #define CG_RM 4
@@ -33,7 +35,7 @@
  * stores over the banks. */
 #define CG_ROW_A (CG_TM + 1)
 #define CG_ROW_B (CG_TN + 1)
-#define CG_TK_C 16
+#define CG_TK_C 8
 #define CG_TK_Z 8
 
 /* elements of each slice a thread of a full team stages */

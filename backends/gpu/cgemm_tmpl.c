@@ -141,7 +141,9 @@ GPU_INLINE void TN(cg_mac_, )(int u, const TN(cg_slice_, ) *sl, TR re[CG_RM][CG_
                               TR im[CG_RM][CG_RN])
 {
     const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
-#pragma unroll
+    /* 4 deep: fully unrolled, the loads of every step hoisted ahead of the
+     * arithmetic spilled registers (ptxas -v for sm_90) */
+#pragma unroll 4
     for (int p = 0; p < CG_TK; p++) {
         TR ar[CG_RM], ai[CG_RM], br[CG_RN], bi[CG_RN];
 #pragma unroll
