@@ -1,8 +1,8 @@
 /* The complex GEMM of one precision (ompwg_cgemm or ompwg_zgemm) on every
  * usable backend: the grid (cgemm_grid_tmpl.c) and the rules
- * (cgemm_rules_tmpl.c) on each, the larger shapes again in check mode; the argument
- * checks (cgemm_args_tmpl.c); the _device form, on the GPU backend where it
- * is usable. test_cgemm.c and test_zgemm.c include this file after choosing
+ * (cgemm_rules_tmpl.c) on each, the larger shapes again in check mode; the
+ * argument checks (cgemm_args_tmpl.c); the _device form, on the GPU backend
+ * where it is usable. test_cgemm.c and test_zgemm.c include this file after choosing
  * the precision; the parts below are one translation unit. */
 #include <omp.h>
 

@@ -1,7 +1,8 @@
 /* The GPU complex GEMM kernels of both complex precisions, in one
  * translation unit (LLVM's OpenMP optimisations, SPMD mode and team arrays
- * moved to shared memory, work across the functions of a unit): cgemm_tmpl.c
- * is included once with OMPWG_PREC_C and once with OMPWG_PREC_Z. */
+ * moved to shared memory, work across the functions of a unit): the tiled
+ * kernel (cgemm_tmpl.c) and the calls around it (cgemm_call_tmpl.c) are
+ * included once with OMPWG_PREC_C and once with OMPWG_PREC_Z. */
 #include <omp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -47,6 +48,7 @@
 _Static_assert(CG_LA * CG_NT == CG_TM * CG_TK && CG_LB * CG_NT == CG_TN * CG_TK,
                "a full team stages the float slices evenly");
 #include "cgemm_tmpl.c"
+#include "cgemm_call_tmpl.c"
 #undef CG_TK
 #undef OMPWG_PREC_C
 
@@ -55,5 +57,6 @@ _Static_assert(CG_LA * CG_NT == CG_TM * CG_TK && CG_LB * CG_NT == CG_TN * CG_TK,
 _Static_assert(CG_LA * CG_NT == CG_TM * CG_TK && CG_LB * CG_NT == CG_TN * CG_TK,
                "a full team stages the double slices evenly");
 #include "cgemm_tmpl.c"
+#include "cgemm_call_tmpl.c"
 #undef CG_TK
 #undef OMPWG_PREC_Z
