@@ -1,6 +1,6 @@
-/* The tiled complex GEMM for one complex precision, included by cgemm.c
- * (which sets the tile: CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per
- * thread), with its host-data path and entry point.
+/* The tiled complex GEMM kernel for one complex precision, included by
+ * cgemm.c (which sets the tile: CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per
+ * thread); cgemm_call_tmpl.c calls it.
  *
  * The work-group picture: a team owns a CG_TM x CG_TN block of C. For each
  * k slice its threads copy the slice of op(A) and of op(B) into team-shared
