@@ -16,11 +16,11 @@ static void TN(cg_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64_t
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             T *p = c + i + j * ldc;
-            const T old = *p;
             if (br == 0 && bi == 0) {
                 p->re = 0;
                 p->im = 0;
             } else {
+                const T old = *p;
                 p->re = br * old.re - bi * old.im;
                 p->im = br * old.im + bi * old.re;
             }
