@@ -65,10 +65,12 @@ static double check(bool dbl, int64_t n, const void *a, const void *b, const voi
     return ratio;
 }
 
-/* Times one engine; prints its row; returns whether its check passed. */
-static bool row(job *j, const void *ha, const void *hb, int reps, double reference_s)
+/* Times one engine (its median into *seconds, negative when a call
+ * failed); prints its row; returns whether its check passed. */
+static bool row(job *j, const void *ha, const void *hb, int reps, double reference_s,
+                double *seconds)
 {
-    double s = bench_time(run_job, j, 2, reps);
+    double s = *seconds = bench_time(run_job, j, 2, reps);
     const char *engine = j->cublas ? "cublas" : "gpu";
     const char *prec = j->dbl ? "zdouble" : "cfloat";
     if (s < 0) {
@@ -105,13 +107,13 @@ static bool one_size(bool dbl, int64_t n, int reps, bool have_cublas)
         if (j.a && j.b && ompwg_device_alloc(bytes, &j.c) == OMPWG_OK) {
             double ref = -1;
             ok = true;
+            double mine;
             if (have_cublas) {
                 j.cublas = true;
-                ref = bench_time(run_job, &j, 2, reps);
-                ok = row(&j, ha, hb, reps, -1);
+                ok = row(&j, ha, hb, reps, -1, &ref);
                 j.cublas = false;
             }
-            ok = row(&j, ha, hb, reps, ref) && ok;
+            ok = row(&j, ha, hb, reps, ref, &mine) && ok;
         }
         ompwg_device_free(j.a);
         ompwg_device_free(j.b);

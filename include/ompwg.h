@@ -783,7 +783,8 @@ OMPWG_API int ompwg_backend_info(int i, const char **name, char *why, size_t why
 
 /**
  * Check mode: 1 runs every call on OpenBLAS too and compares within the
- * netlib bound (GEMM) or the documented reduction bound; scans are compared
+ * netlib bound (GEMM; for the complex GEMM the ZMMCH form, see "Complex
+ * GEMM") or the documented reduction bound; scans are compared
  * with the sequential reference (twice the documented bound: both are
  * within it of the exact sums; int64 exactly), transposes bit for bit with
  * A. A difference is reported on stderr and as ::OMPWG_ERR_CHECK (the
@@ -848,7 +849,9 @@ OMPWG_API int ompwg_set_fallback(int on);
 
 /** The two kinds of work the model times. */
 typedef enum ompwg_model_kind {
-    /** GEMM: work counted in floating-point operations, 2 m n k */
+    /** GEMM: work counted in floating-point operations, 2 m n k (the
+     *  complex GEMM counts its real ones, 8 m n k, on the curve of its real
+     *  precision) */
     OMPWG_MODEL_GEMM = 0,
     /** reductions, scans, transposes: work counted in bytes read and written */
     OMPWG_MODEL_STREAM = 1

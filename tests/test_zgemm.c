@@ -1,3 +1,3 @@
-/* Complex GEMM tests in double precision (cgemm_tmpl.c). */
+/* Complex GEMM tests in double precision (cgemm_main_tmpl.c). */
 #define OMPWG_TEST_PREC_Z
-#include "cgemm_tmpl.c"
+#include "cgemm_main_tmpl.c"

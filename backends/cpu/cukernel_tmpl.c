@@ -60,20 +60,28 @@ static inline void store(TR *p, vec v)
     memcpy(p, &v, sizeof v);
 }
 
-/* c := alpha * (re, im) + beta * c, the beta rules of ckernel_tmpl.h. */
-static inline void finish(T *c, TR re, TR im, T alpha, T beta)
+/* Column cj (m elements) := alpha * (re, im) + beta * cj, the beta rules of
+ * ckernel_tmpl.h; one loop per rule, so that each vectorises. */
+static inline void finish(T *restrict cj, const TR *restrict re, const TR *restrict im, int m,
+                          T alpha, T beta)
 {
-    TR r = alpha.re * re - alpha.im * im, i = alpha.re * im + alpha.im * re;
-    if (beta.re == 0 && beta.im == 0) {
-        c->re = r;
-        c->im = i;
-    } else if (beta.re == 1 && beta.im == 0) {
-        c->re += r;
-        c->im += i;
+    const TR ar = alpha.re, ai = alpha.im, br = beta.re, bi = beta.im;
+    if (br == 0 && bi == 0) {
+        for (int i = 0; i < m; i++) {
+            cj[i].re = ar * re[i] - ai * im[i];
+            cj[i].im = ar * im[i] + ai * re[i];
+        }
+    } else if (br == 1 && bi == 0) {
+        for (int i = 0; i < m; i++) {
+            cj[i].re += ar * re[i] - ai * im[i];
+            cj[i].im += ar * im[i] + ai * re[i];
+        }
     } else {
-        T old = *c;
-        c->re = r + (beta.re * old.re - beta.im * old.im);
-        c->im = i + (beta.re * old.im + beta.im * old.re);
+        for (int i = 0; i < m; i++) {
+            const TR cr = cj[i].re, ci = cj[i].im;
+            cj[i].re = (ar * re[i] - ai * im[i]) + (br * cr - bi * ci);
+            cj[i].im = (ar * im[i] + ai * re[i]) + (br * ci + bi * cr);
+        }
     }
 }
 
@@ -111,10 +119,7 @@ static void ukernel(int64_t kc, T alpha, const TR *restrict a, const TR *restric
         store(tr + j * MR, cr[j]);
         store(ti + j * MR, ci[j]);
     }
-    for (int j = 0; j < n; j++) {
-        T *cj = c + j * ldc;
-        for (int i = 0; i < m; i++) finish(cj + i, tr[j * MR + i], ti[j * MR + i], alpha, beta);
-    }
+    for (int j = 0; j < n; j++) finish(c + j * ldc, tr + j * MR, ti + j * MR, m, alpha, beta);
 }
 
 static void pack_a(bool trans, bool conj, int64_t m, int64_t kc, const T *a, int64_t lda,

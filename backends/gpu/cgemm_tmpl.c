@@ -1,6 +1,6 @@
-/* The tiled complex GEMM for one complex precision, included by cgemm.c
- * (which sets the tile: CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per
- * thread), with its host-data path and entry point.
+/* The tiled complex GEMM kernel for one complex precision, included by
+ * cgemm.c (which sets the tile: CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per
+ * thread); cgemm_call_tmpl.c calls it.
  *
  * The work-group picture: a team owns a CG_TM x CG_TN block of C. For each
  * k slice its threads copy the slice of op(A) and of op(B) into team-shared
@@ -10,16 +10,15 @@
  * complex product a chain of four real multiply-adds into the same
  * accumulator pair (re += ar br, re -= ai bi, im += ar bi, im += ai br), so
  * that every element of C rounds as a complex multiply-add chain would, not
- * as four real GEMMs added afterwards; a second barrier frees the slice.
+ * as four real GEMMs added afterwards.
  *
  * Any team and thread count the runtime grants gives the right result: the
- * teams stride over the tiles and the threads over the slice's elements; a
- * team of CG_NT threads keeps one register tile per thread across the
- * whole k loop, a team of any other size (host fallback) computes each
- * slice's register tiles in turn and adds them into C at once. */
+ * teams stride over the tiles. A team of CG_NT threads keeps one register
+ * tile per thread across the whole k loop over double-buffered slices
+ * (cg_team_full_); a team of any other size (host fallback) computes each
+ * slice's register tiles in turn and adds them into C at once
+ * (cg_team_any_). */
 #include "prec.h"
-
-#include "complex_tmpl.h"
 
 typedef struct TN(cg_job_, ) {
     int64_t m, n, k, lda, ldb, ldc;
@@ -52,45 +51,108 @@ GPU_INLINE T TN(cg_op_b_, )(const TN(cg_job_, ) *J, int64_t p, int64_t j)
     return v;
 }
 
-/* The team's threads copy the k slice at k0 of the tile at (m0, n0) into
- * the staged planes. Consecutive threads take consecutive addresses of the
- * operand: along m (or n) where it is contiguous that way, else along k. */
+/* The staged k slice of op(A) (CG_TM x CG_TK) and of op(B) (CG_TK x CG_TN),
+ * real and imaginary parts apart: local memory. */
+typedef struct TN(cg_slice_, ) {
+    TR are[CG_TK][CG_ROW_A], aim[CG_TK][CG_ROW_A];
+    TR bre[CG_TK][CG_ROW_B], bim[CG_TK][CG_ROW_B];
+} TN(cg_slice_, );
+
+/* Element e of a slice of op(A) is (i, p) and of op(B) (p, j): consecutive
+ * elements lie along m (or n) where the operand is contiguous that way,
+ * else along k, so consecutive threads read consecutive addresses. */
+GPU_INLINE void TN(cg_a_at_, )(const TN(cg_job_, ) *J, int e, int *i, int *p)
+{
+    *i = J->ta ? e / CG_TK : e % CG_TM;
+    *p = J->ta ? e % CG_TK : e / CG_TM;
+}
+
+GPU_INLINE void TN(cg_b_at_, )(const TN(cg_job_, ) *J, int e, int *p, int *j)
+{
+    *j = J->tb ? e % CG_TN : e / CG_TK;
+    *p = J->tb ? e / CG_TN : e % CG_TK;
+}
+
+/* A team of any size copies the k slice at k0 of the tile at (m0, n0) into
+ * sl, thread t taking elements t, t + nt, ... */
 GPU_INLINE void TN(cg_stage_, )(const TN(cg_job_, ) *J, int t, int nt, int64_t m0, int64_t n0,
-                                int64_t k0, TR (*are)[CG_ROW_A], TR (*aim)[CG_ROW_A],
-                                TR (*bre)[CG_ROW_B], TR (*bim)[CG_ROW_B])
+                                int64_t k0, TN(cg_slice_, ) *sl)
 {
     for (int e = t; e < CG_TM * CG_TK; e += nt) {
-        const int i = J->ta ? e / CG_TK : e % CG_TM, p = J->ta ? e % CG_TK : e / CG_TM;
+        int i, p;
+        TN(cg_a_at_, )(J, e, &i, &p);
         const T v = TN(cg_op_a_, )(J, m0 + i, k0 + p);
-        are[p][i] = v.re;
-        aim[p][i] = v.im;
+        sl->are[p][i] = v.re;
+        sl->aim[p][i] = v.im;
     }
     for (int e = t; e < CG_TN * CG_TK; e += nt) {
-        const int j = J->tb ? e % CG_TN : e / CG_TK, p = J->tb ? e / CG_TN : e % CG_TK;
+        int p, j;
+        TN(cg_b_at_, )(J, e, &p, &j);
         const T v = TN(cg_op_b_, )(J, k0 + p, n0 + j);
-        bre[p][j] = v.re;
-        bim[p][j] = v.im;
+        sl->bre[p][j] = v.re;
+        sl->bim[p][j] = v.im;
+    }
+}
+
+/* A team of CG_NT threads: thread t's elements of the k slice at k0 (t,
+ * t + CG_NT, ...) into registers, so that their loads are in flight while
+ * the team computes on the other buffer ... */
+GPU_INLINE void TN(cg_fetch_, )(const TN(cg_job_, ) *J, int t, int64_t m0, int64_t n0, int64_t k0,
+                                T ra[CG_LA], T rb[CG_LB])
+{
+#pragma unroll
+    for (int x = 0; x < CG_LA; x++) {
+        int i, p;
+        TN(cg_a_at_, )(J, t + x * CG_NT, &i, &p);
+        ra[x] = TN(cg_op_a_, )(J, m0 + i, k0 + p);
+    }
+#pragma unroll
+    for (int x = 0; x < CG_LB; x++) {
+        int p, j;
+        TN(cg_b_at_, )(J, t + x * CG_NT, &p, &j);
+        rb[x] = TN(cg_op_b_, )(J, k0 + p, n0 + j);
+    }
+}
+
+/* ... and then into that buffer. */
+GPU_INLINE void TN(cg_put_, )(const TN(cg_job_, ) *J, int t, const T ra[CG_LA],
+                              const T rb[CG_LB], TN(cg_slice_, ) *sl)
+{
+#pragma unroll
+    for (int x = 0; x < CG_LA; x++) {
+        int i, p;
+        TN(cg_a_at_, )(J, t + x * CG_NT, &i, &p);
+        sl->are[p][i] = ra[x].re;
+        sl->aim[p][i] = ra[x].im;
+    }
+#pragma unroll
+    for (int x = 0; x < CG_LB; x++) {
+        int p, j;
+        TN(cg_b_at_, )(J, t + x * CG_NT, &p, &j);
+        sl->bre[p][j] = rb[x].re;
+        sl->bim[p][j] = rb[x].im;
     }
 }
 
 /* Register tile u of the staged slice added into (re, im). */
-GPU_INLINE void TN(cg_mac_, )(int u, const TR (*are)[CG_ROW_A], const TR (*aim)[CG_ROW_A],
-                              const TR (*bre)[CG_ROW_B], const TR (*bim)[CG_ROW_B],
-                              TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+GPU_INLINE void TN(cg_mac_, )(int u, const TN(cg_slice_, ) *sl, TR re[CG_RM][CG_RN],
+                              TR im[CG_RM][CG_RN])
 {
     const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
-#pragma unroll
+    /* 4 deep: fully unrolled, the loads of every step hoisted ahead of the
+     * arithmetic spilled registers (ptxas -v for sm_90) */
+#pragma unroll 4
     for (int p = 0; p < CG_TK; p++) {
         TR ar[CG_RM], ai[CG_RM], br[CG_RN], bi[CG_RN];
 #pragma unroll
         for (int r = 0; r < CG_RM; r++) {
-            ar[r] = are[p][ux + r * (CG_TM / CG_RM)];
-            ai[r] = aim[p][ux + r * (CG_TM / CG_RM)];
+            ar[r] = sl->are[p][ux + r * (CG_TM / CG_RM)];
+            ai[r] = sl->aim[p][ux + r * (CG_TM / CG_RM)];
         }
 #pragma unroll
         for (int s = 0; s < CG_RN; s++) {
-            br[s] = bre[p][uy + s * (CG_TN / CG_RN)];
-            bi[s] = bim[p][uy + s * (CG_TN / CG_RN)];
+            br[s] = sl->bre[p][uy + s * (CG_TN / CG_RN)];
+            bi[s] = sl->bim[p][uy + s * (CG_TN / CG_RN)];
         }
 #pragma unroll
         for (int r = 0; r < CG_RM; r++)
@@ -138,44 +200,81 @@ GPU_INLINE void TN(cg_store_, )(const TN(cg_job_, ) *J, int u, int64_t m0, int64
     }
 }
 
-/* A team's share of the tiles. Every thread of the team calls it and
- * reaches every barrier: nt and the tile loop are the same for all. */
-GPU_INLINE void TN(cg_team_, )(const TN(cg_job_, ) *J, TR (*are)[CG_ROW_A], TR (*aim)[CG_ROW_A],
-                               TR (*bre)[CG_ROW_B], TR (*bim)[CG_ROW_B])
+GPU_INLINE void TN(cg_zero_, )(TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 {
-    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
-    const bool full = nt == CG_NT;
+#pragma unroll
+    for (int r = 0; r < CG_RM; r++)
+#pragma unroll
+        for (int s = 0; s < CG_RN; s++) re[r][s] = im[r][s] = 0;
+}
+
+/* A team of CG_NT threads (a GPU): thread t owns register tile t for the
+ * whole k loop. The slices are double-buffered: slice kt + 1 is fetched
+ * into registers before the team computes on slice kt and written into
+ * the other buffer after, so one barrier per slice suffices (the buffer
+ * written in step kt was last read in step kt - 1, before its barrier). */
+GPU_INLINE void TN(cg_team_full_, )(const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2], int t,
+                                    int64_t team, int64_t nteam)
+{
+    TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
+    T ra[CG_LA], rb[CG_LB];
+    const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
+    for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
+        const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
+        TN(cg_zero_, )(re, im);
+        TN(cg_fetch_, )(J, t, m0, n0, 0, ra, rb);
+        TN(cg_put_, )(J, t, ra, rb, &sl[0]);
+#pragma omp barrier
+        for (int64_t kt = 0; kt < nk; kt++) {
+            const bool more = kt + 1 < nk;
+            if (more) TN(cg_fetch_, )(J, t, m0, n0, (kt + 1) * CG_TK, ra, rb);
+            TN(cg_mac_, )(t, &sl[kt & 1], re, im);
+            if (more) TN(cg_put_, )(J, t, ra, rb, &sl[(kt + 1) & 1]);
+#pragma omp barrier
+        }
+        TN(cg_store_, )(J, t, m0, n0, J->beta_re, J->beta_im, re, im);
+    }
+}
+
+/* A team of any other size (host fallback): each slice staged by all the
+ * threads into one buffer, then each thread's share of the register tiles
+ * computed from it and added into C at once (alpha * acc + beta * C for
+ * the first slice, + C after). Every thread reaches every barrier. Kept
+ * out of line: a GPU never takes it. */
+static __attribute__((noinline)) void TN(cg_team_any_, )(const TN(cg_job_, ) *J,
+                                                         TN(cg_slice_, ) *sl, int t, int nt,
+                                                         int64_t team, int64_t nteam)
+{
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
-#pragma unroll
-        for (int r = 0; r < CG_RM; r++)
-#pragma unroll
-            for (int s = 0; s < CG_RN; s++) re[r][s] = im[r][s] = 0;
         for (int64_t k0 = 0; k0 < J->k; k0 += CG_TK) {
-            TN(cg_stage_, )(J, t, nt, m0, n0, k0, are, aim, bre, bim);
+            TN(cg_stage_, )(J, t, nt, m0, n0, k0, sl);
 #pragma omp barrier
-            if (full) {
-                TN(cg_mac_, )(t, are, aim, bre, bim, re, im);
-            } else {
-                for (int u = t; u < CG_NT; u += nt) {
-#pragma unroll
-                    for (int r = 0; r < CG_RM; r++)
-#pragma unroll
-                        for (int s = 0; s < CG_RN; s++) re[r][s] = im[r][s] = 0;
-                    TN(cg_mac_, )(u, are, aim, bre, bim, re, im);
-                    if (k0 == 0)
-                        TN(cg_store_, )(J, u, m0, n0, J->beta_re, J->beta_im, re, im);
-                    else
-                        TN(cg_store_, )(J, u, m0, n0, 1, 0, re, im);
-                }
+            for (int u = t; u < CG_NT; u += nt) {
+                TN(cg_zero_, )(re, im);
+                TN(cg_mac_, )(u, sl, re, im);
+                if (k0 == 0)
+                    TN(cg_store_, )(J, u, m0, n0, J->beta_re, J->beta_im, re, im);
+                else
+                    TN(cg_store_, )(J, u, m0, n0, 1, 0, re, im);
             }
             /* the slice is free for the next one */
 #pragma omp barrier
         }
-        if (full) TN(cg_store_, )(J, t, m0, n0, J->beta_re, J->beta_im, re, im);
     }
+}
+
+/* A team's share of the tiles: nt is the same for every thread of the
+ * team, so all take the same path. */
+GPU_INLINE void TN(cg_team_, )(const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2])
+{
+    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+    if (nt == CG_NT)
+        TN(cg_team_full_, )(J, sl, t, team, nteam);
+    else
+        TN(cg_team_any_, )(J, &sl[0], t, nt, team, nteam);
 }
 
 static void TN(cg_tiled_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
@@ -190,7 +289,7 @@ static void TN(cg_tiled_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T
     const int teams = ompwg_gpu_teams_for(ntiles);
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
     {
-        TR are[CG_TK][CG_ROW_A], aim[CG_TK][CG_ROW_A], bre[CG_TK][CG_ROW_B], bim[CG_TK][CG_ROW_B];
+        TN(cg_slice_, ) sl[2];
 #pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
                                       alpha_im, beta_re, beta_im, tiles_m, ntiles)
         {
@@ -200,98 +299,7 @@ static void TN(cg_tiled_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T
                 .alpha_re = alpha_re, .alpha_im = alpha_im, .beta_re = beta_re,
                 .beta_im = beta_im, .tiles_m = tiles_m, .ntiles = ntiles,
             };
-            TN(cg_team_, )(&J, are, aim, bre, bim);
+            TN(cg_team_, )(&J, sl);
         }
     }
-}
-
-/* C := beta * C (alpha == 0 or k == 0: A and B unread); beta == 0 writes
- * zeros without reading. */
-static void TN(cg_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
-{
-    const TR br = beta.re, bi = beta.im;
-    const int teams = ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m * n, CSCALE_NT));
-#pragma omp target teams distribute parallel for collapse(2) device(dev) num_teams(teams) \
-    thread_limit(CSCALE_NT) is_device_ptr(c)
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            T *p = c + i + j * ldc;
-            const T old = *p;
-            if (br == 0 && bi == 0) {
-                p->re = 0;
-                p->im = 0;
-            } else {
-                p->re = br * old.re - bi * old.im;
-                p->im = br * old.im + bi * old.re;
-            }
-        }
-}
-
-/* The call on data that is on the device already. */
-static void TN(cg_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
-                               const T *b, T beta, T *c)
-{
-    if (TN(cplx_is_zero_, )(alpha) || s->k == 0) {
-        if (!TN(cplx_is_one_, )(beta)) TN(cg_scale_, )(dev, s->m, s->n, beta, c, s->ldc);
-        return;
-    }
-    TN(cg_tiled_, )(dev, s, alpha, a, b, beta, c);
-}
-
-/* Host data: op(A)'s and op(B)'s stored blocks and, when beta != 0, C's
- * m x n block go in packed (only the elements the call reads), the kernel
- * runs on the packed copies, C's block comes back. */
-static int TN(cg_host_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
-                          T beta, T *c)
-{
-    const bool reads_ab = !TN(cplx_is_zero_, )(alpha) && s->k > 0;
-    const bool reads_c = !TN(cplx_is_zero_, )(beta);
-    ompwg_gemm_shape d = *s;
-    d.device_ptrs = true;
-    d.lda = s->transa ? s->k : s->m;
-    d.ldb = s->transb ? s->n : s->k;
-    d.ldc = s->m;
-    if (d.lda < 1) d.lda = 1;
-    if (d.ldb < 1) d.ldb = 1;
-    void *da = NULL, *db = NULL, *dc = NULL;
-    int st = OMPWG_OK;
-    if (reads_ab) {
-        st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->k) * sizeof(T), &da);
-        if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->k * s->n) * sizeof(T), &db);
-    }
-    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->n) * sizeof(T), &dc);
-    const ompwg_gpu_block cblk = { .host = c, .ld = s->ldc, .dev = dc, .rows = s->m,
-                                   .cols = s->n, .elem = sizeof(T) };
-    if (st == OMPWG_OK && reads_ab) {
-        const ompwg_gpu_block ablk = { .host = (void *)a, .ld = s->lda, .dev = da,
-                                       .rows = s->transa ? s->k : s->m,
-                                       .cols = s->transa ? s->m : s->k, .elem = sizeof(T) };
-        const ompwg_gpu_block bblk = { .host = (void *)b, .ld = s->ldb, .dev = db,
-                                       .rows = s->transb ? s->n : s->k,
-                                       .cols = s->transb ? s->k : s->n, .elem = sizeof(T) };
-        st = ompwg_gpu_block_in(dev, &ablk);
-        if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &bblk);
-    }
-    if (st == OMPWG_OK && reads_c) st = ompwg_gpu_block_in(dev, &cblk);
-    if (st == OMPWG_OK) {
-        TN(cg_resident_, )(dev, &d, alpha, da, db, beta, dc);
-        st = ompwg_gpu_block_out(dev, &cblk);
-    }
-    ompwg_gpu_free(dev, dc);
-    ompwg_gpu_free(dev, db);
-    ompwg_gpu_free(dev, da);
-    return st;
-}
-
-int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
-                         T *c)
-{
-    if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
-    const int dev = ompwg_gpu_device();
-    if (s->device_ptrs) {
-        TN(cg_resident_, )(dev, s, alpha, a, b, beta, c);
-        return OMPWG_OK;
-    }
-    if ((TN(cplx_is_zero_, )(alpha) || s->k == 0) && TN(cplx_is_one_, )(beta)) return OMPWG_OK;
-    return TN(cg_host_, )(dev, s, alpha, a, b, beta, c);
 }

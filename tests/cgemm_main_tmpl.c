@@ -1,0 +1,103 @@
+/* The complex GEMM of one precision (ompwg_cgemm or ompwg_zgemm) on every
+ * usable backend: the grid (cgemm_grid_tmpl.c) and the rules
+ * (cgemm_rules_tmpl.c) on each, the larger shapes again in check mode; the
+ * argument checks (cgemm_args_tmpl.c); the _device form, on the GPU backend
+ * where it is usable. test_cgemm.c and test_zgemm.c include this file after choosing
+ * the precision; the parts below are one translation unit. */
+#include <omp.h>
+
+#include "cgemm_case_tmpl.c"
+#include "cgemm_grid_tmpl.c"
+#include "cgemm_rules_tmpl.c"
+#include "cgemm_args_tmpl.c"
+#include "target_mem.h"
+#include "walk.h"
+
+static void run_backend(const char *backend, void *ctx)
+{
+    (void)ctx;
+    grid(backend, call_host);
+    grid_large(backend, call_host);
+    rules(backend);
+    /* check mode: each call also compared with OpenBLAS inside the library */
+    int was = ompwg_set_check(1);
+    char label[64];
+    snprintf(label, sizeof label, "%s (check mode)", backend);
+    grid_large(label, call_host);
+    ompwg_set_check(was);
+}
+
+static int device, host;
+
+static void *to_device(const void *src, size_t bytes)
+{
+    void *p = target_alloc(bytes, device);
+    target_copy(p, src, bytes, device, host);
+    return p;
+}
+
+static void from_device(void *dst, void *p, size_t bytes)
+{
+    target_copy(dst, p, bytes, host, device);
+    target_free(p, device);
+}
+
+static int call_device(const ccase *g, coperands *o)
+{
+    size_t sa = o->a.len * sizeof(cplx), sb = o->b.len * sizeof(cplx),
+           sc = o->c.len * sizeof(cplx);
+    cplx *a = to_device(o->a.p, sa), *b = to_device(o->b.p, sb), *c = to_device(o->c.p, sc);
+    int st = GEMM_DEVICE(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, a, o->a.ld, b,
+                         o->b.ld, g->beta, c, o->c.ld);
+    from_device(o->a.p, a, sa);
+    from_device(o->b.p, b, sb);
+    from_device(o->c.p, c, sc);
+    return st;
+}
+
+/* The _device form: on the GPU backend where it is usable, else
+ * OMPWG_ERR_UNAVAILABLE with nothing written. */
+static void device_form(void)
+{
+    char why[256];
+    if (!walk_wanted("gpu")) {
+        tap_skip(PREFIX "gemm_device", "OMPWG_TEST_BACKENDS leaves out gpu");
+        return;
+    }
+    if (!walk_usable("gpu", why, sizeof why)) {
+        test_rng r;
+        test_rng_init(&r, 600);
+        ccase g = { OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_CONJ_TRANS, 9, 7, 5, 0, 0, 0,
+                    { 1, 0 }, { 0, 1 } };
+        coperands o;
+        coperands_init(&o, &g, &r);
+        coperands_snapshot(&o);
+        int st = GEMM_DEVICE(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, o.a.p, o.a.ld, o.b.p,
+                             o.b.ld, g.beta, o.c.p, o.c.ld);
+        char msg[256] = "";
+        bool pass = st == OMPWG_ERR_UNAVAILABLE && cstored_kept(&o.c, "C", true, msg, sizeof msg);
+        tap_ok(pass, PREFIX "gemm_device without a usable gpu backend (%s): status %d, nothing written %s",
+               why, st, msg);
+        coperands_free(&o);
+        return;
+    }
+    char no_mem[160];
+    if (!target_mem_available(no_mem, sizeof no_mem)) {
+        tap_skip(PREFIX "gemm_device", "%s", no_mem);
+        return;
+    }
+    host = omp_get_initial_device();
+    device = omp_get_num_devices() > 0 ? omp_get_default_device() : host;
+    grid("gpu device data", call_device);
+    grid_large("gpu device data", call_device);
+}
+
+int main(void)
+{
+    tap_init("test_" PREFIX "gemm");
+    walk_backends(run_backend, NULL);
+    arguments();
+    device_form();
+    return tap_done();
+}
+
