@@ -17,8 +17,10 @@ static atomic_bool reported[FWD_COUNT];
 static void look_up(void)
 {
     void *object = ompwg_openblas_object();
-    for (int i = 0; i < FWD_COUNT; i++)
-        definitions[i] = ompwg_openblas_own(object, ompwg_blas_forward_names[i]);
+    for (int i = 0; i < FWD_COUNT; i++) {
+        const char *name = ompwg_blas_forward_names[i];
+        definitions[i] = name ? ompwg_openblas_own(object, name) : NULL;
+    }
 }
 
 void *ompwg_blas_forward(ompwg_blas_fwd id)
@@ -29,6 +31,7 @@ void *ompwg_blas_forward(ompwg_blas_fwd id)
         fprintf(stderr,
                 "ompwg_blas: %s: %s does not define it; the call returns without computing "
                 "(later calls are not reported)\n",
-                ompwg_blas_forward_names[id], ompwg_openblas_file());
+                ompwg_blas_forward_names[id] ? ompwg_blas_forward_names[id] : "(unnamed)",
+                ompwg_openblas_file());
     return fn;
 }

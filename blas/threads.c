@@ -11,7 +11,8 @@ typedef void set_threads_fn(int n);
 /* OpenBLAS's own goto_set_num_threads, which does the work: its
  * openblas_set_num_threads calls goto_set_num_threads through the dynamic
  * symbol, which is this library's when it is preloaded or linked first, so
- * calling that one from here would come back here, endlessly. */
+ * calling that one from here would come back here, endlessly. An OpenBLAS
+ * without goto_set_num_threads gets its openblas_set_num_threads. */
 static set_threads_fn *openblas_set;
 static pthread_once_t openblas_set_once = PTHREAD_ONCE_INIT;
 
@@ -19,6 +20,8 @@ static void look_up(void)
 {
     void *object = ompwg_openblas_object();
     openblas_set = (set_threads_fn *)ompwg_openblas_own(object, "goto_set_num_threads");
+    if (!openblas_set)
+        openblas_set = (set_threads_fn *)ompwg_openblas_own(object, "openblas_set_num_threads");
 }
 
 static void set_both(int n)
