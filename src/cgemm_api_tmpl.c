@@ -37,12 +37,6 @@ static int TN(run_, gemm)(const ompwg_backend *be, bool device, const ompwg_gemm
     return st;
 }
 
-/* Elements a column-major rows x cols operand spans (0 for an empty one). */
-static uint64_t TN(span_, )(int64_t rows, int64_t cols, int64_t ld)
-{
-    return rows > 0 && cols > 0 ? ompwg_matrix_span(rows, cols, ld) : 0;
-}
-
 static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
                 int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
                 int64_t ldb, T beta, T *c, int64_t ldc)
@@ -57,9 +51,10 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     if (!c || (reads_ab && (!first || !second))) return OMPWG_ERR_NULL;
     int64_t ra = s.transa ? s.k : s.m, ca = s.transa ? s.m : s.k;
     int64_t rb = s.transb ? s.n : s.k, cb = s.transb ? s.k : s.n;
-    uint64_t c_span = ompwg_matrix_span(s.m, s.n, s.ldc);
-    if (reads_ab && (ompwg_spans_overlap(c, c_span, first, TN(span_, )(ra, ca, s.lda), sizeof(T)) ||
-                     ompwg_spans_overlap(c, c_span, second, TN(span_, )(rb, cb, s.ldb), sizeof(T))))
+    /* element by element: blocks of one array side by side (LAPACK's
+     * updates) do not overlap */
+    if (reads_ab && (ompwg_matrices_overlap(c, s.m, s.n, s.ldc, first, ra, ca, s.lda, sizeof(T)) ||
+                     ompwg_matrices_overlap(c, s.m, s.n, s.ldc, second, rb, cb, s.ldb, sizeof(T))))
         return OMPWG_ERR_OVERLAP;
     s.device_ptrs = device;
 

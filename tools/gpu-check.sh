@@ -7,6 +7,8 @@
 #   the GPU and `ompwg info` (always);
 #   [tests]     every test program (TAP, every usable backend);
 #   [faults]    the fault tests under each offload environment (below);
+#   [netlib]    netlib's level-3 BLAS test programs on the drop-in BLAS with
+#               the GPU backend (tools/gpu-netlib.sh; .lapack-rt carried);
 #   [sanitizer] compute-sanitizer memcheck, racecheck, synccheck and
 #               initcheck on `bench_gpu --check` (every kernel on odd shapes);
 #   [bench]     bench_launch, bench_gpu, bench_complex_gemm and bench_level3;
@@ -31,7 +33,7 @@ summary=()
 
 elapsed() { echo $(( $(date +%s) - t0 )); }
 
-steps=${GPU_CHECK_STEPS:-tests faults sanitizer bench compare launches}
+steps=${GPU_CHECK_STEPS:-tests faults netlib sanitizer bench compare launches}
 wanted() { case " ${steps//,/ } " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # step NAME LIMIT_SECONDS COMMAND...: runs COMMAND under `timeout`, prints
@@ -161,6 +163,7 @@ if wanted faults; then
     done
     step "fork" 120 "$builddir/tests/test_fork"
 fi
+wanted netlib && step "netlib level 3 on the gpu backend" 300 bash tools/gpu-netlib.sh "$builddir"
 
 # ---- compute-sanitizer on odd shapes, before the timings ---------------------
 bench=$builddir/bench/bench_gpu

@@ -9,12 +9,21 @@
 #       with -lblas, loads the shim in place of the system BLAS
 #   netlib.sh TESTER_DIR PROGRAM preloaded LIBOMPWG_BLAS
 #       the program runs on the reference BLAS with LD_PRELOAD=the shim
+#   netlib.sh ... OMPWG_CLI (a fifth argument, the `ompwg` program)
+#       runs only where `ompwg info` lists the gpu backend as usable, and
+#       skips elsewhere: the GPU backend's kernels on a GPU
 # The backend is OMPWG_BACKEND's, from the environment meson gives.
 set -u
 dir=$1
 program=$2
 mode=$3
 shim=$4
+cli=${5:-}
+
+if [ -n "$cli" ] && ! "$cli" info 2>/dev/null | grep -q '^  gpu  *usable'; then
+    echo "1..0 # SKIP no usable GPU (the GPU backend's kernels run here on a GPU only)"
+    exit 0
+fi
 
 count=0
 failed=0
