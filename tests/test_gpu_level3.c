@@ -358,7 +358,8 @@ static void triangular(const prec *p, ompwg_level3_op op, bool device)
 }
 
 /* n x k pairs for SYRK and SYR2K, and the scalars: beta 0 (NaN in C),
- * both general, alpha 0, k 0 with beta 0 and not. */
+ * both general, alpha 0 (with beta 1: nothing to do), k 0 with beta 0
+ * and not. */
 static void rank_k(const prec *p, ompwg_level3_op op, bool device)
 {
     /* 300 and 600 pass the diagonal blocks of the tiled kernel (256):
@@ -381,6 +382,10 @@ static void rank_k(const prec *p, ompwg_level3_op op, bool device)
         cases[count] = (l3case){ .s = base, .alpha = 0, .beta = 2.0 };
         cases[count].s.m = cases[count].s.n = 40;
         cases[count++].s.k = 9;
+        /* nothing to do: C unchanged */
+        cases[count] = (l3case){ .s = base, .alpha = 0, .beta = 1.0 };
+        cases[count].s.m = cases[count].s.n = 36;
+        cases[count++].s.k = 4;
         cases[count] = (l3case){ .s = base, .alpha = 1.0, .beta = 0.5 };
         cases[count].s.m = cases[count].s.n = 35;
         cases[count++].s.k = 0;
@@ -398,7 +403,7 @@ static void symmetric(const prec *p, bool device)
 {
     static const double scalars[][2] = { { 1.0, 0.0 }, { -0.75, 1.5 }, { 1.25, -1.0 } };
     for (int v = 0; v < 4; v++) {
-        l3case cases[TRI_SHAPES + 1];
+        l3case cases[TRI_SHAPES + 2];
         int count = 0;
         const ompwg_level3_shape base = { .op = OMPWG_L3_SYMM, .left = v & 1, .upper = v & 2 };
         for (int i = 0; i < TRI_SHAPES; i++) {
@@ -410,6 +415,9 @@ static void symmetric(const prec *p, bool device)
         cases[count] = (l3case){ .s = base, .alpha = 0, .beta = -2.0 };
         cases[count].s.m = 33;
         cases[count++].s.n = 31;
+        cases[count] = (l3case){ .s = base, .alpha = 0, .beta = 1.0 };
+        cases[count].s.m = 34;
+        cases[count++].s.n = 30;
         char what[64];
         snprintf(what, sizeof what, "side %s, %s", base.left ? "left" : "right",
                  base.upper ? "upper" : "lower");

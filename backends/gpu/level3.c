@@ -24,8 +24,8 @@
 #include "staging.h"
 
 /* Order of a diagonal block of TRSM and TRMM, solved or multiplied by one
- * team in team-shared memory; the rest of the work is GEMM updates of
- * rank TRI_NB. TRI_VB right-hand sides (columns of C on the left, rows on
+ * team in team-shared memory; the rest of the work is GEMM updates between
+ * halves (level3_tri_tmpl.c). TRI_VB right-hand sides (columns of C on the left, rows on
  * the right) per team, one per thread: the block and TRI_VB vectors of
  * double take 41 KiB of the 48 KiB a team gets without opting in. */
 #define TRI_NB 32
@@ -50,7 +50,8 @@
 _Static_assert(SY_BLOCK % SY_T == 0, "whole tiles per diagonal block");
 _Static_assert(SY_NT % SY_T == 0 && SY_T * SY_T % SY_NT == 0, "whole rows of threads per tile");
 
-/* Where element (i, l) of an n x k operand of SYRK/SYR2K lies: i * i + l * l. */
+/* The strides of an n x k operand of SYRK/SYR2K: element (i, l) lies at
+ * i * s.i + l * s.l. */
 typedef struct sy_strides {
     int64_t i, l;
 } sy_strides;

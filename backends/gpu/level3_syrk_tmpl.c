@@ -37,15 +37,15 @@ GPU_INLINE void TN(sy_stage_, )(const T *x, int64_t si, int64_t sl, int64_t n, i
 
 /* C := alpha X Y^T (+ alpha Y X^T when two) + beta C on the `upper` or
  * lower triangle of the diagonal blocks of order bs (a multiple of SY_T)
- * of the n x n C, X and Y n x kdim (element (i, l) at
- * x[i * xs.i + l * xs.l], y[i * ys.i + l * ys.l]); SYRK passes X as Y. kdim == 0 reads neither; beta == 0 never reads C.
- * Threads beyond a tile's SY_NT elements groups (host fallback: fewer
- * threads than groups) take the groups in turns, each turn over every k
+ * of the n x n C, X and Y n x kdim (element (i, l) at x[i * xs.i + l *
+ * xs.l], y[i * ys.i + l * ys.l]); SYRK passes X as Y. kdim == 0 reads
+ * neither; beta == 0 never reads C. A thread computes SY_Q elements of a
+ * tile; a team of fewer than SY_NT threads (host fallback) goes over the
+ * tile's SY_NT groups of elements in turns, each turn over every k
  * slice. */
 static void TN(syrk_tiles_, )(int dev, bool upper, bool two, int64_t n, int64_t bs, int64_t kdim,
-                              T alpha,
-                              const T *x, sy_strides xs, const T *y, sy_strides ys, T beta, T *c,
-                              int64_t ldc)
+                              T alpha, const T *x, sy_strides xs, const T *y, sy_strides ys,
+                              T beta, T *c, int64_t ldc)
 {
     /* tiles per block side and per block; the last block may have fewer */
     const int64_t tb = bs / SY_T, per_block = tb * (tb + 1) / 2;
