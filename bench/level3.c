@@ -3,9 +3,8 @@
  * cublasDtrsm and cublasDsyrk, on the same data in the same run, n = 1024
  * to 8192 (--quick: 1024 and 2048). Each row gives the median time, the
  * rate in GFLOP/s (n^3 flops for both) and the largest difference from
- * cuBLAS relative to cuBLAS's largest element. The program is linked with
- * the library's objects and calls the backend's table (backend.h), so it
- * measures the kernels themselves, before any dispatch.
+ * cuBLAS relative to cuBLAS's largest element. The calls are
+ * ompwg_dtrsm_device and ompwg_dsyrk_device with the gpu backend selected.
  *
  *   bench_level3 [--quick] [--reps N]
  *
@@ -19,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend_list.h"
 #include "cublas.h"
 #include "device_data.h"
 #include "harness.h"
@@ -42,10 +40,11 @@ static int run(void *arg)
     if (k->cublas)
         return k->trsm ? bench_cublas_dtrsm_lower(k->n, 1.0, k->a, k->c)
                        : bench_cublas_dsyrk_lower(k->n, 1.0, k->a, 0.0, k->c);
-    const ompwg_level3_shape s = { .op = k->trsm ? OMPWG_L3_TRSM : OMPWG_L3_SYRK,
-                                   .left = true, .m = k->n, .n = k->n, .k = k->n,
-                                   .lda = k->n, .ldb = k->n, .ldc = k->n, .device_ptrs = true };
-    return ompwg_backend_gpu.dlevel3[s.op](&s, 1.0, k->a, NULL, 0.0, k->c);
+    if (k->trsm)
+        return ompwg_dtrsm_device(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS,
+                                  OMPWG_NON_UNIT, k->n, k->n, 1.0, k->a, k->n, k->c, k->n);
+    return ompwg_dsyrk_device(OMPWG_COL_MAJOR, OMPWG_LOWER, OMPWG_NO_TRANS, k->n, k->n, 1.0, k->a,
+                              k->n, 0.0, k->c, k->n);
 }
 
 /* Largest |ours - cuBLAS| over C's lower triangle (all of it for TRSM) /
@@ -138,8 +137,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    /* the gpu backend on a device (not in host fallback), probed by the
-     * registry before its table is called */
+    /* the gpu backend on a device (not in host fallback) */
     char why[512] = "no gpu backend compiled in";
     int usable = 0;
     for (int i = 0; i < ompwg_backend_count(); i++) {

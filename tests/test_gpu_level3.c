@@ -1,15 +1,15 @@
-/* The GPU backend's SYMM, SYRK, SYR2K, TRMM and TRSM kernels through its
- * table (backend.h's normalised column-major shapes), on host data and on
+/* The GPU backend's SYMM, SYRK, SYR2K, TRMM and TRSM kernels, on host data and on
  * device data, against OpenBLAS's CBLAS. Every variant runs at sizes
  * around the diagonal block (32) and the GEMM's team tiles, with padded
  * leading dimensions, alpha 0 and beta 0 with NaN in C (neither may be
  * read), NaN in A's unreferenced triangle (and diagonal, for a unit
  * triangle) and in its padding; C's padding and unreferenced triangle must
  * come back unchanged, and nothing around C may be written (guard bands,
- * on the host and on the device). The program is linked with the
- * library's objects, so that it reaches the table itself. Without a
- * device the backend runs only in host fallback (OMP_TARGET_OFFLOAD=
- * DISABLED); otherwise the program skips. */
+ * on the host and on the device). The calls go through the public API
+ * (ompwg_dtrsm, ompwg_dtrsm_device, ...) with the gpu backend selected;
+ * the cases are written as backend.h's normalised column-major shapes.
+ * Without a device the backend runs only in host fallback
+ * (OMP_TARGET_OFFLOAD=DISABLED); otherwise the program skips. */
 #include <cblas.h>
 #include <math.h>
 #include <omp.h>
@@ -17,8 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend_list.h"
-#include "backends/gpu/gpu.h"
+#include "backend.h"
 #include "guard.h"
 #include "ompwg.h"
 #include "tap.h"
@@ -174,11 +173,55 @@ static void reference(const prec *p, const l3case *k, const void *a, int64_t lda
     }
 }
 
+/* The call through the public API on the gpu backend (selected in main):
+ * the shape's column-major form, host or device pointers as it says. */
 static int call_gpu(const prec *p, const l3case *k, const void *a, const void *b, void *c)
 {
-    if (p->dbl)
-        return ompwg_backend_gpu.dlevel3[k->s.op](&k->s, k->alpha, a, b, k->beta, c);
-    return ompwg_backend_gpu.slevel3[k->s.op](&k->s, (float)k->alpha, a, b, (float)k->beta, c);
+    const ompwg_level3_shape *s = &k->s;
+    const ompwg_layout col = OMPWG_COL_MAJOR;
+    const ompwg_side side = s->left ? OMPWG_LEFT : OMPWG_RIGHT;
+    const ompwg_uplo uplo = s->upper ? OMPWG_UPPER : OMPWG_LOWER;
+    const ompwg_trans tr = s->trans ? OMPWG_TRANS : OMPWG_NO_TRANS;
+    const ompwg_diag diag = s->unit ? OMPWG_UNIT : OMPWG_NON_UNIT;
+    const bool dev = s->device_ptrs;
+    if (p->dbl) {
+        const double al = k->alpha, be = k->beta;
+        switch (s->op) {
+        case OMPWG_L3_SYMM:
+            return (dev ? ompwg_dsymm_device : ompwg_dsymm)(col, side, uplo, s->m, s->n, al, a,
+                                                            s->lda, b, s->ldb, be, c, s->ldc);
+        case OMPWG_L3_SYRK:
+            return (dev ? ompwg_dsyrk_device : ompwg_dsyrk)(col, uplo, tr, s->n, s->k, al, a,
+                                                            s->lda, be, c, s->ldc);
+        case OMPWG_L3_SYR2K:
+            return (dev ? ompwg_dsyr2k_device : ompwg_dsyr2k)(col, uplo, tr, s->n, s->k, al, a,
+                                                              s->lda, b, s->ldb, be, c, s->ldc);
+        case OMPWG_L3_TRMM:
+            return (dev ? ompwg_dtrmm_device : ompwg_dtrmm)(col, side, uplo, tr, diag, s->m,
+                                                            s->n, al, a, s->lda, c, s->ldc);
+        default:
+            return (dev ? ompwg_dtrsm_device : ompwg_dtrsm)(col, side, uplo, tr, diag, s->m,
+                                                            s->n, al, a, s->lda, c, s->ldc);
+        }
+    }
+    const float al = (float)k->alpha, be = (float)k->beta;
+    switch (s->op) {
+    case OMPWG_L3_SYMM:
+        return (dev ? ompwg_ssymm_device : ompwg_ssymm)(col, side, uplo, s->m, s->n, al, a,
+                                                        s->lda, b, s->ldb, be, c, s->ldc);
+    case OMPWG_L3_SYRK:
+        return (dev ? ompwg_ssyrk_device : ompwg_ssyrk)(col, uplo, tr, s->n, s->k, al, a, s->lda,
+                                                        be, c, s->ldc);
+    case OMPWG_L3_SYR2K:
+        return (dev ? ompwg_ssyr2k_device : ompwg_ssyr2k)(col, uplo, tr, s->n, s->k, al, a,
+                                                          s->lda, b, s->ldb, be, c, s->ldc);
+    case OMPWG_L3_TRMM:
+        return (dev ? ompwg_strmm_device : ompwg_strmm)(col, side, uplo, tr, diag, s->m, s->n,
+                                                        al, a, s->lda, c, s->ldc);
+    default:
+        return (dev ? ompwg_strsm_device : ompwg_strsm)(col, side, uplo, tr, diag, s->m, s->n,
+                                                        al, a, s->lda, c, s->ldc);
+    }
 }
 
 /* The error allowed in C: products (elements of magnitude below 1 and kdim
@@ -260,7 +303,10 @@ static bool run_case(const prec *p, l3case k, bool device, test_rng *r, char *ms
             pass = false;
         }
     } else {
-        const int dev = ompwg_gpu_device(), host = omp_get_initial_device();
+        /* in host fallback the backend's "device" is the host */
+        const int host = omp_get_initial_device();
+        int dev = -1;
+        if (ompwg_get_gpu_device(&dev) != OMPWG_OK || dev < 0) dev = host;
         const size_t g = DEV_GUARD * p->elem, bytes_c = nc * p->elem + 2 * g;
         void *da = target_alloc(na * p->elem, dev), *db = target_alloc(nb * p->elem, dev);
         char *dc = target_alloc(bytes_c, dev);
@@ -429,15 +475,13 @@ int main(void)
 {
     tap_init("test_gpu_level3");
     char why[512] = "";
-    const ompwg_probe_result usable = ompwg_backend_gpu.probe(why, sizeof why);
-    if (usable == OMPWG_PROBE_UNUSABLE) tap_skip_all("the gpu backend cannot run here: %s", why);
-    tap_diag("gpu backend: %s", why);
+    if (ompwg_set_backend("gpu") != OMPWG_OK) {
+        const char *name;
+        for (int i = 0; ompwg_backend_info(i, &name, why, sizeof why) >= 0; i++)
+            if (strcmp(name, "gpu") == 0) break;
+        tap_skip_all("the gpu backend cannot run here: %s", why);
+    }
     if (!target_mem_available(why, sizeof why)) tap_skip_all("no device memory calls: %s", why);
-    bool filled = true;
-    for (int op = 0; op < OMPWG_L3_OP_COUNT; op++)
-        filled = filled && ompwg_backend_gpu.slevel3[op] && ompwg_backend_gpu.dlevel3[op];
-    tap_ok(filled, "the gpu backend fills every level-3 slot of both precisions");
-    if (!filled) return tap_done();
     for (int pi = 0; pi < 2; pi++)
         for (int device = 0; device < 2; device++) {
             const prec *p = &precs[pi];
