@@ -28,6 +28,10 @@ shim=$(cd "$(dirname "$shim")" && pwd)/$(basename "$shim")
 linked=$(mktemp -d)
 ln -s "$shim" "$linked/libblas.so.3"
 cli=$builddir/src/cli/ompwg
+# the shim finds libompwg through its run path from its own folder, which a
+# link named libblas.so.3 elsewhere does not give
+build_abs=$(cd "$builddir" && pwd)
+export LD_LIBRARY_PATH=$build_abs:$build_abs/blas${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 status=0
 for program in xblat3s xblat3d xblat3c xblat3z xscblat3 xdcblat3 xccblat3 xzcblat3; do
     for mode in linked preloaded; do
