@@ -1122,11 +1122,11 @@ static int check(void)
     return failures ? 1 : 0;
 }
 
-/* The program's body; bench/gpu_main.c is its main(), and bench/late_load.c
+/* The program's body; bench/module_main.c is its main(), and bench/late_load.c
  * runs it from the bench_gpu_module library (see there why). */
-int bench_gpu_main(int argc, char **argv);
+int bench_module_main(int argc, char **argv);
 
-int bench_gpu_main(int argc, char **argv)
+int bench_module_main(int argc, char **argv)
 {
     options o;
     if (parse(argc, argv, &o) != 0) return 2;

@@ -6,7 +6,7 @@
  * cuBLAS relative to cuBLAS's largest element. The calls are
  * ompwg_dtrsm_device and ompwg_dsyrk_device with the gpu backend selected.
  *
- *   bench_level3 [--quick] [--reps N]
+ *   bench_level3 [--quick | --sizes n,n,...] [--reps N]
  *
  * Without a GPU (or without cuBLAS for its columns) it says why and exits
  * 0. */
@@ -122,18 +122,33 @@ static void bench_one(bool trsm, int64_t n, int reps, bool have_cublas)
     ompwg_device_free(a);
 }
 
-int main(int argc, char **argv)
+/* The program's body; bench/module_main.c is its main(), and
+ * bench/late_load.c runs it from the bench_level3_module library. */
+int bench_module_main(int argc, char **argv);
+
+int bench_module_main(int argc, char **argv)
 {
     bool quick = false;
     int reps = 5;
+    int64_t own[8];
+    int own_count = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) {
             quick = true;
+        } else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
+            for (char *s = argv[++i], *end; *s && own_count < 8; s = *end ? end + 1 : end) {
+                own[own_count] = strtoll(s, &end, 10);
+                if (end == s || own[own_count] < 1) {
+                    fprintf(stderr, "bench_level3: --sizes takes positive numbers: %s\n", argv[i]);
+                    return 2;
+                }
+                own_count++;
+            }
         } else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
             reps = atoi(argv[++i]);
             if (reps < 1) reps = 1;
         } else {
-            fprintf(stderr, "usage: bench_level3 [--quick] [--reps N]\n");
+            fprintf(stderr, "usage: bench_level3 [--quick | --sizes n,n,...] [--reps N]\n");
             return 2;
         }
     }
@@ -156,8 +171,9 @@ int main(int argc, char **argv)
     const bool have_cublas = bench_cublas_load(why, sizeof why);
     printf("cuBLAS: %s\n", have_cublas ? bench_cublas_path() : why);
     printf("op          n        ours                       cuBLAS (same data)\n");
-    static const int64_t sizes[] = { 1024, 2048, 4096, 8192 };
-    const int count = quick ? 2 : 4;
+    static const int64_t standard[] = { 1024, 2048, 4096, 8192 };
+    const int64_t *sizes = own_count ? own : standard;
+    const int count = own_count ? own_count : quick ? 2 : 4;
     for (int t = 0; t < 2; t++)
         for (int i = 0; i < count; i++) bench_one(t == 0, sizes[i], reps, have_cublas);
     return 0;

@@ -195,6 +195,16 @@ elif [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
         step "sanitizer $tool" 100 "$sanitizer" --tool "$tool" "${api[@]}" --error-exitcode 3 \
             --print-limit 20 \
             "$builddir/bench/late_load" "$builddir/bench/bench_gpu_module.so" --check
+        # the level-3 and complex GEMM kernels on odd sizes, checked against
+        # cuBLAS and OpenBLAS by the benchmarks themselves
+        [ -f "$builddir/bench/bench_level3_module.so" ] &&
+            step "sanitizer $tool level 3" 100 "$sanitizer" --tool "$tool" "${api[@]}" \
+                --error-exitcode 3 --print-limit 20 "$builddir/bench/late_load" \
+                "$builddir/bench/bench_level3_module.so" --sizes 67,200 --reps 1
+        [ -f "$builddir/bench/bench_complex_gemm_module.so" ] &&
+            step "sanitizer $tool complex" 100 "$sanitizer" --tool "$tool" "${api[@]}" \
+                --error-exitcode 3 --print-limit 20 "$builddir/bench/late_load" \
+                "$builddir/bench/bench_complex_gemm_module.so" --sizes 100,257 --reps 1
     done
     unset LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD
 else
