@@ -50,13 +50,41 @@ const char *fuzz_backend(fuzz_input *in);
 int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, int64_t k,
                      int64_t lda, int64_t ldb, int64_t ldc, bool a_null, bool b_null,
                      bool c_null, bool reads_ab);
+/* The level-3 operations besides GEMM. */
+typedef enum fuzz_level3_op {
+    FUZZ_SYMM,
+    FUZZ_SYRK,
+    FUZZ_SYR2K,
+    FUZZ_TRMM,
+    FUZZ_TRSM,
+    FUZZ_LEVEL3_OPS
+} fuzz_level3_op;
+
+/* The documented status of a SYMM, SYRK, SYR2K, TRMM or TRSM call (ompwg.h's
+ * level-3 group, in its order of checks), before the overlap check. Sizes
+ * and arguments an operation does not take are ignored (m for SYRK and
+ * SYR2K, k for the others, side, trans, diag, ldb and ldc where absent); c
+ * is the output (B for TRMM and TRSM). */
+int fuzz_level3_status(fuzz_level3_op op, int layout, int side, int uplo, int trans, int diag,
+                       int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_t ldc,
+                       bool alpha_zero, bool beta_one, bool a_null, bool b_null, bool c_null);
 /* The documented status of a reduction. */
 int fuzz_reduce_status(int64_t n, int64_t incx, int64_t incy, bool dot, bool extremum,
                        bool value_null, bool index_null, bool x_null, bool y_null);
 
-/* Counts one call: its backend, and for an illegal one (status != OK) its
+/* The families of calls, counted apart in the summary. */
+typedef enum fuzz_family {
+    FUZZ_FAMILY_GEMM,
+    FUZZ_FAMILY_REDUCE,
+    FUZZ_FAMILY_LEVEL3,
+    FUZZ_FAMILY_COMPLEX_GEMM,
+    FUZZ_FAMILY_BLAS,
+    FUZZ_FAMILIES
+} fuzz_family;
+
+/* Counts one call: its family, its backend, and for an illegal one (status != OK) its
  * arguments, so that distinct illegal calls are counted too. */
-void fuzz_count(const char *backend, int status, const int64_t *args, int nargs);
+void fuzz_count(fuzz_family family, const char *backend, int status, const int64_t *args, int nargs);
 
 /* A call that broke a rule: said on stderr; aborts (the fuzzer saves the
  * input), or, when replaying, is counted. */
@@ -72,6 +100,8 @@ int fuzz_sgemm(fuzz_input *in);
 int fuzz_dgemm(fuzz_input *in);
 int fuzz_sreduce(fuzz_input *in);
 int fuzz_dreduce(fuzz_input *in);
+int fuzz_slevel3(fuzz_input *in);
+int fuzz_dlevel3(fuzz_input *in);
 
 /* Runs one input: the first byte picks the operation. */
 int fuzz_one(const uint8_t *data, size_t size);

@@ -135,7 +135,7 @@ int FUZZ_GEMM(fuzz_input *in)
     ompwg_set_check(0);
     ompwg_set_thread_backend(NULL);
     const int64_t args[] = { 0, layout, ta, tb, m, n, k, lda, ldb, ldc, nulls & 7, device, alias };
-    fuzz_count(backend, want, args, (int)(sizeof args / sizeof args[0]));
+    fuzz_count(FUZZ_FAMILY_GEMM, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
     char desc[256], msg[512] = "";
     g.m = m;
