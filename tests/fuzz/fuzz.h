@@ -1,8 +1,8 @@
 /* The differential fuzzer's shared pieces: call parameters decoded from the
  * fuzzer's bytes, the documented status each call must return, and counts
- * of what was tried. The calls themselves are in fuzz_gemm_tmpl.c and
- * fuzz_reduce_tmpl.c (once per precision), the entry point in
- * fuzz_calls.c. */
+ * of what was tried. The calls themselves are in fuzz_gemm_tmpl.c,
+ * fuzz_reduce_tmpl.c, fuzz_level3_tmpl.c and fuzz_cgemm_tmpl.c (once per
+ * precision), the entry point in fuzz_calls.c. */
 #ifndef OMPWG_TEST_FUZZ_H
 #define OMPWG_TEST_FUZZ_H
 
@@ -102,6 +102,8 @@ int fuzz_sreduce(fuzz_input *in);
 int fuzz_dreduce(fuzz_input *in);
 int fuzz_slevel3(fuzz_input *in);
 int fuzz_dlevel3(fuzz_input *in);
+int fuzz_cgemm(fuzz_input *in);
+int fuzz_zgemm(fuzz_input *in);
 
 /* Runs one input: the first byte picks the operation. */
 int fuzz_one(const uint8_t *data, size_t size);
