@@ -68,6 +68,33 @@ typedef enum fuzz_level3_op {
 int fuzz_level3_status(fuzz_level3_op op, int layout, int side, int uplo, int trans, int diag,
                        int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_t ldc,
                        bool alpha_zero, bool beta_one, bool a_null, bool b_null, bool c_null);
+/* How a call reaches the library: the C API, or the drop-in BLAS's
+ * Fortran or CBLAS names. */
+typedef enum fuzz_via {
+    FUZZ_VIA_API,
+    FUZZ_VIA_FORTRAN,
+    FUZZ_VIA_CBLAS
+} fuzz_via;
+
+/* The parameter number reference BLAS (Fortran names, column-major) or
+ * netlib's CBLAS (cblas, either layout, as its cblas_xerbla renumbers it)
+ * reports for a call, 0 for a legal one; enum values stand for the
+ * characters ('L' for OMPWG_LEFT, ...), others for illegal ones. */
+int fuzz_gemm_blas_number(bool cblas, int layout, int transa, int transb, int64_t m, int64_t n,
+                          int64_t k, int64_t lda, int64_t ldb, int64_t ldc);
+int fuzz_level3_blas_number(fuzz_level3_op op, bool cblas, int layout, int side, int uplo,
+                            int trans, int diag, int64_t m, int64_t n, int64_t k, int64_t lda,
+                            int64_t ldb, int64_t ldc);
+/* Forgets the error reports seen so far. */
+void fuzz_blas_reset(void);
+/* The reports since the reset (xerbla_ and cblas_xerbla together): how
+ * many, and the last one's number and routine. */
+int fuzz_blas_seen(int *number, const char **name);
+/* The reports since the reset as a status: OMPWG_OK for none where
+ * want_number is 0, -want_number for exactly one report of want_number by
+ * routine `name` (case aside), anything else with *msg saying what came. */
+int fuzz_blas_status(const char *name, int want_number, char *msg, size_t len);
+
 /* The documented status of a reduction. */
 int fuzz_reduce_status(int64_t n, int64_t incx, int64_t incy, bool dot, bool extremum,
                        bool value_null, bool index_null, bool x_null, bool y_null);
@@ -102,6 +129,9 @@ int fuzz_sreduce(fuzz_input *in);
 int fuzz_dreduce(fuzz_input *in);
 int fuzz_slevel3(fuzz_input *in);
 int fuzz_dlevel3(fuzz_input *in);
+/* the same calls through the drop-in BLAS's names */
+int fuzz_slevel3_blas(fuzz_input *in);
+int fuzz_dlevel3_blas(fuzz_input *in);
 int fuzz_cgemm(fuzz_input *in);
 int fuzz_zgemm(fuzz_input *in);
 

@@ -333,11 +333,13 @@ int fuzz_one(const uint8_t *data, size_t size)
     unsigned first = fuzz_byte(&in);
     for (size_t i = 0; i < sizeof later_selectors; i++) {
         if (later_selectors[i] != first) continue;
-        switch (i % 4) {
+        switch (i % 6) {
         case 0: return fuzz_slevel3(&in);
         case 1: return fuzz_dlevel3(&in);
         case 2: return fuzz_cgemm(&in);
-        default: return fuzz_zgemm(&in);
+        case 3: return fuzz_zgemm(&in);
+        case 4: return fuzz_slevel3_blas(&in);
+        default: return fuzz_dlevel3_blas(&in);
         }
     }
     switch (first % 4) {

@@ -20,10 +20,14 @@
 #include "guard.h"
 #include "real.h"
 
+#include "ompwg_blas.h"
+
 #if defined(OMPWG_TEST_PREC_S)
 #define FUZZ_LEVEL3 fuzz_slevel3
+#define FUZZ_LEVEL3_BLAS fuzz_slevel3_blas
 #else
 #define FUZZ_LEVEL3 fuzz_dlevel3
+#define FUZZ_LEVEL3_BLAS fuzz_dlevel3_blas
 #endif
 
 typedef int symm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
@@ -52,6 +56,75 @@ static syr2k_fn *const syr2k[2] = { ompwg_dsyr2k, ompwg_dsyr2k_device };
 static trxm_fn *const trmm[2] = { ompwg_dtrmm, ompwg_dtrmm_device };
 static trxm_fn *const trsm[2] = { ompwg_dtrsm, ompwg_dtrsm_device };
 #endif
+
+typedef void symm_blas_fn(const char *side, const char *uplo, const int *m, const int *n,
+                          const real *alpha, const real *a, const int *lda, const real *b,
+                          const int *ldb, const real *beta, real *c, const int *ldc,
+                          size_t side_len, size_t uplo_len);
+typedef void syrk_blas_fn(const char *uplo, const char *trans, const int *n, const int *k,
+                          const real *alpha, const real *a, const int *lda, const real *beta,
+                          real *c, const int *ldc, size_t uplo_len, size_t trans_len);
+typedef void syr2k_blas_fn(const char *uplo, const char *trans, const int *n, const int *k,
+                           const real *alpha, const real *a, const int *lda, const real *b,
+                           const int *ldb, const real *beta, real *c, const int *ldc,
+                           size_t uplo_len, size_t trans_len);
+typedef void trxm_blas_fn(const char *side, const char *uplo, const char *transa,
+                          const char *diag, const int *m, const int *n, const real *alpha,
+                          const real *a, const int *lda, real *b, const int *ldb,
+                          size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len);
+typedef void symm_cblas_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m, int n,
+                           real alpha, const real *a, int lda, const real *b, int ldb,
+                           real beta, real *c, int ldc);
+typedef void syrk_cblas_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n, int k,
+                           real alpha, const real *a, int lda, real beta, real *c, int ldc);
+typedef void syr2k_cblas_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
+                            int k, real alpha, const real *a, int lda, const real *b, int ldb,
+                            real beta, real *c, int ldc);
+typedef void trxm_cblas_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                           ompwg_trans transa, ompwg_diag diag, int m, int n, real alpha,
+                           const real *a, int lda, real *b, int ldb);
+
+#if defined(OMPWG_TEST_PREC_S)
+static const char blas_prefix = 'S';
+static symm_blas_fn *const symm_blas = ssymm_;
+static syrk_blas_fn *const syrk_blas = ssyrk_;
+static syr2k_blas_fn *const syr2k_blas = ssyr2k_;
+static trxm_blas_fn *const trmm_blas = strmm_, *const trsm_blas = strsm_;
+static symm_cblas_fn *const symm_cblas = cblas_ssymm;
+static syrk_cblas_fn *const syrk_cblas = cblas_ssyrk;
+static syr2k_cblas_fn *const syr2k_cblas = cblas_ssyr2k;
+static trxm_cblas_fn *const trmm_cblas = cblas_strmm, *const trsm_cblas = cblas_strsm;
+#else
+static const char blas_prefix = 'D';
+static symm_blas_fn *const symm_blas = dsymm_;
+static syrk_blas_fn *const syrk_blas = dsyrk_;
+static syr2k_blas_fn *const syr2k_blas = dsyr2k_;
+static trxm_blas_fn *const trmm_blas = dtrmm_, *const trsm_blas = dtrsm_;
+static symm_cblas_fn *const symm_cblas = cblas_dsymm;
+static syrk_cblas_fn *const syrk_cblas = cblas_dsyrk;
+static syr2k_cblas_fn *const syr2k_cblas = cblas_dsyr2k;
+static trxm_cblas_fn *const trmm_cblas = cblas_dtrmm, *const trsm_cblas = cblas_dtrsm;
+#endif
+
+/* The Fortran character of an argument: its letter (upper or lower case)
+ * where value is one of the two legal ones, else an illegal letter. */
+static char letter(int value, int legal0, char c0, int legal1, char c1, bool lower)
+{
+    char c = value == legal0 ? c0 : value == legal1 ? c1 : 'X';
+    return lower ? (char)(c - 'A' + 'a') : c;
+}
+
+static char trans_letter(int value, bool lower)
+{
+    if (value == OMPWG_CONJ_TRANS) return lower ? 'c' : 'C';
+    return letter(value, OMPWG_NO_TRANS, 'N', OMPWG_TRANS, 'T', lower);
+}
+
+/* A size for the BLAS's int arguments. */
+static int lp64(int64_t v)
+{
+    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
+}
 
 /* A guarded allocation and its contents before the call. */
 typedef struct l3_buffer {
@@ -288,7 +361,11 @@ static real finite_scalar(fuzz_input *in)
 
 static const char *const op_names[] = { "symm", "syrk", "syr2k", "trmm", "trsm" };
 
-int FUZZ_LEVEL3(fuzz_input *in)
+/* One call through the C API (FUZZ_VIA_API) or, when blas, through the
+ * drop-in BLAS's Fortran or CBLAS name (chosen by the input): no NULL
+ * pointers and no output on an input there, which reference BLAS does not
+ * check. */
+static int level3(fuzz_input *in, bool blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -313,6 +390,19 @@ int FUZZ_LEVEL3(fuzz_input *in)
     unsigned placement = fuzz_byte(in) >= 216 ? 1 + fuzz_below(in, 3) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
+    fuzz_via via = FUZZ_VIA_API;
+    bool lower = false;
+    if (blas) {
+        via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
+        lower = fuzz_byte(in) % 2;
+        device = false;
+        nulls = 0;
+        if (placement == 1 || placement == 2) placement = 0;
+        c.m = lp64(c.m);
+        c.n = lp64(c.n);
+        c.k = lp64(c.k);
+        if (via == FUZZ_VIA_FORTRAN) c.layout = OMPWG_COL_MAJOR;
+    }
 
     /* the operands as a legal call with these sizes would store them */
     bool col = c.layout != OMPWG_ROW_MAJOR;
@@ -388,6 +478,14 @@ int FUZZ_LEVEL3(fuzz_input *in)
     int want = fuzz_level3_status(c.op, c.layout, c.side, c.uplo, c.trans, c.diag, c.m, c.n, c.k,
                                   lda, has_b || triangular ? ldb : 1, triangular ? 1 : ldc,
                                   alpha0, beta1, !pa, !pb, !pc);
+    char blas_name[16];
+    if (via != FUZZ_VIA_API) {
+        int number = fuzz_level3_blas_number(c.op, via == FUZZ_VIA_CBLAS, c.layout, c.side,
+                                             c.uplo, c.trans, c.diag, c.m, c.n, c.k, lda, ldb, ldc);
+        want = number ? -number : OMPWG_OK;
+        snprintf(blas_name, sizeof blas_name, "%s%c%s", via == FUZZ_VIA_CBLAS ? "cblas_" : "",
+                 via == FUZZ_VIA_CBLAS ? blas_prefix - 'A' + 'a' : blas_prefix, op_names[c.op]);
+    }
     bool reads_ab = !alpha0 && !(rank_k && c.k == 0);
     bool writes = want == OMPWG_OK &&
                   (rank_k ? c.n > 0 && !((alpha0 || c.k == 0) && beta1)
@@ -433,7 +531,45 @@ int FUZZ_LEVEL3(fuzz_input *in)
     ompwg_uplo uplo = (ompwg_uplo)c.uplo;
     ompwg_trans trans = (ompwg_trans)c.trans;
     ompwg_diag diag = (ompwg_diag)c.diag;
-    switch (c.op) {
+    char msg[512] = "";
+    int im = lp64(c.m), in_ = lp64(c.n), ik = lp64(c.k);
+    int ilda = (int)lda, ildb = (int)ldb, ildc = (int)ldc;
+    char cs = letter(c.side, OMPWG_LEFT, 'L', OMPWG_RIGHT, 'R', lower);
+    char cu = letter(c.uplo, OMPWG_UPPER, 'U', OMPWG_LOWER, 'L', lower);
+    char ct = trans_letter(c.trans, lower);
+    char cd = letter(c.diag, OMPWG_NON_UNIT, 'N', OMPWG_UNIT, 'U', lower);
+    fuzz_blas_reset();
+    if (via == FUZZ_VIA_FORTRAN) {
+        switch (c.op) {
+        case FUZZ_SYMM:
+            symm_blas(&cs, &cu, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
+            break;
+        case FUZZ_SYRK: syrk_blas(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, &c.beta, pc, &ildc, 1, 1); break;
+        case FUZZ_SYR2K:
+            syr2k_blas(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
+            break;
+        case FUZZ_TRMM:
+            trmm_blas(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
+            break;
+        default:
+            trsm_blas(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
+            break;
+        }
+        st = fuzz_blas_status(blas_name, -want, msg, sizeof msg);
+    } else if (via == FUZZ_VIA_CBLAS) {
+        switch (c.op) {
+        case FUZZ_SYMM:
+            symm_cblas(lay, side, uplo, im, in_, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
+            break;
+        case FUZZ_SYRK: syrk_cblas(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, c.beta, pc, ildc); break;
+        case FUZZ_SYR2K:
+            syr2k_cblas(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
+            break;
+        case FUZZ_TRMM: trmm_cblas(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
+        default: trsm_cblas(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
+        }
+        st = fuzz_blas_status(blas_name, -want, msg, sizeof msg);
+    } else switch (c.op) {
     case FUZZ_SYMM:
         st = symm[device](lay, side, uplo, c.m, c.n, c.alpha, pa, lda, pb, ldb, c.beta, pc, ldc);
         break;
@@ -451,13 +587,14 @@ int FUZZ_LEVEL3(fuzz_input *in)
         break;
     }
     ompwg_set_thread_backend(NULL);
-    const int64_t args[] = { 10 + c.op, c.layout, c.side, c.uplo, c.trans, c.diag, c.m, c.n, c.k,
+    const int64_t args[] = { 10 + c.op + 10 * via, c.layout, c.side, c.uplo, c.trans, c.diag, c.m, c.n, c.k,
                              lda, ldb, ldc, nulls & 7, device, placement * alias };
-    fuzz_count(FUZZ_FAMILY_LEVEL3, backend, want, args, (int)(sizeof args / sizeof args[0]));
+    fuzz_count(via == FUZZ_VIA_API ? FUZZ_FAMILY_LEVEL3 : FUZZ_FAMILY_BLAS, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
-    char msg[512] = "";
     bool pass = true;
-    if (st != want) {
+    if (st != want && via != FUZZ_VIA_API) {
+        pass = false;
+    } else if (st != want) {
         snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
                  want, ompwg_strerror(want));
         pass = false;
@@ -507,10 +644,12 @@ int FUZZ_LEVEL3(fuzz_input *in)
             }
         }
     if (!pass)
-        fuzz_fail("%s%s %s on %s%s: layout %d side %d uplo %d trans %d diag %d, m %lld n %lld "
+        fuzz_fail("%s%s %s on %s via %s%s: layout %d side %d uplo %d trans %d diag %d, m %lld n %lld "
                   "k %lld, alpha %g beta %g, lda %lld ldb %lld ldc %lld, nulls %u, poison %u, "
                   "output %s: %s",
-                  api.prefix, op_names[c.op], device ? "(device pointers)" : "", backend, "",
+                  api.prefix, op_names[c.op], device ? "(device pointers)" : "", backend,
+                  via == FUZZ_VIA_API ? "the C API" : via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS",
+                  lower ? " (lower-case letters)" : "",
                   c.layout, c.side, c.uplo, c.trans, c.diag, (long long)c.m, (long long)c.n,
                   (long long)c.k, (double)c.alpha, (double)c.beta, (long long)lda, (long long)ldb,
                   (long long)ldc, nulls & 7, poison & 3,
@@ -524,4 +663,15 @@ int FUZZ_LEVEL3(fuzz_input *in)
     return 0;
 }
 
+int FUZZ_LEVEL3(fuzz_input *in)
+{
+    return level3(in, false);
+}
+
+int FUZZ_LEVEL3_BLAS(fuzz_input *in)
+{
+    return level3(in, true);
+}
+
 #undef FUZZ_LEVEL3
+#undef FUZZ_LEVEL3_BLAS
