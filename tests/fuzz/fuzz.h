@@ -132,6 +132,10 @@ int fuzz_dlevel3(fuzz_input *in);
 /* the same calls through the drop-in BLAS's names */
 int fuzz_slevel3_blas(fuzz_input *in);
 int fuzz_dlevel3_blas(fuzz_input *in);
+int fuzz_sgemm_blas(fuzz_input *in);
+int fuzz_dgemm_blas(fuzz_input *in);
+int fuzz_cgemm_blas(fuzz_input *in);
+int fuzz_zgemm_blas(fuzz_input *in);
 int fuzz_cgemm(fuzz_input *in);
 int fuzz_zgemm(fuzz_input *in);
 

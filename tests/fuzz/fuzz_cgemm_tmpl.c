@@ -14,11 +14,15 @@
 
 #include "fuzz.h"
 #include "guard.h"
+#include "ompwg_blas.h"
 
 #if defined(OMPWG_TEST_PREC_C) && !defined(OMPWG_TEST_PREC_Z)
 typedef ompwg_complex_float cplx;
 typedef float part;
 #define FUZZ_CGEMM fuzz_cgemm
+#define FUZZ_CGEMM_BLAS fuzz_cgemm_blas
+#define GEMM_FORTRAN cgemm_
+#define GEMM_CBLAS cblas_cgemm
 #define PREFIX "c"
 #define GEMM ompwg_cgemm
 #define GEMM_DEVICE ompwg_cgemm_device
@@ -28,6 +32,9 @@ typedef float part;
 typedef ompwg_complex_double cplx;
 typedef double part;
 #define FUZZ_CGEMM fuzz_zgemm
+#define FUZZ_CGEMM_BLAS fuzz_zgemm_blas
+#define GEMM_FORTRAN zgemm_
+#define GEMM_CBLAS cblas_zgemm
 #define PREFIX "z"
 #define GEMM ompwg_zgemm
 #define GEMM_DEVICE ompwg_zgemm_device
@@ -111,7 +118,24 @@ static cplx fuzz_cscalar(fuzz_input *in)
     return z;
 }
 
-int FUZZ_CGEMM(fuzz_input *in)
+/* A transpose's Fortran character: 'N', 'T', 'C' (or lower case), 'X' for
+ * a value that is none of them. */
+static char trans_letter(int t, bool lower)
+{
+    char c = t == OMPWG_NO_TRANS ? 'N' : t == OMPWG_TRANS ? 'T' : t == OMPWG_CONJ_TRANS ? 'C' : 'X';
+    return lower ? (char)(c - 'A' + 'a') : c;
+}
+
+/* A size for the BLAS's int arguments. */
+static int lp64(int64_t v)
+{
+    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
+}
+
+/* One call through the C API or, when blas, through the drop-in BLAS's
+ * Fortran or CBLAS name (chosen by the input; no NULL pointers and no C on
+ * A or B there, which reference BLAS does not check). */
+static int cgemm(fuzz_input *in, bool blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -123,6 +147,19 @@ int FUZZ_CGEMM(fuzz_input *in)
     unsigned alias = fuzz_byte(in) >= 224 ? 1 + (unsigned)fuzz_below(in, 2) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
+    fuzz_via via = FUZZ_VIA_API;
+    bool lower = false;
+    if (blas) {
+        via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
+        lower = fuzz_byte(in) % 2;
+        device = false;
+        nulls = 0;
+        alias = 0;
+        m = lp64(m);
+        n = lp64(n);
+        k = lp64(k);
+        if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
+    }
     if (m > 0 && n > 0 && m * n > MAX_MN) {
         if (m >= n) n = 1 + MAX_MN / m;
         else m = 1 + MAX_MN / n;
@@ -155,17 +192,38 @@ int FUZZ_CGEMM(fuzz_input *in)
         alias = 0;
     }
 
+    char msg[512] = "", name[16];
+    if (via != FUZZ_VIA_API) {
+        int number = fuzz_gemm_blas_number(via == FUZZ_VIA_CBLAS, layout, ta, tb, m, n, k, lda,
+                                           ldb, ldc);
+        want = number ? -number : OMPWG_OK;
+        snprintf(name, sizeof name, "%s", via == FUZZ_VIA_CBLAS ? "cblas_" PREFIX "gemm" : PREFIX "gemm");
+    }
     ompwg_set_thread_backend(backend);
-    int st = (device ? GEMM_DEVICE : GEMM)((ompwg_layout)layout, (ompwg_trans)ta,
-                                           (ompwg_trans)tb, m, n, k, alpha, a, lda, b, ldb,
-                                           beta, c, ldc);
+    int st;
+    if (via == FUZZ_VIA_API) {
+        st = (device ? GEMM_DEVICE : GEMM)((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb,
+                                           m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    } else {
+        int im = (int)m, in_ = (int)n, ik = (int)k, ilda = (int)lda, ildb = (int)ldb,
+            ildc = (int)ldc;
+        char ca = trans_letter(ta, lower), cb = trans_letter(tb, lower);
+        fuzz_blas_reset();
+        if (via == FUZZ_VIA_FORTRAN)
+            GEMM_FORTRAN(&ca, &cb, &im, &in_, &ik, &alpha, a, &ilda, b, &ildb, &beta, c, &ildc, 1, 1);
+        else
+            GEMM_CBLAS((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, im, in_, ik, &alpha,
+                       a, ilda, b, ildb, &beta, c, ildc);
+        st = fuzz_blas_status(name, -want, msg, sizeof msg);
+    }
     ompwg_set_thread_backend(NULL);
-    const int64_t args[] = { 20, layout, ta, tb, m, n, k, lda, ldb, ldc, nulls & 7, device, alias };
-    fuzz_count(FUZZ_FAMILY_COMPLEX_GEMM, backend, want, args, (int)(sizeof args / sizeof args[0]));
+    const int64_t args[] = { 20 + via, layout, ta, tb, m, n, k, lda, ldb, ldc, nulls & 7, device, alias };
+    fuzz_count(via == FUZZ_VIA_API ? FUZZ_FAMILY_COMPLEX_GEMM : FUZZ_FAMILY_BLAS, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
-    char msg[512] = "";
     bool pass = true;
-    if (st != want) {
+    if (st != want && via != FUZZ_VIA_API) {
+        pass = false;
+    } else if (st != want) {
         snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
                  want, ompwg_strerror(want));
         pass = false;
@@ -182,7 +240,7 @@ int FUZZ_CGEMM(fuzz_input *in)
             pass = false;
         }
     }
-    if (pass && want != OMPWG_OK && !alias) {
+    if (pass && want != OMPWG_OK && !alias && via == FUZZ_VIA_API) {
         /* the checker takes the same arguments and refuses them the same way */
         double ratio = -1;
         int rst = GEMM_RATIO((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
@@ -194,9 +252,11 @@ int FUZZ_CGEMM(fuzz_input *in)
         }
     }
     if (!pass)
-        fuzz_fail("%sgemm%s on %s: layout %d trans %d,%d, m %lld n %lld k %lld, alpha (%g, %g) "
+        fuzz_fail("%sgemm%s on %s via %s%s: layout %d trans %d,%d, m %lld n %lld k %lld, alpha (%g, %g) "
                   "beta (%g, %g), lda %lld ldb %lld ldc %lld, nulls %u, C is %s: %s",
-                  PREFIX, device ? " (device pointers)" : "", backend, layout, ta, tb,
+                  PREFIX, device ? " (device pointers)" : "", backend,
+                  via == FUZZ_VIA_API ? "the C API" : via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS",
+                  lower ? " (lower-case letters)" : "", layout, ta, tb,
                   (long long)m, (long long)n, (long long)k, (double)alpha.re, (double)alpha.im,
                   (double)beta.re, (double)beta.im, (long long)lda, (long long)ldb,
                   (long long)ldc, nulls & 7, alias == 1 ? "A" : alias == 2 ? "B" : "its own", msg);
@@ -206,7 +266,20 @@ int FUZZ_CGEMM(fuzz_input *in)
     return 0;
 }
 
+int FUZZ_CGEMM(fuzz_input *in)
+{
+    return cgemm(in, false);
+}
+
+int FUZZ_CGEMM_BLAS(fuzz_input *in)
+{
+    return cgemm(in, true);
+}
+
 #undef FUZZ_CGEMM
+#undef FUZZ_CGEMM_BLAS
+#undef GEMM_FORTRAN
+#undef GEMM_CBLAS
 #undef PREFIX
 #undef GEMM
 #undef GEMM_DEVICE

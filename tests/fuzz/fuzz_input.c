@@ -333,13 +333,17 @@ int fuzz_one(const uint8_t *data, size_t size)
     unsigned first = fuzz_byte(&in);
     for (size_t i = 0; i < sizeof later_selectors; i++) {
         if (later_selectors[i] != first) continue;
-        switch (i % 6) {
+        switch (i % 10) {
         case 0: return fuzz_slevel3(&in);
         case 1: return fuzz_dlevel3(&in);
         case 2: return fuzz_cgemm(&in);
         case 3: return fuzz_zgemm(&in);
         case 4: return fuzz_slevel3_blas(&in);
-        default: return fuzz_dlevel3_blas(&in);
+        case 5: return fuzz_dlevel3_blas(&in);
+        case 6: return fuzz_sgemm_blas(&in);
+        case 7: return fuzz_dgemm_blas(&in);
+        case 8: return fuzz_cgemm_blas(&in);
+        default: return fuzz_zgemm_blas(&in);
         }
     }
     switch (first % 4) {
