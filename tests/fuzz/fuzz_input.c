@@ -216,6 +216,7 @@ static struct {
     long by_backend[8];
     long by_family[FUZZ_FAMILIES];
     long by_status[OMPWG_ERR_OVERLAP + 1];
+    long blas_reported; /* illegal BLAS calls: a parameter number, no status */
     uint64_t seen[SEEN_SLOTS]; /* hashes of the illegal argument sets met */
 } counts;
 
@@ -243,6 +244,7 @@ void fuzz_count(fuzz_family family, const char *backend, int status, const int64
     }
     counts.illegal++;
     if (status > 0 && status <= OMPWG_ERR_OVERLAP) counts.by_status[status]++;
+    if (status < 0) counts.blas_reported++;
     uint64_t h = hash_args(status, args, nargs);
     for (uint32_t i = (uint32_t)h % SEEN_SLOTS, probes = 0; probes < SEEN_SLOTS;
          i = (i + 1) % SEEN_SLOTS, probes++) {
@@ -270,6 +272,7 @@ static void print_counts(void)
     };
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
         fprintf(stderr, " %s %ld", shown[i].name, counts.by_status[shown[i].status]);
+    fprintf(stderr, " blas-xerbla %ld", counts.blas_reported);
     static const char *const family_names[FUZZ_FAMILIES] = {
         [FUZZ_FAMILY_GEMM] = "gemm", [FUZZ_FAMILY_REDUCE] = "reduction",
         [FUZZ_FAMILY_LEVEL3] = "level-3", [FUZZ_FAMILY_COMPLEX_GEMM] = "complex-gemm",

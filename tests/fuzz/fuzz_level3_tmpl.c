@@ -126,6 +126,9 @@ static int lp64(int64_t v)
     return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
 }
 
+/* The cap on a call's multiply-adds (see level3()). */
+#define MAX_FMAS 1000000
+
 /* A guarded allocation and its contents before the call. */
 typedef struct l3_buffer {
     real *p, *copy;
@@ -390,6 +393,16 @@ static int level3(fuzz_input *in, bool blas)
     unsigned placement = fuzz_byte(in) >= 216 ? 1 + fuzz_below(in, 3) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
+    /* at most MAX_FMAS multiply-adds: the GPU kernels in host fallback
+     * under the sanitizers take seconds beyond that; the dimension that is
+     * not A's order (SYRK, SYR2K: k) gives way */
+    if (rank_k && c.n > 0 && c.k > 0 && (double)c.n * c.n * c.k > MAX_FMAS)
+        c.k = 1 + MAX_FMAS / (c.n * c.n);
+    if (!rank_k && c.m > 0 && c.n > 0 && (double)c.m * c.n * c.n > MAX_FMAS &&
+        (double)c.m * c.m * c.n > MAX_FMAS) {
+        if (c.side == OMPWG_RIGHT) c.m = 1 + MAX_FMAS / (c.n * c.n);
+        else c.n = 1 + MAX_FMAS / (c.m * c.m);
+    }
     fuzz_via via = FUZZ_VIA_API;
     bool lower = false;
     if (blas) {
