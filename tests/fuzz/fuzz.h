@@ -1,8 +1,8 @@
 /* The differential fuzzer's shared pieces: call parameters decoded from the
  * fuzzer's bytes, the documented status each call must return, and counts
- * of what was tried. The calls themselves are in fuzz_gemm_tmpl.c and
- * fuzz_reduce_tmpl.c (once per precision), the entry point in
- * fuzz_calls.c. */
+ * of what was tried. The calls themselves are in fuzz_gemm_tmpl.c,
+ * fuzz_reduce_tmpl.c, fuzz_level3_tmpl.c and fuzz_cgemm_tmpl.c (once per
+ * precision), the entry point in fuzz_calls.c. */
 #ifndef OMPWG_TEST_FUZZ_H
 #define OMPWG_TEST_FUZZ_H
 
@@ -50,13 +50,68 @@ const char *fuzz_backend(fuzz_input *in);
 int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, int64_t k,
                      int64_t lda, int64_t ldb, int64_t ldc, bool a_null, bool b_null,
                      bool c_null, bool reads_ab);
+/* The level-3 operations besides GEMM. */
+typedef enum fuzz_level3_op {
+    FUZZ_SYMM,
+    FUZZ_SYRK,
+    FUZZ_SYR2K,
+    FUZZ_TRMM,
+    FUZZ_TRSM,
+    FUZZ_LEVEL3_OPS
+} fuzz_level3_op;
+
+/* The documented status of a SYMM, SYRK, SYR2K, TRMM or TRSM call (ompwg.h's
+ * level-3 group, in its order of checks), before the overlap check. Sizes
+ * and arguments an operation does not take are ignored (m for SYRK and
+ * SYR2K, k for the others, side, trans, diag, ldb and ldc where absent); c
+ * is the output (B for TRMM and TRSM). */
+int fuzz_level3_status(fuzz_level3_op op, int layout, int side, int uplo, int trans, int diag,
+                       int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_t ldc,
+                       bool alpha_zero, bool beta_one, bool a_null, bool b_null, bool c_null);
+/* How a call reaches the library: the C API, or the drop-in BLAS's
+ * Fortran or CBLAS names. */
+typedef enum fuzz_via {
+    FUZZ_VIA_API,
+    FUZZ_VIA_FORTRAN,
+    FUZZ_VIA_CBLAS
+} fuzz_via;
+
+/* The parameter number reference BLAS (Fortran names, column-major) or
+ * netlib's CBLAS (cblas, either layout, as its cblas_xerbla renumbers it)
+ * reports for a call, 0 for a legal one; enum values stand for the
+ * characters ('L' for OMPWG_LEFT, ...), others for illegal ones. */
+int fuzz_gemm_blas_number(bool cblas, int layout, int transa, int transb, int64_t m, int64_t n,
+                          int64_t k, int64_t lda, int64_t ldb, int64_t ldc);
+int fuzz_level3_blas_number(fuzz_level3_op op, bool cblas, int layout, int side, int uplo,
+                            int trans, int diag, int64_t m, int64_t n, int64_t k, int64_t lda,
+                            int64_t ldb, int64_t ldc);
+/* Forgets the error reports seen so far. */
+void fuzz_blas_reset(void);
+/* The reports since the reset (xerbla_ and cblas_xerbla together): how
+ * many, and the last one's number and routine. */
+int fuzz_blas_seen(int *number, const char **name);
+/* The reports since the reset as a status: OMPWG_OK for none where
+ * want_number is 0, -want_number for exactly one report of want_number by
+ * routine `name` (case aside), anything else with *msg saying what came. */
+int fuzz_blas_status(const char *name, int want_number, char *msg, size_t len);
+
 /* The documented status of a reduction. */
 int fuzz_reduce_status(int64_t n, int64_t incx, int64_t incy, bool dot, bool extremum,
                        bool value_null, bool index_null, bool x_null, bool y_null);
 
-/* Counts one call: its backend, and for an illegal one (status != OK) its
+/* The families of calls, counted apart in the summary. */
+typedef enum fuzz_family {
+    FUZZ_FAMILY_GEMM,
+    FUZZ_FAMILY_REDUCE,
+    FUZZ_FAMILY_LEVEL3,
+    FUZZ_FAMILY_COMPLEX_GEMM,
+    FUZZ_FAMILY_BLAS,
+    FUZZ_FAMILIES
+} fuzz_family;
+
+/* Counts one call: its family, its backend, and for an illegal one (status != OK) its
  * arguments, so that distinct illegal calls are counted too. */
-void fuzz_count(const char *backend, int status, const int64_t *args, int nargs);
+void fuzz_count(fuzz_family family, const char *backend, int status, const int64_t *args, int nargs);
 
 /* A call that broke a rule: said on stderr; aborts (the fuzzer saves the
  * input), or, when replaying, is counted. */
@@ -72,6 +127,17 @@ int fuzz_sgemm(fuzz_input *in);
 int fuzz_dgemm(fuzz_input *in);
 int fuzz_sreduce(fuzz_input *in);
 int fuzz_dreduce(fuzz_input *in);
+int fuzz_slevel3(fuzz_input *in);
+int fuzz_dlevel3(fuzz_input *in);
+/* the same calls through the drop-in BLAS's names */
+int fuzz_slevel3_blas(fuzz_input *in);
+int fuzz_dlevel3_blas(fuzz_input *in);
+int fuzz_sgemm_blas(fuzz_input *in);
+int fuzz_dgemm_blas(fuzz_input *in);
+int fuzz_cgemm_blas(fuzz_input *in);
+int fuzz_zgemm_blas(fuzz_input *in);
+int fuzz_cgemm(fuzz_input *in);
+int fuzz_zgemm(fuzz_input *in);
 
 /* Runs one input: the first byte picks the operation. */
 int fuzz_one(const uint8_t *data, size_t size);

@@ -12,12 +12,19 @@
 
 #include "fuzz.h"
 #include "gemm_case_tmpl.c"
+#include "ompwg_blas.h"
 
 #if defined(OMPWG_TEST_PREC_S)
 #define FUZZ_GEMM fuzz_sgemm
+#define FUZZ_GEMM_BLAS fuzz_sgemm_blas
+#define GEMM_FORTRAN sgemm_
+#define GEMM_CBLAS cblas_sgemm
 #define TINY FLT_TRUE_MIN
 #else
 #define FUZZ_GEMM fuzz_dgemm
+#define FUZZ_GEMM_BLAS fuzz_dgemm_blas
+#define GEMM_FORTRAN dgemm_
+#define GEMM_CBLAS cblas_dgemm
 #define TINY DBL_TRUE_MIN
 #endif
 
@@ -62,7 +69,24 @@ static bool all_nonfinite(const real *c, int64_t rows, int64_t cols, int64_t ld,
     return true;
 }
 
-int FUZZ_GEMM(fuzz_input *in)
+/* A transpose's Fortran character: 'N', 'T', 'C' (or lower case), 'X' for
+ * a value that is none of them. */
+static char trans_letter(int t, bool lower)
+{
+    char c = t == OMPWG_NO_TRANS ? 'N' : t == OMPWG_TRANS ? 'T' : t == OMPWG_CONJ_TRANS ? 'C' : 'X';
+    return lower ? (char)(c - 'A' + 'a') : c;
+}
+
+/* A size for the BLAS's int arguments. */
+static int lp64(int64_t v)
+{
+    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
+}
+
+/* One call through the C API or, when blas, through the drop-in BLAS's
+ * Fortran or CBLAS name (chosen by the input; no NULL pointers and no C on
+ * A or B there, which reference BLAS does not check). */
+static int gemm(fuzz_input *in, bool blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -74,6 +98,19 @@ int FUZZ_GEMM(fuzz_input *in)
     unsigned nulls = fuzz_byte(in) >= 236 ? fuzz_byte(in) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
+    fuzz_via via = FUZZ_VIA_API;
+    bool lower = false;
+    if (blas) {
+        via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
+        lower = fuzz_byte(in) % 2;
+        device = false;
+        check_mode = false;
+        nulls = 0;
+        m = lp64(m);
+        n = lp64(n);
+        k = lp64(k);
+        if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
+    }
     if (m > 0 && n > 0 && m * n > MAX_MN) {
         if (m >= n) n = 1 + MAX_MN / m;
         else m = 1 + MAX_MN / n;
@@ -106,7 +143,7 @@ int FUZZ_GEMM(fuzz_input *in)
     /* An operand of one stored vector never uses its leading dimension:
      * any legal value must work, INT64_MAX included, with only the
      * elements the call reads touched. */
-    if (fuzz_byte(in) >= 232) {
+    if (fuzz_byte(in) >= 232 && !blas) {
         if (o.a.outer == 1 && lda >= o.a.ld) lda = INT64_MAX - (int64_t)fuzz_below(in, 4);
         if (o.b.outer == 1 && ldb >= o.b.ld) ldb = INT64_MAX - (int64_t)fuzz_below(in, 4);
         if (o.c.outer == 1 && ldc >= o.c.ld) ldc = INT64_MAX - (int64_t)fuzz_below(in, 4);
@@ -117,6 +154,7 @@ int FUZZ_GEMM(fuzz_input *in)
      * be written (the call never reaches C's writes, so A's or B's buffer
      * can stand in for C whatever their sizes) */
     unsigned alias = fuzz_byte(in) >= 224 ? 1 + (unsigned)fuzz_below(in, 2) : 0;
+    if (blas) alias = 0;
     if (alias && want == OMPWG_OK && reads_ab && m > 0 && n > 0 && a && b) {
         c = alias == 1 ? (real *)a : (real *)b;
         want = OMPWG_ERR_OVERLAP;
@@ -127,15 +165,36 @@ int FUZZ_GEMM(fuzz_input *in)
     /* check mode compares within the netlib bound, which a NaN or infinite
      * alpha leaves (Inf * 0 in one order, not in another) */
     check_mode = check_mode && isfinite(alpha) && !device;
+    char blas_msg[256] = "", name[16];
+    if (via != FUZZ_VIA_API) {
+        int number = fuzz_gemm_blas_number(via == FUZZ_VIA_CBLAS, layout, ta, tb, m, n, k, lda,
+                                           ldb, ldc);
+        want = number ? -number : OMPWG_OK;
+        snprintf(name, sizeof name, "%s%sgemm", via == FUZZ_VIA_CBLAS ? "cblas_" : "", api.prefix);
+    }
     ompwg_set_thread_backend(backend);
     ompwg_set_check(check_mode);
-    int st = (device ? api.gemm_device : api.gemm)((ompwg_layout)layout, (ompwg_trans)ta,
+    int st;
+    if (via == FUZZ_VIA_API) {
+        st = (device ? api.gemm_device : api.gemm)((ompwg_layout)layout, (ompwg_trans)ta,
                                                    (ompwg_trans)tb, m, n, k, alpha, a, lda, b,
                                                    ldb, beta, c, ldc);
+    } else {
+        int im = (int)m, in_ = (int)n, ik = (int)k, ilda = (int)lda, ildb = (int)ldb,
+            ildc = (int)ldc;
+        char ca = trans_letter(ta, lower), cb = trans_letter(tb, lower);
+        fuzz_blas_reset();
+        if (via == FUZZ_VIA_FORTRAN)
+            GEMM_FORTRAN(&ca, &cb, &im, &in_, &ik, &alpha, a, &ilda, b, &ildb, &beta, c, &ildc, 1, 1);
+        else
+            GEMM_CBLAS((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, im, in_, ik, alpha,
+                       a, ilda, b, ildb, beta, c, ildc);
+        st = fuzz_blas_status(name, -want, blas_msg, sizeof blas_msg);
+    }
     ompwg_set_check(0);
     ompwg_set_thread_backend(NULL);
-    const int64_t args[] = { 0, layout, ta, tb, m, n, k, lda, ldb, ldc, nulls & 7, device, alias };
-    fuzz_count(backend, want, args, (int)(sizeof args / sizeof args[0]));
+    const int64_t args[] = { via, layout, ta, tb, m, n, k, lda, ldb, ldc, nulls & 7, device, alias };
+    fuzz_count(via == FUZZ_VIA_API ? FUZZ_FAMILY_GEMM : FUZZ_FAMILY_BLAS, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
     char desc[256], msg[512] = "";
     g.m = m;
@@ -143,7 +202,11 @@ int FUZZ_GEMM(fuzz_input *in)
     g.k = k;
     case_describe(&g, desc, sizeof desc);
     bool pass = true;
-    if (st != want) {
+    if (st != want && via != FUZZ_VIA_API) {
+        snprintf(msg, sizeof msg, "via %s%s: %s", via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS",
+                 lower ? " (lower-case letters)" : "", blas_msg);
+        pass = false;
+    } else if (st != want) {
         snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
                  want, ompwg_strerror(want));
         pass = false;
@@ -166,7 +229,7 @@ int FUZZ_GEMM(fuzz_input *in)
         }
     }
     /* the checker writes nothing, so C may be A or B there */
-    if (pass && want != OMPWG_OK && !alias) {
+    if (pass && want != OMPWG_OK && !alias && via == FUZZ_VIA_API) {
         /* the checker takes the same arguments and refuses them the same way */
         double ratio = -1;
         int rst = api.gemm_ratio((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
@@ -191,5 +254,18 @@ int FUZZ_GEMM(fuzz_input *in)
     return 0;
 }
 
+int FUZZ_GEMM(fuzz_input *in)
+{
+    return gemm(in, false);
+}
+
+int FUZZ_GEMM_BLAS(fuzz_input *in)
+{
+    return gemm(in, true);
+}
+
 #undef FUZZ_GEMM
+#undef FUZZ_GEMM_BLAS
+#undef GEMM_FORTRAN
+#undef GEMM_CBLAS
 #undef TINY

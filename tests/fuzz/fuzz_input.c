@@ -155,6 +155,47 @@ int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, i
     return OMPWG_OK;
 }
 
+int fuzz_level3_status(fuzz_level3_op op, int layout, int side, int uplo, int trans, int diag,
+                       int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_t ldc,
+                       bool alpha_zero, bool beta_one, bool a_null, bool b_null, bool c_null)
+{
+    bool has_side = op == FUZZ_SYMM || op == FUZZ_TRMM || op == FUZZ_TRSM;
+    bool triangular = op == FUZZ_TRMM || op == FUZZ_TRSM;
+    bool rank_k = op == FUZZ_SYRK || op == FUZZ_SYR2K;
+    if (layout != OMPWG_ROW_MAJOR && layout != OMPWG_COL_MAJOR) return OMPWG_ERR_LAYOUT;
+    /* the enums in the order of the arguments: side, uplo, trans, diag */
+    if (has_side && side != OMPWG_LEFT && side != OMPWG_RIGHT) return OMPWG_ERR_FLAGS;
+    if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return OMPWG_ERR_FLAGS;
+    if (op != FUZZ_SYMM && !trans_ok(trans)) return OMPWG_ERR_TRANS;
+    if (triangular && diag != OMPWG_NON_UNIT && diag != OMPWG_UNIT) return OMPWG_ERR_FLAGS;
+    if (rank_k ? n < 0 || k < 0 : m < 0 || n < 0) return OMPWG_ERR_SIZE;
+    bool row = layout == OMPWG_ROW_MAJOR;
+    if (rank_k) {
+        /* A (and B) n x k, or k x n with trans; C n x n */
+        bool t = trans != OMPWG_NO_TRANS;
+        int64_t rows = t ? k : n, cols = t ? n : k;
+        int64_t need = max1(row ? cols : rows);
+        if (lda < need || (op == FUZZ_SYR2K && ldb < need) || ldc < max1(n)) return OMPWG_ERR_LD;
+    } else {
+        /* A square of order m (left) or n (right); B and C m x n */
+        int64_t order = side == OMPWG_LEFT ? m : n;
+        int64_t need_bc = max1(row ? n : m);
+        if (lda < max1(order) || ldb < need_bc || (op == FUZZ_SYMM && ldc < need_bc))
+            return OMPWG_ERR_LD;
+    }
+    /* the quick returns, before the pointers */
+    if (rank_k ? n == 0 || ((alpha_zero || k == 0) && beta_one)
+               : m == 0 || n == 0 || (op == FUZZ_SYMM && alpha_zero && beta_one))
+        return OMPWG_OK;
+    /* A and B are read unless alpha == 0 (SYRK, SYR2K: or k == 0); the
+     * output is always written */
+    bool reads_ab = !alpha_zero && !(rank_k && k == 0);
+    bool has_b = op == FUZZ_SYMM || op == FUZZ_SYR2K;
+    if (triangular) return b_null || (reads_ab && a_null) ? OMPWG_ERR_NULL : OMPWG_OK;
+    if (c_null || (reads_ab && (a_null || (has_b && b_null)))) return OMPWG_ERR_NULL;
+    return OMPWG_OK;
+}
+
 int fuzz_reduce_status(int64_t n, int64_t incx, int64_t incy, bool dot, bool extremum,
                        bool value_null, bool index_null, bool x_null, bool y_null)
 {
@@ -173,7 +214,9 @@ int fuzz_reduce_status(int64_t n, int64_t incx, int64_t incy, bool dot, bool ext
 static struct {
     long calls, legal, illegal, distinct_illegal;
     long by_backend[8];
+    long by_family[FUZZ_FAMILIES];
     long by_status[OMPWG_ERR_OVERLAP + 1];
+    long blas_reported; /* illegal BLAS calls: a parameter number, no status */
     uint64_t seen[SEEN_SLOTS]; /* hashes of the illegal argument sets met */
 } counts;
 
@@ -188,9 +231,11 @@ static uint64_t hash_args(int status, const int64_t *args, int nargs)
     return h ? h : 1;
 }
 
-void fuzz_count(const char *backend, int status, const int64_t *args, int nargs)
+void fuzz_count(fuzz_family family, const char *backend, int status, const int64_t *args,
+                int nargs)
 {
     counts.calls++;
+    counts.by_family[family]++;
     for (int i = 0; i < usable_count; i++)
         if (strcmp(usable[i], backend) == 0) counts.by_backend[i]++;
     if (status == OMPWG_OK) {
@@ -199,6 +244,7 @@ void fuzz_count(const char *backend, int status, const int64_t *args, int nargs)
     }
     counts.illegal++;
     if (status > 0 && status <= OMPWG_ERR_OVERLAP) counts.by_status[status]++;
+    if (status < 0) counts.blas_reported++;
     uint64_t h = hash_args(status, args, nargs);
     for (uint32_t i = (uint32_t)h % SEEN_SLOTS, probes = 0; probes < SEEN_SLOTS;
          i = (i + 1) % SEEN_SLOTS, probes++) {
@@ -222,11 +268,20 @@ static void print_counts(void)
         { .status = OMPWG_ERR_LAYOUT, .name = "layout" }, { .status = OMPWG_ERR_TRANS, .name = "trans" },
         { .status = OMPWG_ERR_SIZE, .name = "size" },     { .status = OMPWG_ERR_LD, .name = "ld" },
         { .status = OMPWG_ERR_INC, .name = "inc" },       { .status = OMPWG_ERR_NULL, .name = "null" },
-        { .status = OMPWG_ERR_OVERLAP, .name = "overlap" },
+        { .status = OMPWG_ERR_OVERLAP, .name = "overlap" }, { .status = OMPWG_ERR_FLAGS, .name = "flags" },
     };
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
         fprintf(stderr, " %s %ld", shown[i].name, counts.by_status[shown[i].status]);
-    fprintf(stderr, "); by backend:");
+    fprintf(stderr, " blas-xerbla %ld", counts.blas_reported);
+    static const char *const family_names[FUZZ_FAMILIES] = {
+        [FUZZ_FAMILY_GEMM] = "gemm", [FUZZ_FAMILY_REDUCE] = "reduction",
+        [FUZZ_FAMILY_LEVEL3] = "level-3", [FUZZ_FAMILY_COMPLEX_GEMM] = "complex-gemm",
+        [FUZZ_FAMILY_BLAS] = "blas",
+    };
+    fprintf(stderr, "); by family:");
+    for (int i = 0; i < FUZZ_FAMILIES; i++)
+        fprintf(stderr, " %s %ld", family_names[i], counts.by_family[i]);
+    fprintf(stderr, "; by backend:");
     for (int i = 0; i < usable_count; i++) fprintf(stderr, " %s %ld", usable[i], counts.by_backend[i]);
     fprintf(stderr, "; rule violations %ld\n", fuzz_failures);
 }
@@ -265,10 +320,36 @@ void fuzz_setup(void)
     atexit(print_counts);
 }
 
+/* First bytes that pick the operations added after GEMM and the
+ * reductions: values no input of the committed corpus began with then, so
+ * that those inputs still decode to the calls they were found for. */
+static const uint8_t later_selectors[] = {
+    129, 131, 134, 135, 136, 137, 138, 140, 141, 142, 143, 144, 145, 148, 149, 150,
+    152, 153, 154, 155, 156, 157, 158, 159, 161, 162, 163, 166, 167, 168, 169, 170,
+    172, 176, 177, 178, 179, 180, 181, 183, 186, 187, 191, 192, 194, 195, 196, 198,
+    199, 200, 204, 205, 206, 208, 209, 210, 211, 212, 213, 215, 216, 218, 219, 220,
+};
+
 int fuzz_one(const uint8_t *data, size_t size)
 {
     fuzz_input in = { .p = data, .left = size };
-    switch (fuzz_byte(&in) % 4) {
+    unsigned first = fuzz_byte(&in);
+    for (size_t i = 0; i < sizeof later_selectors; i++) {
+        if (later_selectors[i] != first) continue;
+        switch (i % 10) {
+        case 0: return fuzz_slevel3(&in);
+        case 1: return fuzz_dlevel3(&in);
+        case 2: return fuzz_cgemm(&in);
+        case 3: return fuzz_zgemm(&in);
+        case 4: return fuzz_slevel3_blas(&in);
+        case 5: return fuzz_dlevel3_blas(&in);
+        case 6: return fuzz_sgemm_blas(&in);
+        case 7: return fuzz_dgemm_blas(&in);
+        case 8: return fuzz_cgemm_blas(&in);
+        default: return fuzz_zgemm_blas(&in);
+        }
+    }
+    switch (first % 4) {
     case 0: return fuzz_sgemm(&in);
     case 1: return fuzz_dgemm(&in);
     case 2: return fuzz_sreduce(&in);

@@ -120,7 +120,7 @@ int FUZZ_REDUCE(fuzz_input *in)
     int want = fuzz_reduce_status(n, incx, incy, dot, extremum, value_null, index_null, x_null,
                                   y_null);
     const int64_t args[] = { 1, op, n, incx, incy, nulls & 15, device };
-    fuzz_count(backend, want, args, (int)(sizeof args / sizeof args[0]));
+    fuzz_count(FUZZ_FAMILY_REDUCE, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
     char what[160], msg[512] = "";
     sum_describe(what, sizeof what, dot ? DOT : SUM, n, incx, incy);
