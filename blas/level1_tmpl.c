@@ -1,6 +1,6 @@
 /* The level-1 routines (dot, asum, iamax), Fortran and CBLAS, compiled once
  * per precision (prec.h): the reference rules for sizes and increments
- * here, the reductions in ompwg. */
+ * here, the reductions in ompwg (a short i?amax here: IAMAX_HERE). */
 #include "prec.h"
 
 #include <math.h>
@@ -87,6 +87,35 @@ static int TN(iamax_scan_, )(int n, const T *x, int incx)
     return best;
 }
 
+/* Vectors shorter than this are searched here, in one pass for the largest
+ * magnitude and one for its first index: a LAPACK factorisation searches
+ * each column for its pivot (dgetrf of order 8192: 8192 searches), and
+ * two placed ompwg calls per search cost far more than the search. */
+#define IAMAX_HERE (1 << 16)
+#define IAMAX_LANES 8
+
+/* The reference loop's answer for a unit-stride x whose first element is
+ * not NaN: the first index of the largest magnitude, NaNs passed by (the
+ * reference's .GT. is false for them). Independent lanes let the compiler
+ * vectorise the first pass. */
+static int TN(iamax_here_, )(int n, const T *x)
+{
+    T lane[IAMAX_LANES];
+    for (int l = 0; l < IAMAX_LANES; l++) lane[l] = T_ABS(x[0]);
+    int i = 1;
+    for (; i + IAMAX_LANES <= n; i += IAMAX_LANES)
+        for (int l = 0; l < IAMAX_LANES; l++) {
+            T v = T_ABS(x[i + l]);
+            lane[l] = v > lane[l] ? v : lane[l];
+        }
+    T big = lane[0];
+    for (int l = 1; l < IAMAX_LANES; l++) big = lane[l] > big ? lane[l] : big;
+    for (; i < n; i++) big = T_ABS(x[i]) > big ? T_ABS(x[i]) : big;
+    for (i = 0; i < n; i++)
+        if (T_ABS(x[i]) == big) return i + 1;
+    return 1;
+}
+
 /* ompwg's max or min of the vector; false when it failed (reported). */
 static bool TN(extremum_, )(TN(extremum_fn_, ) *fn, int n, const T *x, int incx, T *value,
                             int64_t *index)
@@ -113,6 +142,8 @@ static int TN(iamax_, )(int n, const T *x, int incx)
     }
     /* nothing compares greater than a first NaN: the reference keeps it */
     if (x[0] != x[0]) return 1;
+    if (n < IAMAX_HERE)
+        return incx == 1 ? TN(iamax_here_, )(n, x) : TN(iamax_scan_, )(n, x, incx);
     T hi, lo;
     int64_t at_hi, at_lo;
     if (!TN(extremum_, )(TN(ompwg_, max), n, x, incx, &hi, &at_hi)) return 0;
