@@ -115,6 +115,8 @@ static void TN(syrk_tiles_, )(int dev, bool upper, bool two, int64_t n, int64_t 
  * the right (where the product takes its transpose) when not. */
 static const T *TN(sy_rows_, )(const T *x, int64_t ld, bool trans, int64_t r0)
 {
+    /* SYRK has no second operand */
+    if (!x) return NULL;
     return trans ? x + r0 * ld : x + r0;
 }
 
