@@ -30,6 +30,28 @@ typedef struct bench_host_gemm {
 void bench_host_gemm_case(const bench_host_engine *engines, int count, bool dbl,
                           const bench_host_gemm *g, const bench_config *cfg, bench_result *rows);
 
+/* The level-3 host-data cases beside GEMM, all double, column-major: DTRSM
+ * (left, lower, no transpose, non-unit, m = n: B := A^-1 B), DSYRK (lower,
+ * no transpose: C := -A A^T + C, n x k A) and ZGEMM (square, no transposes,
+ * alpha 1, beta 0). */
+typedef enum bench_host_level3_op {
+    BENCH_HOST_DTRSM, BENCH_HOST_DSYRK, BENCH_HOST_ZGEMM
+} bench_host_level3_op;
+
+typedef struct bench_host_level3 {
+    bench_host_level3_op op;
+    int64_t n, k; /* k: DSYRK's inner dimension; n elsewhere */
+} bench_host_level3;
+
+/* Runs engines[0..count) with a backend on one level-3 case, filling
+ * rows[0..count) as bench_host_gemm_case does. check: ZGEMM the netlib ratio
+ * against OpenBLAS (< 16 passes); DTRSM and DSYRK the largest difference to
+ * OpenBLAS's result over the written triangle, in units of eps times the
+ * inner dimension times OpenBLAS's largest element there (< 16 passes). */
+void bench_host_level3_case(const bench_host_engine *engines, int count,
+                            const bench_host_level3 *c, const bench_config *cfg,
+                            bench_result *rows);
+
 /* The same for a sum or dot of length n (engines with a backend only). */
 void bench_host_vec_case(const bench_host_engine *engines, int count, bench_op op, bool dbl,
                          int64_t n, const bench_config *cfg, bench_result *rows);

@@ -34,6 +34,7 @@ typedef struct options {
     int64_t host_gemm[MAX_SIZES], host_vec[MAX_SIZES];
     int n_host_gemm, n_host_vec;
     bool ops[BENCH_OPS], prec_s, prec_d;
+    bool trsm, syrk, zgemm; /* the host-data section's level-3 rows (double) */
     bool host, host_only, full;
     const char *engines;
     const char *out;
@@ -68,7 +69,8 @@ static void usage(FILE *f)
             "  --sizes a,b,...    GEMM sizes (n x n x n) and transpose sizes (n x n), also the\n"
             "                     host-data section's n x n x n GEMMs\n"
             "  --vec-sizes a,...  reduction and scan lengths, also the host-data section's\n"
-            "  --ops gemm,sum,dot,max,transpose,scan\n"
+            "  --ops gemm,sum,dot,max,transpose,scan,trsm,syrk,zgemm\n"
+            "                     (trsm, syrk, zgemm: host-data section, double)\n"
             "  --prec s,d\n"
             "  --backends list    of cpu, openblas, gpu (also gpu+xfer, gpu-sg, gpu-unpad),\n"
             "                     cublas, cub; in the host-data section auto, cpu, gpu,\n"
@@ -138,6 +140,9 @@ static int parse(int argc, char **argv, options *o)
         } else if (strcmp(a, "--ops") == 0) {
             for (int op = 0; op < BENCH_OPS; op++)
                 o->ops[op] = cli_listed(v, bench_op_name((bench_op)op));
+            o->trsm = cli_listed(v, "trsm");
+            o->syrk = cli_listed(v, "syrk");
+            o->zgemm = cli_listed(v, "zgemm");
         } else if (strcmp(a, "--prec") == 0) {
             o->prec_s = cli_listed(v, "s");
             o->prec_d = cli_listed(v, "d");
@@ -444,7 +449,7 @@ int ompwg_cli_bench(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--mpi") == 0) return ompwg_cli_bench_mpi(argc, argv);
     options o = { .ops = { true, true, true, true, true, true }, .prec_s = true, .prec_d = true,
-                  .reps = 5 };
+                  .trsm = true, .syrk = true, .zgemm = true, .reps = 5 };
     _Static_assert(BENCH_OPS == 6, "every op is on by default");
     int st = parse(argc, argv, &o);
     if (st) return st == 1 ? 0 : st;
@@ -470,7 +475,8 @@ int ompwg_cli_bench(int argc, char **argv)
         bench_host_plan plan = { .gemm_sizes = o.host_gemm, .n_gemm = o.n_host_gemm,
                                  .vec_sizes = o.host_vec, .n_vec = o.n_host_vec,
                                  .gemm = o.ops[BENCH_GEMM], .sum = o.ops[BENCH_SUM],
-                                 .dot = o.ops[BENCH_DOT], .prec_s = o.prec_s,
+                                 .dot = o.ops[BENCH_DOT], .trsm = o.trsm, .syrk = o.syrk,
+                                 .zgemm = o.zgemm, .prec_s = o.prec_s,
                                  .prec_d = o.prec_d, .every_lapack_shape = o.full,
                                  .engines = o.engines, .real_gpu = real_gpu };
         st_host = bench_host_section(&plan, &cfg, &rep);
