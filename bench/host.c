@@ -2,13 +2,13 @@
  * type. */
 #include "host.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
+#include "level3_cases.h"
 #include "nvblas.h"
 #include "ompwg.h"
 
@@ -106,18 +106,19 @@ static int host_level3_run(void *arg)
     host_level3_job *j = arg;
     const int64_t n = j->c->n;
     switch (j->c->op) {
-    case BENCH_HOST_DTRSM:
+    case BENCH_L3_DTRSM:
         memcpy(j->out, j->start, j->out_bytes);
         return ompwg_dtrsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS,
                            OMPWG_NON_UNIT, n, n, 1.0, j->a, n, j->out, n);
-    case BENCH_HOST_DSYRK:
+    case BENCH_L3_DSYRK:
         return ompwg_dsyrk(OMPWG_COL_MAJOR, OMPWG_LOWER, OMPWG_NO_TRANS, n, j->c->k, -1.0, j->a,
                            n, 1.0, j->out, n);
-    case BENCH_HOST_ZGEMM: {
+    case BENCH_L3_ZGEMM: {
         const ompwg_complex_double one = { 1, 0 }, zero = { 0, 0 };
         return ompwg_zgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, n, n, n, one, j->a,
                            n, j->b, n, zero, j->out, n);
     }
+    case BENCH_L3_CGEMM: break;
     }
     return OMPWG_ERR_UNSUPPORTED;
 }
@@ -132,7 +133,7 @@ static int host_level3_once(host_level3_job *j)
 static double host_level3_check(const host_level3_job *j)
 {
     const int64_t n = j->c->n;
-    if (j->c->op == BENCH_HOST_ZGEMM) {
+    if (j->c->op == BENCH_L3_ZGEMM) {
         const ompwg_complex_double one = { 1, 0 }, zero = { 0, 0 };
         double ratio = INFINITY;
         if (ompwg_zgemm_ratio(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, n, n, n, one,
@@ -140,25 +141,16 @@ static double host_level3_check(const host_level3_job *j)
             return INFINITY;
         return ratio;
     }
-    const double *out = j->out, *ref = j->ref;
-    const bool lower_only = j->c->op == BENCH_HOST_DSYRK;
-    double diff = 0, scale = 0;
-    for (int64_t col = 0; col < n; col++)
-        for (int64_t i = lower_only ? col : 0; i < n; i++) {
-            diff = fmax(diff, fabs(out[i + col * n] - ref[i + col * n]));
-            scale = fmax(scale, fabs(ref[i + col * n]));
-        }
-    if (diff != diff) return INFINITY;
-    const double inner = j->c->op == BENCH_HOST_DSYRK ? (double)j->c->k + 1 : (double)n;
-    return diff / (DBL_EPSILON * inner * (scale > 0 ? scale : 1));
+    const double inner = j->c->op == BENCH_L3_DSYRK ? (double)j->c->k + 1 : (double)n;
+    return bench_level3_difference(n, j->c->op == BENCH_L3_DSYRK, inner, j->out, j->ref);
 }
 
 static bool host_level3_alloc(host_level3_job *j, uint64_t seed)
 {
     const bench_host_level3 *c = j->c;
     const size_t nn = (size_t)(c->n * c->n);
-    const bool z = c->op == BENCH_HOST_ZGEMM;
-    const size_t na = c->op == BENCH_HOST_DSYRK ? (size_t)(c->n * c->k) : nn;
+    const bool z = c->op == BENCH_L3_ZGEMM;
+    const size_t na = c->op == BENCH_L3_DSYRK ? (size_t)(c->n * c->k) : nn;
     const size_t parts = z ? 2 : 1;
     j->n_out = nn;
     j->out_bytes = nn * parts * sizeof(double);
@@ -172,22 +164,8 @@ static bool host_level3_alloc(host_level3_job *j, uint64_t seed)
     if (z) bench_fill_double(j->b, nn * parts, seed + 1);
     if (z) memset(j->start, 0, j->out_bytes);
     else bench_fill_double(j->start, nn, seed + 2);
-    if (c->op == BENCH_HOST_DTRSM) {
-        /* diagonal 1 to 2, the rest below 1 / (2 n): the solve stays well
-         * conditioned at every n */
-        double *a = j->a;
-        for (int64_t col = 0; col < c->n; col++)
-            for (int64_t i = 0; i < c->n; i++) {
-                double *p = a + i + col * c->n;
-                *p = i == col ? 1.5 + 0.5 * *p : i > col ? *p / (2.0 * (double)c->n) : 0.0;
-            }
-    }
+    if (c->op == BENCH_L3_DTRSM) bench_level3_triangle(j->a, c->n);
     return true;
-}
-
-static const char *host_level3_name(bench_host_level3_op op)
-{
-    return op == BENCH_HOST_DTRSM ? "trsm" : op == BENCH_HOST_DSYRK ? "syrk" : "zgemm";
 }
 
 void bench_host_level3_case(const bench_host_engine *engines, int count,
@@ -195,25 +173,27 @@ void bench_host_level3_case(const bench_host_engine *engines, int count,
                             bench_result *rows)
 {
     host_level3_job j = { .c = c };
-    int data_status = host_level3_alloc(&j, cfg->seed) ? OMPWG_OK : OMPWG_ERR_NOMEM;
-    if (data_status == OMPWG_OK && c->op != BENCH_HOST_ZGEMM) {
+    int data_status = c->op == BENCH_L3_CGEMM          ? OMPWG_ERR_UNSUPPORTED
+                      : host_level3_alloc(&j, cfg->seed) ? OMPWG_OK
+                                                         : OMPWG_ERR_NOMEM;
+    if (data_status == OMPWG_OK && c->op != BENCH_L3_ZGEMM) {
         data_status = ompwg_set_thread_backend("openblas");
         if (data_status == OMPWG_OK) data_status = host_level3_once(&j);
         engine_end();
         if (data_status == OMPWG_OK) memcpy(j.ref, j.out, j.out_bytes);
     }
     const double n = (double)c->n;
-    const double flops = c->op == BENCH_HOST_DTRSM   ? n * n * n
-                         : c->op == BENCH_HOST_DSYRK ? n * n * (double)c->k
+    const double flops = c->op == BENCH_L3_DTRSM   ? n * n * n
+                         : c->op == BENCH_L3_DSYRK ? n * n * (double)c->k
                                                      : 8 * n * n * n;
-    const char *op = host_level3_name(c->op);
+    const char *op = bench_level3_name(c->op);
     for (int e = 0; e < count; e++) {
         bench_result *row = &rows[e];
         row_init(row, &engines[e], op, true, c->n);
         row->m = c->n;
         row->n = c->n;
-        row->k = c->op == BENCH_HOST_DSYRK ? c->k : c->n;
-        row->beta = c->op == BENCH_HOST_DSYRK ? 1 : 0;
+        row->k = c->op == BENCH_L3_DSYRK ? c->k : c->n;
+        row->beta = c->op == BENCH_L3_DSYRK ? 1 : 0;
         if (data_status != OMPWG_OK) {
             row->status = data_status;
             continue;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "cases.h"
+#include "level3_cases.h"
 #include "report.h"
 
 typedef struct bench_host_engine {
@@ -34,12 +35,8 @@ void bench_host_gemm_case(const bench_host_engine *engines, int count, bool dbl,
  * (left, lower, no transpose, non-unit, m = n: B := A^-1 B), DSYRK (lower,
  * no transpose: C := -A A^T + C, n x k A) and ZGEMM (square, no transposes,
  * alpha 1, beta 0). */
-typedef enum bench_host_level3_op {
-    BENCH_HOST_DTRSM, BENCH_HOST_DSYRK, BENCH_HOST_ZGEMM
-} bench_host_level3_op;
-
 typedef struct bench_host_level3 {
-    bench_host_level3_op op;
+    bench_level3_op op; /* BENCH_L3_DTRSM, BENCH_L3_DSYRK or BENCH_L3_ZGEMM */
     int64_t n, k; /* k: DSYRK's inner dimension; n elsewhere */
 } bench_host_level3;
 

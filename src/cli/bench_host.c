@@ -220,10 +220,10 @@ int bench_host_section(const bench_host_plan *p, const bench_config *cfg, bench_
     for (int s = 0; p->prec_d && s < p->n_gemm; s++) {
         const int64_t n = p->gemm_sizes[s];
         const bench_host_level3 cases[] = {
-            { BENCH_HOST_DTRSM, n, n },
-            { BENCH_HOST_DSYRK, n, n / 4 > 0 ? n / 4 : 1 },
-            { BENCH_HOST_DSYRK, n, n },
-            { BENCH_HOST_ZGEMM, n, n },
+            { BENCH_L3_DTRSM, n, n },
+            { BENCH_L3_DSYRK, n, n / 4 > 0 ? n / 4 : 1 },
+            { BENCH_L3_DSYRK, n, n },
+            { BENCH_L3_ZGEMM, n, n },
         };
         const bool wanted[] = { p->trsm, p->syrk, p->syrk, p->zgemm };
         for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
