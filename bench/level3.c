@@ -97,7 +97,8 @@ int bench_module_main(int argc, char **argv)
                                      have_cublas, rows);
             for (int r = 0; r < 2; r++) {
                 print_row(&rows[r]);
-                if (r == 0 || have_cublas) ok = ok && rows[r].status == OMPWG_OK && rows[r].check_ok;
+                if (r == 0 || have_cublas)
+                    ok = ok && rows[r].status == OMPWG_OK && rows[r].check_ok;
             }
         }
     return ok ? 0 : 1;
