@@ -71,7 +71,7 @@ static void usage(FILE *f)
             "                     host-data section's n x n x n GEMMs\n"
             "  --vec-sizes a,...  reduction and scan lengths, also the host-data section's\n"
             "  --ops gemm,sum,dot,max,transpose,scan,trsm,syrk,zgemm\n"
-            "                     (trsm, syrk, zgemm: host-data section, double)\n"
+            "                     (trsm, syrk, zgemm: double, on device and host data)\n"
             "  --prec s,d\n"
             "  --backends list    of cpu, openblas, gpu (also gpu+xfer, gpu-sg, gpu-unpad),\n"
             "                     cublas, cub; in the host-data section auto, cpu, gpu,\n"
