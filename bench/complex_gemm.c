@@ -1,9 +1,10 @@
 /* bench_complex_gemm: the GPU backend's CGEMM and ZGEMM on device data
  * beside cuBLAS (cublasCgemm, cublasZgemm, loaded at run time), square
  * column-major N,N products, alpha = 1, beta = 0. Each row: the median time,
- * the rate (8 n^3 real flops), the ratio to cuBLAS, and the netlib ratio of
- * the result against OpenBLAS (ompwg_cgemm_ratio, ompwg_zgemm_ratio; "ok"
- * below 16).
+ * the rate (8 n^3 real flops), the rate over cuBLAS's (on the gpu row), and
+ * the netlib ratio of the result against OpenBLAS (ompwg_cgemm_ratio,
+ * ompwg_zgemm_ratio; "ok" below 16). The cases are bench/level3_cases.c's,
+ * which `ompwg bench` runs too.
  *     bench_complex_gemm [--sizes 256,1024,2048,4096] [--reps 5]
  * Exits 1 when a call or a check fails (a call fails where the GPU backend
  * is not usable), 2 on a usage error. */
@@ -13,115 +14,32 @@
 #include <string.h>
 
 #include "cublas.h"
-#include "device_data.h"
-#include "harness.h"
+#include "level3_cases.h"
 #include "ompwg.h"
 
-/* One square product on device data: the engine and its operands. */
-typedef struct job {
-    bool dbl, cublas;
-    int64_t n;
-    void *a, *b, *c;
-} job;
-
-static int run_job(void *arg)
+static bool print_row(const bench_result *r)
 {
-    const job *j = arg;
-    if (j->dbl) {
-        const ompwg_complex_double one = { 1, 0 }, zero = { 0, 0 };
-        if (j->cublas) return bench_cublas_zgemm(j->n, &one, j->a, j->b, &zero, j->c);
-        return ompwg_zgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, j->n, j->n,
-                                  j->n, one, j->a, j->n, j->b, j->n, zero, j->c, j->n);
-    }
-    const ompwg_complex_float one = { 1, 0 }, zero = { 0, 0 };
-    if (j->cublas) return bench_cublas_cgemm(j->n, &one, j->a, j->b, &zero, j->c);
-    return ompwg_cgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, j->n, j->n, j->n,
-                              one, j->a, j->n, j->b, j->n, zero, j->c, j->n);
-}
-
-/* The netlib ratio of the device result c against OpenBLAS from host a, b;
- * negative when it could not be computed. */
-static double check(bool dbl, int64_t n, const void *a, const void *b, const void *dc)
-{
-    size_t elem = dbl ? sizeof(ompwg_complex_double) : sizeof(ompwg_complex_float);
-    size_t bytes = (size_t)(n * n) * elem;
-    void *c = malloc(bytes), *c0 = calloc((size_t)(n * n), elem);
-    double ratio = -1;
-    if (c && c0 && ompwg_device_copy(c, dc, bytes, OMPWG_DEVICE_TO_HOST) == OMPWG_OK) {
-        int st;
-        if (dbl) {
-            const ompwg_complex_double one = { 1, 0 }, zero = { 0, 0 };
-            st = ompwg_zgemm_ratio(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, n, n, n, one,
-                                   a, n, b, n, zero, c0, c, n, &ratio);
-        } else {
-            const ompwg_complex_float one = { 1, 0 }, zero = { 0, 0 };
-            st = ompwg_cgemm_ratio(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, n, n, n, one,
-                                   a, n, b, n, zero, c0, c, n, &ratio);
-        }
-        if (st != OMPWG_OK) ratio = -1;
-    }
-    free(c);
-    free(c0);
-    return ratio;
-}
-
-/* Times one engine (its median into *seconds, negative when a call
- * failed); prints its row; returns whether its check passed. */
-static bool row(job *j, const void *ha, const void *hb, int reps, double reference_s,
-                double *seconds)
-{
-    double s = *seconds = bench_time(run_job, j, 2, reps);
-    const char *engine = j->cublas ? "cublas" : "gpu";
-    const char *prec = j->dbl ? "zdouble" : "cfloat";
-    if (s < 0) {
-        printf("%-8s %-8s %6lld   failed\n", engine, prec, (long long)j->n);
+    const char *prec = strcmp(r->op, "zgemm") == 0 ? "zdouble" : "cfloat";
+    if (r->status != OMPWG_OK) {
+        printf("%-8s %-8s %6lld   failed: %s\n", r->engine, prec, (long long)r->size,
+               ompwg_strerror(r->status));
         return false;
     }
-    double rate = 8.0 * (double)j->n * (double)j->n * (double)j->n / s * 1e-9;
-    double ratio = check(j->dbl, j->n, ha, hb, j->c);
-    bool ok = ratio >= 0 && ratio < 16;
     char vs[32] = "-";
-    if (reference_s > 0) snprintf(vs, sizeof vs, "%.2fx", reference_s / s);
-    printf("%-8s %-8s %6lld %11.3f %10.1f %10s %10.3g %s\n", engine, prec, (long long)j->n,
-           s * 1e3, rate, vs, ratio, ok ? "ok" : "FAILED");
-    bench_settle();
-    return ok;
+    if (r->vs_reference > 0) snprintf(vs, sizeof vs, "%.2fx", r->vs_reference);
+    printf("%-8s %-8s %6lld %11.3f %10.1f %10s %10.3g %s\n", r->engine, prec,
+           (long long)r->size, r->seconds * 1e3, r->rate, vs, r->check,
+           r->check_ok ? "ok" : "FAILED");
+    return r->check_ok;
 }
 
+/* cuBLAS's row, then the gpu backend's (its rate over cuBLAS's). */
 static bool one_size(bool dbl, int64_t n, int reps, bool have_cublas)
 {
-    size_t elem = dbl ? sizeof(double) : sizeof(float);
-    size_t parts = (size_t)(2 * n * n), bytes = parts * elem;
-    void *ha = malloc(bytes), *hb = malloc(bytes);
-    bool ok = false;
-    if (ha && hb) {
-        if (dbl) {
-            bench_fill_double(ha, parts, 1);
-            bench_fill_double(hb, parts, 2);
-        } else {
-            bench_fill_float(ha, parts, 1);
-            bench_fill_float(hb, parts, 2);
-        }
-        job j = { .dbl = dbl, .n = n, .a = bench_device_copy_of(ha, bytes),
-                  .b = bench_device_copy_of(hb, bytes), .c = NULL };
-        if (j.a && j.b && ompwg_device_alloc(bytes, &j.c) == OMPWG_OK) {
-            double ref = -1;
-            ok = true;
-            double mine;
-            if (have_cublas) {
-                j.cublas = true;
-                ok = row(&j, ha, hb, reps, -1, &ref);
-                j.cublas = false;
-            }
-            ok = row(&j, ha, hb, reps, ref, &mine) && ok;
-        }
-        ompwg_device_free(j.a);
-        ompwg_device_free(j.b);
-        ompwg_device_free(j.c);
-    }
-    free(ha);
-    free(hb);
-    return ok;
+    bench_result rows[2];
+    bench_device_level3_case(dbl ? BENCH_L3_ZGEMM : BENCH_L3_CGEMM, n, reps, have_cublas, rows);
+    bool ok = !have_cublas || print_row(&rows[1]);
+    return print_row(&rows[0]) && ok;
 }
 
 /* The program's body; bench/module_main.c is its main(), and

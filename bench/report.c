@@ -28,7 +28,10 @@ void bench_report_free(bench_report *r)
 
 const char *bench_unit(const bench_result *row)
 {
-    return strcmp(row->op, "gemm") == 0 ? "GFLOP/s" : "GB/s";
+    static const char *const flop_ops[] = { "gemm", "cgemm", "zgemm", "trsm", "syrk" };
+    for (size_t i = 0; i < sizeof flop_ops / sizeof flop_ops[0]; i++)
+        if (strcmp(row->op, flop_ops[i]) == 0) return "GFLOP/s";
+    return "GB/s";
 }
 
 void bench_print_header(FILE *f)

@@ -10,12 +10,12 @@
 typedef struct bench_result {
     char engine[24];    /* cpu, openblas, gpu, gpu+xfer, cublas, cub */
     char device[8];     /* where it ran: "cpu" or "gpu" */
-    char op[12];        /* gemm, sum, dot, max, transpose, scan */
+    char op[12];        /* gemm, sum, dot, max, transpose, scan, trsm, syrk, cgemm, zgemm */
     char prec[8];       /* float, double */
     int64_t size;       /* n of an n x n x n GEMM or an n x n transpose, or the vector length */
     int status;         /* OMPWG_OK, or why there is no figure */
     double seconds;     /* median */
-    double rate;        /* GFLOP/s (gemm) or GB/s (reductions: bytes read; transpose,
+    double rate;        /* GFLOP/s (gemm, cgemm, zgemm, trsm, syrk) or GB/s (reductions: bytes read; transpose,
                          * scan: bytes read + written) */
     double ceiling;     /* fraction of the measured or estimated ceiling; <0: unknown */
     char reference[24]; /* engine the ratio divides by */

@@ -19,6 +19,7 @@
 #include "cub.h"
 #include "cublas.h"
 #include "harness.h"
+#include "level3_cases.h"
 #include "nvblas.h"
 #include "options.h"
 #include "ompwg.h"
@@ -34,6 +35,7 @@ typedef struct options {
     int64_t host_gemm[MAX_SIZES], host_vec[MAX_SIZES];
     int n_host_gemm, n_host_vec;
     bool ops[BENCH_OPS], prec_s, prec_d;
+    bool trsm, syrk, zgemm; /* the host-data section's level-3 rows (double) */
     bool host, host_only, full;
     const char *engines;
     const char *out;
@@ -68,7 +70,8 @@ static void usage(FILE *f)
             "  --sizes a,b,...    GEMM sizes (n x n x n) and transpose sizes (n x n), also the\n"
             "                     host-data section's n x n x n GEMMs\n"
             "  --vec-sizes a,...  reduction and scan lengths, also the host-data section's\n"
-            "  --ops gemm,sum,dot,max,transpose,scan\n"
+            "  --ops gemm,sum,dot,max,transpose,scan,trsm,syrk,zgemm\n"
+            "                     (trsm, syrk, zgemm: double, on device and host data)\n"
             "  --prec s,d\n"
             "  --backends list    of cpu, openblas, gpu (also gpu+xfer, gpu-sg, gpu-unpad),\n"
             "                     cublas, cub; in the host-data section auto, cpu, gpu,\n"
@@ -138,6 +141,9 @@ static int parse(int argc, char **argv, options *o)
         } else if (strcmp(a, "--ops") == 0) {
             for (int op = 0; op < BENCH_OPS; op++)
                 o->ops[op] = cli_listed(v, bench_op_name((bench_op)op));
+            o->trsm = cli_listed(v, "trsm");
+            o->syrk = cli_listed(v, "syrk");
+            o->zgemm = cli_listed(v, "zgemm");
         } else if (strcmp(a, "--prec") == 0) {
             o->prec_s = cli_listed(v, "s");
             o->prec_d = cli_listed(v, "d");
@@ -290,6 +296,45 @@ static int write_outputs(const bench_report *rep, const char *dir, const char *c
     return 0;
 }
 
+/* DTRSM, DSYRK and ZGEMM on device data, the gpu backend beside cuBLAS at
+ * the GEMM sizes (bench/level3_cases.h); the number of rows without a
+ * checked figure, or -1 when out of memory. */
+static int device_level3_rows(const options *o, bool real_gpu, bench_report *rep)
+{
+    const bench_level3_op ops[] = { BENCH_L3_DTRSM, BENCH_L3_DSYRK, BENCH_L3_ZGEMM };
+    const bool wanted[] = { o->trsm, o->syrk, o->zgemm };
+    if (!o->prec_d || !(o->trsm || o->syrk || o->zgemm)) return 0;
+    if (o->engines && !cli_listed(o->engines, "gpu")) return 0;
+    char why[512] = "no gpu backend compiled in";
+    if (!real_gpu) {
+        for (int i = 0; i < ompwg_backend_count(); i++) {
+            const char *name;
+            char line[512];
+            ompwg_backend_info(i, &name, line, sizeof line);
+            if (strcmp(name, "gpu") == 0) snprintf(why, sizeof why, "%s", line);
+        }
+        printf("trsm, syrk, zgemm: no device-data rows: %s\n", why);
+        return 0;
+    }
+    bool have_cublas = (!o->engines || cli_listed(o->engines, "cublas")) &&
+                       bench_cublas_load(why, sizeof why);
+    int bad = 0;
+    for (int c = 0; c < 3; c++)
+        for (int s = 0; wanted[c] && s < o->n_gemm; s++) {
+            fprintf(stderr, "gpu, cublas %s double %lld\n", bench_level3_name(ops[c]),
+                    (long long)o->gemm_sizes[s]);
+            bench_result rows[2];
+            bench_device_level3_case(ops[c], o->gemm_sizes[s], o->reps, have_cublas, rows);
+            for (int r = have_cublas ? 1 : 0; r >= 0; r--) {
+                bad += rows[r].status != OMPWG_OK || !rows[r].check_ok;
+                bench_print_row(stdout, &rows[r]);
+                if (!bench_report_add(rep, &rows[r])) return -1;
+            }
+            fflush(stdout);
+        }
+    return bad;
+}
+
 /* The backends side by side on device and host data, with cuBLAS and CUB;
  * prints and appends to rep its rows. The number of rows without a checked
  * figure, or -1 when out of memory. */
@@ -409,7 +454,12 @@ static int main_section(const options *o, bool real_gpu, const bench_config *cfg
             }
         }
     }
-    printf("\nrate: GEMM 2n^3 flops / median time; reductions bytes read / median time; "
+    int st = device_level3_rows(o, real_gpu, rep);
+    if (st < 0) return -1;
+    bad += st;
+    printf("\nrate: GEMM 2n^3 flops / median time; trsm (left, lower, no transpose, non-unit, "
+           "its copy of B on the device in the time) and syrk (lower, k = n, alpha 1, beta 0) "
+           "n^3, zgemm (alpha 1, beta 0) 8n^3; reductions bytes read / median time; "
            "transpose (n x n) and scan (inclusive, n elements) bytes read + written / median "
            "time. ceiling: GEMM rows against the peak estimate, the others against the "
            "streaming copy of the same device (bytes read + written). ratio: against the "
@@ -418,8 +468,10 @@ static int main_section(const options *o, bool real_gpu, const bench_config *cfg
            "transpose is geam, and CUB for sum, dot, max and scan (DeviceReduce::Sum, a "
            "TransformReduce of x_i y_i, ArgMax, DeviceScan::InclusiveSum) where its module "
            "loads, else cuBLAS, whose rows for sum and max are asum and amax, which read the "
-           "same bytes; gpu for the variant engines). check: GEMM netlib ratio against "
-           "OpenBLAS (< 16 passes), reductions and scans the difference to OpenBLAS or a long "
+           "same bytes; gpu for the variant engines). check: GEMM and zgemm netlib ratio "
+           "against OpenBLAS (< 16 passes), trsm and syrk the largest difference to OpenBLAS "
+           "over the written triangle in units of eps x n x OpenBLAS's largest element there "
+           "(< 16 passes), reductions and scans the difference to OpenBLAS or a long "
            "double oracle in units of the documented bound (<= 1 passes; CUB's float scan "
            "accumulates in float, and its bound takes float's unit roundoff where ours takes "
            "double's), transpose 0 when exact. gpu: data on the device; gpu+xfer: host data, "
@@ -444,7 +496,7 @@ int ompwg_cli_bench(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--mpi") == 0) return ompwg_cli_bench_mpi(argc, argv);
     options o = { .ops = { true, true, true, true, true, true }, .prec_s = true, .prec_d = true,
-                  .reps = 5 };
+                  .trsm = true, .syrk = true, .zgemm = true, .reps = 5 };
     _Static_assert(BENCH_OPS == 6, "every op is on by default");
     int st = parse(argc, argv, &o);
     if (st) return st == 1 ? 0 : st;
@@ -470,7 +522,8 @@ int ompwg_cli_bench(int argc, char **argv)
         bench_host_plan plan = { .gemm_sizes = o.host_gemm, .n_gemm = o.n_host_gemm,
                                  .vec_sizes = o.host_vec, .n_vec = o.n_host_vec,
                                  .gemm = o.ops[BENCH_GEMM], .sum = o.ops[BENCH_SUM],
-                                 .dot = o.ops[BENCH_DOT], .prec_s = o.prec_s,
+                                 .dot = o.ops[BENCH_DOT], .trsm = o.trsm, .syrk = o.syrk,
+                                 .zgemm = o.zgemm, .prec_s = o.prec_s,
                                  .prec_d = o.prec_d, .every_lapack_shape = o.full,
                                  .engines = o.engines, .real_gpu = real_gpu };
         st_host = bench_host_section(&plan, &cfg, &rep);

@@ -91,7 +91,7 @@ static void shape_text(const bench_result *r, char *buf, size_t len)
 
 static void print_header(void)
 {
-    printf("%-9s %-4s %-4s %-6s %-16s %4s %11s %9s %-7s %8s %9s\n", "engine", "on", "op",
+    printf("%-9s %-4s %-5s %-6s %-16s %4s %11s %9s %-7s %8s %9s\n", "engine", "on", "op",
            "prec", "size/mxnxk", "beta", "median_ms", "rate", "unit", "openblas", "check");
 }
 
@@ -101,12 +101,12 @@ static void print_row(const bench_result *r)
     shape_text(r, shape, sizeof shape);
     if (r->m > 0) snprintf(beta, sizeof beta, "%g", r->beta);
     if (r->status != OMPWG_OK) {
-        printf("%-9s %-4s %-4s %-6s %-16s %4s   no figure: %s\n", r->engine, r->device, r->op,
+        printf("%-9s %-4s %-5s %-6s %-16s %4s   no figure: %s\n", r->engine, r->device, r->op,
                r->prec, shape, beta, ompwg_strerror(r->status));
         return;
     }
     if (r->vs_reference >= 0) snprintf(ratio, sizeof ratio, "%.2fx", r->vs_reference);
-    printf("%-9s %-4s %-4s %-6s %-16s %4s %11.3f %9.1f %-7s %8s %7.2g %s\n", r->engine,
+    printf("%-9s %-4s %-5s %-6s %-16s %4s %11.3f %9.1f %-7s %8s %7.2g %s\n", r->engine,
            r->device, r->op, r->prec, shape, beta, r->seconds * 1e3, r->rate, bench_unit(r),
            ratio, r->check, r->check_ok ? "ok" : "BAD");
 }
@@ -149,7 +149,7 @@ static void print_summary(const bench_report *rep, int first)
     const bench_result *lowest = NULL;
     int cases = 0, at_par = 0;
     printf("\nhost data: auto against the best other engine of each case\n");
-    printf("%-4s %-6s %-16s %4s %9s %-7s %-9s %9s %9s\n", "op", "prec", "size/mxnxk", "beta",
+    printf("%-5s %-6s %-16s %4s %9s %-7s %-9s %9s %9s\n", "op", "prec", "size/mxnxk", "beta",
            "auto", "unit", "best", "its rate", "auto/best");
     for (int i = first; i < rep->count; i++) {
         const bench_result *r = &rep->rows[i];
@@ -165,7 +165,7 @@ static void print_summary(const bench_report *rep, int first)
         shape_text(r, shape, sizeof shape);
         if (r->m > 0) snprintf(beta, sizeof beta, "%g", r->beta);
         if (r->vs_best > 0) snprintf(ratio, sizeof ratio, "%.2fx", r->vs_best);
-        printf("%-4s %-6s %-16s %4s %9.1f %-7s %-9s %9.1f %9s\n", r->op, r->prec, shape, beta,
+        printf("%-5s %-6s %-16s %4s %9.1f %-7s %-9s %9.1f %9s\n", r->op, r->prec, shape, beta,
                r->status == OMPWG_OK ? r->rate : 0.0, bench_unit(r), r->best,
                b ? b->rate : 0.0, ratio);
         cases++;
@@ -215,6 +215,24 @@ int bench_host_section(const bench_host_plan *p, const bench_config *cfg, bench_
             bad += st;
         }
     }
+    /* NVBLAS has GEMM only: it is the last engine and sits out the rest */
+    int l3_count = count && !engines[count - 1].backend ? count - 1 : count;
+    for (int s = 0; p->prec_d && s < p->n_gemm; s++) {
+        const int64_t n = p->gemm_sizes[s];
+        const bench_host_level3 cases[] = {
+            { BENCH_L3_DTRSM, n, n },
+            { BENCH_L3_DSYRK, n, n / 4 > 0 ? n / 4 : 1 },
+            { BENCH_L3_DSYRK, n, n },
+            { BENCH_L3_ZGEMM, n, n },
+        };
+        const bool wanted[] = { p->trsm, p->syrk, p->syrk, p->zgemm };
+        for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
+            if (!wanted[c]) continue;
+            bench_host_level3_case(engines, l3_count, &cases[c], cfg, rows);
+            if ((st = finish_case(rows, l3_count, rep)) < 0) return -1;
+            bad += st;
+        }
+    }
     /* NVBLAS has GEMM only: it is the last engine and sits out the reductions */
     int vec_count = count && !engines[count - 1].backend ? count - 1 : count;
     for (int op = BENCH_SUM; op <= BENCH_DOT; op++) {
@@ -233,9 +251,14 @@ int bench_host_section(const bench_host_plan *p, const bench_config *cfg, bench_
     printf("\nhost data: every engine reads and writes the same malloc'd (pageable) arrays; "
            "gpu+xfer and nvblas include the transfers. auto: ompwg_set_thread_backend(\"auto\"), "
            "the library's own placement. openblas: rate over OpenBLAS's. GEMM rates 2mnk flops "
-           "/ median time; the 8192x8192xk and 8192x64x8192 shapes (alpha -1, beta 1) are the "
+           "/ median time; trsm (left, lower, no transpose, non-unit, B n x n, alpha 1, its copy "
+           "of B in the time) n^3 flops, syrk (lower, C := C - A A^T, A n x k) n^2 k, zgemm "
+           "(alpha 1, beta 0) 8n^3; the 8192x8192xk and 8192x64x8192 shapes (alpha -1, beta 1) "
+           "are the "
            "updates of a blocked LAPACK factorisation. sum, dot: bytes read / median time. check: "
-           "GEMM netlib ratio against OpenBLAS (< 16 passes), sum and dot the "
+           "GEMM and zgemm netlib ratio against OpenBLAS (< 16 passes), trsm and syrk the "
+           "largest difference to OpenBLAS over the written triangle in units of eps x inner "
+           "dimension x OpenBLAS's largest element (< 16 passes), sum and dot the "
            "difference to OpenBLAS in units of the bound (<= 1 passes). auto/best: auto's rate "
            "over the fastest checked engine of the case.\n");
     return bad;

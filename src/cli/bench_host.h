@@ -12,6 +12,7 @@ typedef struct bench_host_plan {
     const int64_t *gemm_sizes, *vec_sizes; /* square GEMMs n x n x n; sum and dot lengths */
     int n_gemm, n_vec;
     bool gemm, sum, dot, prec_s, prec_d;
+    bool trsm, syrk, zgemm; /* double only: at the GEMM sizes, with prec_d */
     bool every_lapack_shape; /* every LAPACK-shaped GEMM in both precisions, else one */
     const char *engines;     /* --backends list, or NULL for every engine */
     bool real_gpu;
