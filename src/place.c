@@ -293,11 +293,13 @@ static double combine(const ompwg_model *m, const ompwg_call *c, double link, do
 }
 
 /* A host-data call on the device as measured end to end: the prediction
- * mapped through the model's host_path curve. */
+ * mapped through the model's host_path curve, times the operation's own
+ * slowdown against the GEMM it is priced as. */
 static double device_seconds(const ompwg_model *m, const ompwg_call *c, double link, double kernel)
 {
     const double raw = combine(m, c, link, kernel);
-    return m->host_path.points ? ompwg_model_seconds(&m->host_path, raw) : raw;
+    const double t = m->host_path.points ? ompwg_model_seconds(&m->host_path, raw) : raw;
+    return c->device_slowdown > 1 ? t * c->device_slowdown : t;
 }
 
 /* The raw prediction calibrate.c compares its host-data GEMMs with. */
