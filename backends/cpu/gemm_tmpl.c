@@ -47,12 +47,14 @@ static void TN(scale_, )(const ompwg_gemm_shape *s, T beta, T *c)
     if (beta == 1) return;
     int64_t want = min64(ompwg_cpu_threads(), ceil_div(s->m * s->n, SCALE_PER_THREAD));
     int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads((int)want) if (want > 1)
     {
         ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
 #pragma omp for schedule(static)
         for (int64_t j = 0; j < s->n; j++) TN(scale_column_, )(s->m, beta, c + j * s->ldc);
     }
+    ompwg_cpu_team_end(team_wait);
 }
 
 /* Plain loops for problems too small for packing, one thread. */
@@ -185,6 +187,7 @@ static int TN(packed_, )(const TN(ompwg_cpu_, kernel) *kd, const ompwg_gemm_shap
     };
     int failed = 0;
     int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads(want) if (want > 1)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -202,6 +205,7 @@ static int TN(packed_, )(const TN(ompwg_cpu_, kernel) *kd, const ompwg_gemm_shap
         if (!fail) TN(run_thread_, )(&job, apack, t, nt);
         free(apack);
     }
+    ompwg_cpu_team_end(team_wait);
     free(bpack);
     return failed ? OMPWG_ERR_NOMEM : OMPWG_OK;
 }

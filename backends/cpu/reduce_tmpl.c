@@ -52,6 +52,7 @@ int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
     const TN(ompwg_cpu_, lanes) *lanes = kd ? kd->lanes : &TN(ompwg_cpu_, lanes_generic);
     int got = 1;
     int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads(want) if (want > 1)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -65,6 +66,7 @@ int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
             parts[t].sum =
                 TN(slice_sum_, )(lanes, s->op, x, s->incx, y, s->incy, begin, end);
     }
+    ompwg_cpu_team_end(team_wait);
     if (extremum) {
         T best = 0;
         int64_t best_i = -1;

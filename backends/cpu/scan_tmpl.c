@@ -28,6 +28,7 @@ int TN(ompwg_cpu_, scan)(const ompwg_scan_shape *s, const T *x, T *y)
     TN(slice_sum_, ) *sums = aligned_alloc(64, (size_t)want * sizeof *sums);
     if (!sums) return OMPWG_ERR_NOMEM;
     int pin_base = ompwg_cpu_pin_base();
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads(want)
     {
         const int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -44,6 +45,7 @@ int TN(ompwg_cpu_, scan)(const ompwg_scan_shape *s, const T *x, T *y)
         piece.n = end - begin;
         TN(ompwg_ref_, scan_from)(&piece, x + begin * s->incx, y + begin * s->incy, start);
     }
+    ompwg_cpu_team_end(team_wait);
     free(sums);
     return OMPWG_OK;
 }

@@ -168,6 +168,7 @@ static int TN(syr_run_, )(const ompwg_level3_shape *s, T alpha, const T *a, cons
     }
     int status = OMPWG_OK;
     int pin_base = ompwg_cpu_pin_base();
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads((int)parts)
     {
         int p = omp_get_thread_num(), np = omp_get_num_threads();
@@ -183,6 +184,7 @@ static int TN(syr_run_, )(const ompwg_level3_shape *s, T alpha, const T *a, cons
             status = st;
         }
     }
+    ompwg_cpu_team_end(team_wait);
     return status;
 }
 
@@ -218,6 +220,7 @@ static void TN(expand_panel_, )(const ompwg_level3_shape *s, const T *a, int64_t
     if (want > tiles) want = (int)tiles;
     if ((double)order * (double)w < SYMM_EXPAND_PER_THREAD) want = 1;
     int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads(want) if (want > 1)
     {
         ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
@@ -236,6 +239,7 @@ static void TN(expand_panel_, )(const ompwg_level3_shape *s, const T *a, int64_t
             }
         }
     }
+    ompwg_cpu_team_end(team_wait);
 }
 
 int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,

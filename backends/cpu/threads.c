@@ -195,3 +195,17 @@ void ompwg_cpu_describe(char *buf, size_t len)
     snprintf(buf, len, "%d threads on %s; %s; gemm kernel %s", ompwg_cpu_threads(), cores, pin,
              ompwg_cpu_kernel_name());
 }
+
+/* libomp's block time (omp.h declares the kmp_ extensions; other OpenMP
+ * runtimes would need their own wait policy here). */
+int ompwg_cpu_team_begin(void)
+{
+    int saved = kmp_get_blocktime();
+    if (saved != 0) kmp_set_blocktime(0);
+    return saved;
+}
+
+void ompwg_cpu_team_end(int saved)
+{
+    if (saved != 0) kmp_set_blocktime(saved);
+}

@@ -20,6 +20,7 @@ int TN(ompwg_cpu_, transpose)(const ompwg_transpose_shape *s, const T *a, T *b)
     const bool by_columns = s->n >= s->m;
     const int64_t len = by_columns ? s->n : s->m;
     const int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads(want) if (want > 1)
     {
         const int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -40,5 +41,6 @@ int TN(ompwg_cpu_, transpose)(const ompwg_transpose_shape *s, const T *a, T *b)
             }
         }
     }
+    ompwg_cpu_team_end(team_wait);
     return OMPWG_OK;
 }

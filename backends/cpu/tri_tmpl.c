@@ -94,6 +94,7 @@ static void TN(leaf_, )(const TN(tri_, ) *t, bool solve, T alpha, int64_t p0, in
     int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
     const int64_t ldc = s->ldc;
     const TN(ompwg_cpu_, tri) *loops = t->loops;
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads(want) if (want > 1)
     {
         ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
@@ -109,6 +110,7 @@ static void TN(leaf_, )(const TN(tri_, ) *t, bool solve, T alpha, int64_t p0, in
                              i0 + TRI_ROWS < s->m ? i0 + TRI_ROWS : s->m);
         }
     }
+    ompwg_cpu_team_end(team_wait);
 }
 
 /* The first part of a block of order len > TRI_LEAF: half, in whole
@@ -214,6 +216,7 @@ static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, c
     if (slabs < 2) return TN(run_, )(s, solve, alpha, a, c, loops);
     int status = OMPWG_OK;
     int pin_base = ompwg_cpu_pin_base();
+    const int team_wait = ompwg_cpu_team_begin();
 #pragma omp parallel num_threads((int)slabs)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -234,6 +237,7 @@ static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, c
             status = st;
         }
     }
+    ompwg_cpu_team_end(team_wait);
     return status;
 }
 
