@@ -29,12 +29,13 @@ void ompwg_cpu_pin_worker(int tid, int base);
 /* One line describing the topology, the pinning policy and the GEMM kernel. */
 void ompwg_cpu_describe(char *buf, size_t len);
 
-/* Around each of the backend's parallel regions: its threads sleep as soon
- * as the region ends instead of spinning for the OpenMP runtime's block
- * time (200 ms by default), which, beside OpenBLAS's threads (a LAPACK
- * over the drop-in BLAS: most calls on OpenBLAS, some here), took a third
- * of the cores' time from them. begin returns the calling thread's setting,
- * end puts it back for the program's own regions. */
+/* Around each of the backend's parallel regions: its threads sleep a
+ * millisecond after the region ends instead of spinning for the OpenMP
+ * runtime's block time (200 ms by default), which, beside OpenBLAS's
+ * threads (a LAPACK over the drop-in BLAS: most calls on OpenBLAS, some
+ * here), took a third of the cores' time from them. begin returns the
+ * calling thread's setting, end puts it back for the program's own
+ * regions. */
 int ompwg_cpu_team_begin(void);
 void ompwg_cpu_team_end(int saved);
 
