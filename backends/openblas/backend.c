@@ -3,11 +3,20 @@
 #include <stdio.h>
 
 #include "openblas.h"
+#include "openblas_object.h"
+
+typedef char *text_fn(void);
+typedef int count_fn(void);
 
 static ompwg_probe_result probe(char *why, size_t len)
 {
-    snprintf(why, len, "OpenBLAS (%s), kernel %s, %d threads", openblas_get_config(),
-             openblas_get_corename(), openblas_get_num_threads());
+    if (ompwg_openblas_missing(why, len)) return OMPWG_PROBE_UNUSABLE;
+    void *object = ompwg_openblas_object();
+    text_fn *config = (text_fn *)ompwg_openblas_own(object, "openblas_get_config");
+    text_fn *core = (text_fn *)ompwg_openblas_own(object, "openblas_get_corename");
+    count_fn *threads = (count_fn *)ompwg_openblas_own(object, "openblas_get_num_threads");
+    snprintf(why, len, "OpenBLAS (%s), kernel %s, %d threads", config ? config() : "?",
+             core ? core() : "?", threads ? threads() : 0);
     return OMPWG_PROBE_USABLE;
 }
 

@@ -128,4 +128,8 @@ typedef struct ompwg_openblas_fns {
 /* OpenBLAS's own definitions of those functions, never an interposed
  * BLAS's (symbols.c says why). */
 const ompwg_openblas_fns *ompwg_openblas(void);
+
+/* Whether OpenBLAS could not be loaded or lacks one of those functions
+ * (then why says so, and the table must not be used). */
+bool ompwg_openblas_missing(char *why, size_t len);
 #endif

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "forward.h"
+#include "ompwg_config.h"
 #include "tap.h"
 
 /* three of the names blas/forward/names.c gives (the others stay NULL and
@@ -50,10 +51,8 @@ int main(void)
                 "two calls of it: one message on stderr, naming the routine"))
         tap_diag("stderr: \"%s\"", text);
 
-    /* OpenBLAS's own daxpy_, found in its object as the library finds it */
-    Dl_info info;
-    void *config = dlsym(RTLD_DEFAULT, "openblas_get_config");
-    void *object = config && dladdr(config, &info) ? dlopen(info.dli_fname, RTLD_LAZY) : NULL;
+    /* OpenBLAS's own daxpy_, in the object the library loaded */
+    void *object = dlopen(OMPWG_OPENBLAS_SONAME, RTLD_LAZY | RTLD_NOLOAD);
     void *daxpy = object ? dlsym(object, "daxpy_") : NULL;
     void *zgemv = object ? dlsym(object, "cblas_zgemv") : NULL;
     capture(FWD_daxpy_, 2, got, text, sizeof text);

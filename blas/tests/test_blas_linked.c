@@ -5,7 +5,8 @@
  * results are compared with plain loops over small integers, which every
  * correct BLAS computes exactly; outputs sit between guard bands. Also:
  * the complex functions return their value as gfortran does, and
- * openblas_set_num_threads sets ompwg's and OpenBLAS's thread counts. */
+ * openblas_set_num_threads sets ompwg's and OpenBLAS's thread counts, and
+ * OpenBLAS's names stay out of the process's global scope. */
 #include <complex.h>
 #include <dlfcn.h>
 #include <math.h>
@@ -173,11 +174,8 @@ static void threads(void)
 {
     openblas_set_num_threads(3);
     int ours = ompwg_get_num_threads(), reported = openblas_get_num_threads();
-    /* OpenBLAS's own count, read in OpenBLAS's own object */
-    Dl_info info;
-    void *get = dlsym(RTLD_DEFAULT, "openblas_get_config");
-    void *object = get && dladdr(get, &info) ? dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD)
-                                             : NULL;
+    /* OpenBLAS's own count, read in the object the library loaded */
+    void *object = dlopen(OMPWG_OPENBLAS_SONAME, RTLD_LAZY | RTLD_NOLOAD);
     get_threads_fn *openblas_get =
         object ? (get_threads_fn *)dlsym(object, "openblas_get_num_threads") : NULL;
     int theirs = openblas_get ? openblas_get() : -1;
@@ -195,9 +193,20 @@ static void threads(void)
     if (object) dlclose(object);
 }
 
+/* OpenBLAS defines all of LAPACK: in the global scope, its routines would
+ * take the calls of a LAPACK the program loads itself. */
+static void scope(void)
+{
+    static const char *const names[] = { "dlaswp_", "dgetrf2_", "dpotrf_", "openblas_get_config" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        tap_ok(dlsym(RTLD_DEFAULT, names[i]) == NULL,
+               "%s (OpenBLAS's) is not in the process's global scope", names[i]);
+}
+
 int main(void)
 {
     tap_init("test_blas_linked");
+    scope();
     level1();
     level2();
     level3();
