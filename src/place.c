@@ -337,13 +337,33 @@ static const ompwg_backend *reference_host(const decision *d)
     return NULL;
 }
 
+/* Without a model (no device backend to weigh, or none could be measured),
+ * a GEMM-shaped call of less work than this runs on the reference backend:
+ * the short calls a blocked LAPACK makes by the thousand (the panel's, of
+ * rank 32 and less) cost the CPU backend a fork of its team each, and more
+ * than the call itself. On the H100 machine's 16 cores the CPU backend took
+ * 16 us for a 32^3 DGEMM against OpenBLAS's 2.4 us, 235 us against 112 us
+ * at 4000 x 32 x 32, but 146 us against 229 us at 4000 x 64 x 64
+ * (3.3e7 flops). */
+#define SHORT_WORK 1.6e7
+
+static const ompwg_backend *host_without_model(const ompwg_call *c, const decision *d)
+{
+    const ompwg_backend *ref = reference_host(d);
+    if (ref && c->kind == OMPWG_MODEL_GEMM && c->work < SHORT_WORK) return ref;
+    return d->host[0];
+}
+
 static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], decision *d)
 {
     d->t_dev = d->t_link = d->t_split = -1;
     d->split = 0;
     d->best = d->choice = d->host[0];
     for (int h = 0; h < d->nhost; h++) d->t_host[h] = -1;
-    if (!m) return;
+    if (!m) {
+        d->best = d->choice = host_without_model(c, d);
+        return;
+    }
     double t_best = -1;
     for (int h = 0; h < d->nhost; h++) {
         d->t_host[h] = kernel_seconds(m, d->host[h], c, 1.0);
@@ -528,6 +548,7 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
     decision d = { .dev = dev };
     if (planned) d.nhost = ompwg_auto_hosts(d.host, MAX_HOSTS);
     if (!planned || !dev || d.nhost == 0) {
+        if (planned && d.nhost > 0) pl->be = host_without_model(c, &d);
         if (ompwg_verbose_level() >= 2) trace(c, "host", NULL, pl);
         return OMPWG_OK;
     }

@@ -5,6 +5,7 @@
  * model while it is being measured. */
 #include <math.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,6 +367,38 @@ static void measuring(char *dir)
     ompwg_set_model_file("");
 }
 
+/* Where no device backend is weighed (no GPU), auto still puts the short
+ * GEMM-shaped calls a blocked LAPACK makes by the thousand on the reference
+ * backend, and the large ones on the CPU backend. */
+static void without_device(void)
+{
+    ompwg_plan big, small;
+    int st = ompwg_set_backend("auto");
+    if (st == OMPWG_OK) st = ompwg_plan_gemm(NULL, 'd', 1024, 1024, 1024, 0, &big);
+    if (st != OMPWG_OK) {
+        tap_ok(false, "auto and a plan for a 1024^3 DGEMM (%s)", ompwg_strerror(st));
+        return;
+    }
+    if (strcmp(big.backend, "cpu") != 0 || index_of("openblas") < 0) {
+        tap_skip("auto without a device: short calls on openblas",
+                 "a device backend is weighed here, or no cpu and openblas");
+        ompwg_set_backend(NULL);
+        return;
+    }
+    bool pass = true;
+    const int64_t shapes[][3] = { { 1, 1, 1 }, { 32, 32, 32 }, { 4000, 32, 32 }, { 64, 64, 1000 } };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        st = ompwg_plan_gemm(NULL, 'd', shapes[i][0], shapes[i][1], shapes[i][2], 0, &small);
+        if (st != OMPWG_OK || strcmp(small.backend, "openblas") != 0) {
+            tap_diag("%lld x %lld x %lld: %s", (long long)shapes[i][0], (long long)shapes[i][1],
+                     (long long)shapes[i][2], st == OMPWG_OK ? small.backend : ompwg_strerror(st));
+            pass = false;
+        }
+    }
+    tap_ok(pass, "auto without a device: GEMMs under 1.6e7 flops on openblas, 1024^3 on cpu");
+    ompwg_set_backend(NULL);
+}
+
 int main(void)
 {
     tap_init("test_planner");
@@ -375,6 +408,7 @@ int main(void)
         return tap_done();
     }
     decisions();
+    without_device();
     bad_models();
     model_files(dir);
     measuring(dir);
