@@ -82,30 +82,44 @@ else
     echo "gpu: skipped: $("$build/src/cli/ompwg" info 2>/dev/null | sed -n 's/^ *gpu *not usable *//p')"
 fi
 
+# BENCH_LAPACK_ROUNDS=R runs the configurations R times in turn (each
+# round all of them, one after the other), so that a machine whose speed
+# drifts between runs weighs on every configuration alike; the table gives
+# the median over the rounds.
+rounds=${BENCH_LAPACK_ROUNDS:-1}
 status=0
-for c in "${configs[@]}"; do
-    echo
-    echo "== $c"
-    case "$c" in
-        openblas) env -u LD_PRELOAD -u OMPWG_BACKEND "$bench" --lapack "$lapack" "${args[@]}" ;;
-        auto) env -u OMPWG_BACKEND LD_PRELOAD="$shim" "$bench" --lapack "$lapack" --require-dgemm libompwg_blas "${args[@]}" ;;
-        *) LD_PRELOAD="$shim" OMPWG_BACKEND=$c "$bench" --lapack "$lapack" --require-dgemm libompwg_blas "${args[@]}" ;;
-    esac >"$work/$c" 2>&1 || status=1
-    cat "$work/$c"
+for ((r = 1; r <= rounds; r++)); do
+    for c in "${configs[@]}"; do
+        echo
+        echo "== $c${rounds:+ (round $r of $rounds)}"
+        case "$c" in
+            openblas) env -u LD_PRELOAD -u OMPWG_BACKEND "$bench" --lapack "$lapack" "${args[@]}" ;;
+            auto) env -u OMPWG_BACKEND LD_PRELOAD="$shim" "$bench" --lapack "$lapack" --require-dgemm libompwg_blas "${args[@]}" ;;
+            *) LD_PRELOAD="$shim" OMPWG_BACKEND=$c "$bench" --lapack "$lapack" --require-dgemm libompwg_blas "${args[@]}" ;;
+        esac >"$work/$c.$r" 2>&1 || status=1
+        cat "$work/$c.$r"
+    done
 done
 
 # one table: seconds per configuration and, after each but OpenBLAS's, its
 # speed over OpenBLAS alone (OpenBLAS's time / its time)
 echo
-echo "== reference LAPACK: median seconds, and speed over OpenBLAS alone (>1: faster)"
+echo "== reference LAPACK: median seconds (of $rounds round(s)), and speed over OpenBLAS alone (>1: faster)"
 awk -v configs="${configs[*]}" '
-    FNR == 1 { cfg = FILENAME; sub(".*/", "", cfg) }
+    function median(list,    v, m, i, j, x) {
+        m = split(list, v, " ")
+        for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
+        return m % 2 ? v[(m + 1) / 2] : sprintf("%.5f", (v[m / 2] + v[m / 2 + 1]) / 2)
+    }
+    FNR == 1 { cfg = FILENAME; sub(".*/", "", cfg); sub("[.][0-9]+$", "", cfg) }
     $1 ~ /^d(getrf|potrf|geqrf)$/ && NF == 7 {
         key = $1 " " $2
         if (!(key in seen)) { seen[key] = 1; order[++n] = key }
-        t[key, cfg] = $4; ok[key, cfg] = $7
+        all[key, cfg] = all[key, cfg] " " $4
+        if ($7 != "ok") bad[key, cfg] = 1
     }
     END {
+        for (kc in all) { t[kc] = median(all[kc]); ok[kc] = (kc in bad) ? "!" : "ok" }
         nc = split(configs, c, " ")
         printf "%-6s %6s", "name", "n"
         for (i = 1; i <= nc; i++) printf(" %10s%s", c[i] "_s", (i > 1) ? sprintf(" %7s", "x") : "")
@@ -123,5 +137,5 @@ awk -v configs="${configs[*]}" '
             printf "\n"
         }
         print "(! after a time: that run failed its residual check)"
-    }' $(for c in "${configs[@]}"; do echo "$work/$c"; done)
+    }' $(for ((r = 1; r <= rounds; r++)); do for c in "${configs[@]}"; do echo "$work/$c.$r"; done; done)
 exit $status
