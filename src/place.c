@@ -337,21 +337,41 @@ static const ompwg_backend *reference_host(const decision *d)
     return NULL;
 }
 
-/* Without a model (no device backend to weigh, or none could be measured),
- * a GEMM-shaped call of less work than this runs on the reference backend:
- * the short calls a blocked LAPACK makes by the thousand (the panel's, of
- * rank 32 and less) cost the CPU backend a fork of its team each, and more
- * than the call itself. On the H100 machine's 16 cores the CPU backend took
- * 16 us for a 32^3 DGEMM against OpenBLAS's 2.4 us, 235 us against 112 us
- * at 4000 x 32 x 32, but 146 us against 229 us at 4000 x 64 x 64
- * (3.3e7 flops). */
+/* The host backend for a GEMM-shaped call (GEMM, the level-3 routines,
+ * complex GEMM), by its shape: the reference for less work than SHORT_WORK
+ * or a dimension under NARROW, else the CPU backend. The model's host
+ * curves come from square GEMMs and misjudge the shapes a blocked LAPACK
+ * calls with (timings of single calls through the C API on the H100 machine's 16 cores,
+ * OpenBLAS's time over the CPU backend's, two runs):
+ *   DSYRK 64 x 64, k 4000 / 7000               1.57-1.83 / 1.76-2.07
+ *   DGEMM 4000 x 64 x 4000 / 7000 x 64 x 1000  2.04-2.55 / 1.40-1.47
+ *   DTRSM left 64 x 7000                       1.42-1.65
+ *   DGEMM 7000 x 7000 x 64                     1.03-1.23
+ * while the model's curves put OpenBLAS 10 % ahead at those flops. Short or
+ * narrow calls cost the CPU backend a fork of its team each, more than the
+ * call: 16 us against OpenBLAS's 2.4 us for a 32^3 DGEMM, 0.31-0.37 at
+ * 8000 x 32 x 32 (1.6e7 flops), 0.19-0.25 for DTRSM right 1000 x 64. */
 #define SHORT_WORK 1.6e7
+#define NARROW 64
+/* A model that puts the shape's choice this many times slower than the
+ * other host candidate overrides it (a CPU without the CPU backend's
+ * kernels for its ISA, say). */
+#define SHAPE_MARGIN 1.5
 
-static const ompwg_backend *host_without_model(const ompwg_call *c, const decision *d)
+static const ompwg_backend *host_for_shape(const ompwg_call *c, const decision *d)
 {
     const ompwg_backend *ref = reference_host(d);
-    if (ref && c->kind == OMPWG_MODEL_GEMM && c->work < SHORT_WORK) return ref;
+    int64_t narrow = c->m;
+    if (c->n > 0 && c->n < narrow) narrow = c->n;
+    if (c->k > 0 && c->k < narrow) narrow = c->k;
+    if (ref && (c->work < SHORT_WORK || narrow < NARROW)) return ref;
     return d->host[0];
+}
+
+/* Without a model (no device backend to weigh, or none could be measured). */
+static const ompwg_backend *host_without_model(const ompwg_call *c, const decision *d)
+{
+    return c->kind == OMPWG_MODEL_GEMM ? host_for_shape(c, d) : d->host[0];
 }
 
 static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], decision *d)
@@ -371,6 +391,14 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
             t_best = d->t_host[h];
             d->best = d->host[h];
         }
+    }
+    if (c->kind == OMPWG_MODEL_GEMM) {
+        const ompwg_backend *shaped = host_for_shape(c, d);
+        for (int h = 0; h < d->nhost; h++)
+            if (d->host[h] == shaped && d->t_host[h] >= 0 && d->t_host[h] <= SHAPE_MARGIN * t_best) {
+                d->best = shaped;
+                t_best = d->t_host[h];
+            }
     }
     d->choice = d->best;
     const ompwg_backend *ref = reference_host(d);

@@ -144,8 +144,16 @@ static void decisions(void)
         three.backend[2].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 600e9, 5e-6);
         three.backend[2].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 80e9, 5e-6);
     }
-    placed(&three, 'd', 8192, 8192, 64, 0, "openblas", false,
-           "the trailing update where OpenBLAS is the fastest CPU candidate");
+    placed(&three, 'd', 8192, 8192, 64, 0, "cpu", false,
+           "a rank-64 update on the CPU backend, which the model's square-GEMM curves put "
+           "1.2 times slower than OpenBLAS");
+    placed(&three, 'd', 8192, 32, 32, 0, "openblas", false,
+           "a rank-32 panel update on OpenBLAS (narrow)");
+    ompwg_model slow_cpu = three;
+    for (int d = 0; d < 2; d++)
+        slow_cpu.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 150e9, 5e-6);
+    placed(&slow_cpu, 'd', 8192, 8192, 64, 0, "openblas", false,
+           "but on OpenBLAS where the model puts the CPU backend 4 times slower");
     placed(&three, 'd', 4096, 4096, 4096, 1, "gpu", false, "a 4096^3 DGEMM with OpenBLAS there too");
     placed(&three, 'd', 256, 1, 1, 0, "openblas", false,
            "a call of a few microseconds goes to the reference, whoever is faster");
