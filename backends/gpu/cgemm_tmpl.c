@@ -10,7 +10,10 @@
  * complex product a chain of four real multiply-adds into the same
  * accumulator pair (re += ar br, re -= ai bi, im += ar bi, im += ai br), so
  * that every element of C rounds as a complex multiply-add chain would, not
- * as four real GEMMs added afterwards.
+ * as four real GEMMs added afterwards. In double, where the build has the
+ * FP64 tensor cores (CG_TC), the team's warps run the same four products
+ * as mma.sync on warp tiles, each accumulator still one chain in double
+ * (cg_dmma_mac_).
  *
  * Any team and thread count the runtime grants gives the right result: the
  * teams stride over the tiles. A team of CG_NT threads keeps one register
