@@ -40,9 +40,9 @@
  * - OMPWG_FALLBACK=1: when the GPU runs out of memory for a call on host
  *   data, run that call on the CPU backend instead of returning
  *   ::OMPWG_ERR_DEVICE_NOMEM (see ompwg_set_fallback()).
- * - OMPWG_GPU_DGEMM=fma: run the tiled GPU DGEMM on the FMA units instead
- *   of the FP64 tensor cores (see ::ompwg_gpu_kernel). Both compute in
- *   double, within the GEMM bound stated below.
+ * - OMPWG_GPU_DGEMM=fma: run the tiled GPU DGEMM and the GPU ZGEMM on the
+ *   FMA units instead of the FP64 tensor cores (see ::ompwg_gpu_kernel).
+ *   Both compute in double, within the GEMM bounds stated below.
  * - OMPWG_GPU_DEVICE=N: the OpenMP device number the GPU backend runs on
  *   (default: omp_get_default_device()); see ompwg_set_gpu_device(), which
  *   reads it again when given -1.
@@ -662,10 +662,10 @@ typedef enum ompwg_gpu_kernel {
     /** OMPWG_GPU_TRANSPOSE: "padded" (default: team-shared tiles with one
      *  element of padding per row, against bank conflicts) or "unpadded" */
     OMPWG_GPU_KERNEL_TRANSPOSE = 2,
-    /** OMPWG_GPU_DGEMM, for the tiled DGEMM: "tensor" (default: the FP64
-     *  tensor cores, mma.sync m16n8k8 on sm_90 or m8n8k4 on sm_80, where
-     *  every architecture the library was built for has them; the FMA units
-     *  elsewhere) or "fma" (the FMA units) */
+    /** OMPWG_GPU_DGEMM, for the tiled DGEMM and the ZGEMM: "tensor"
+     *  (default: the FP64 tensor cores, mma.sync m16n8k8 on sm_90 or m8n8k4
+     *  on sm_80, where every architecture the library was built for has
+     *  them; the FMA units elsewhere) or "fma" (the FMA units) */
     OMPWG_GPU_KERNEL_DGEMM = 3,
     /** OMPWG_GPU_GEMM_TILE, the team tile of the tiled GEMM: "auto"
      *  (default: 64 x 64 when 128 x 128 tiles of C would be fewer than the

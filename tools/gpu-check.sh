@@ -111,23 +111,24 @@ for t in "$builddir"/tests/test_* "$builddir"/blas/tests/test_blas_*; do
         [ "$not_ok" -eq 0 ] && tail -5 "$out/$name.tap"
     fi
 done
-# the FMA DGEMM kernel, which the suite leaves to the tensor cores where the
-# build has them
-if wanted tests && [ -x "$builddir/tests/test_dgemm" ]; then
+# the FMA DGEMM and ZGEMM kernels, which the suite leaves to the tensor cores
+# where the build has them
+for name in test_dgemm test_zgemm; do
+    if ! wanted tests || [ ! -x "$builddir/tests/$name" ]; then continue; fi
     OMPWG_GPU_DGEMM=fma OMPWG_TEST_BACKENDS=gpu timeout --kill-after=10 120 \
-        "$builddir/tests/test_dgemm" > "$out/test_dgemm_fma.tap" 2>&1
+        "$builddir/tests/$name" > "$out/${name}_fma.tap" 2>&1
     rc=$?
-    ok=$(grep -c '^ok' "$out/test_dgemm_fma.tap")
-    not_ok=$(grep -c '^not ok' "$out/test_dgemm_fma.tap")
+    ok=$(grep -c '^ok' "$out/${name}_fma.tap")
+    not_ok=$(grep -c '^not ok' "$out/${name}_fma.tap")
     tests_ok=$((tests_ok + ok))
     tests_not_ok=$((tests_not_ok + not_ok))
     printf '%-20s rc=%-3d ok %4d  not ok %3d  (gpu backend, OMPWG_GPU_DGEMM=fma)\n' \
-        test_dgemm_fma "$rc" "$ok" "$not_ok"
+        "${name}_fma" "$rc" "$ok" "$not_ok"
     if [ "$rc" -ne 0 ] || [ "$not_ok" -ne 0 ]; then
-        failed+=(test_dgemm_fma)
-        grep -A6 '^not ok' "$out/test_dgemm_fma.tap" | head -40
+        failed+=("${name}_fma")
+        grep -A6 '^not ok' "$out/${name}_fma.tap" | head -40
     fi
-fi
+done
 tests_line="ok $tests_ok (skipped $tests_skip), not ok $tests_not_ok; failing: ${failed[*]:-none}"
 if wanted tests; then
     echo "--- tests: $tests_line"

@@ -35,7 +35,10 @@ static void TN(cg_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, cons
         if (!TN(cplx_is_one_, )(beta)) TN(cg_scale_, )(dev, s->m, s->n, beta, c, s->ldc);
         return;
     }
-    TN(cg_tiled_, )(dev, s, alpha, a, b, beta, c);
+    /* the FP64 tensor cores where this precision and the build have them */
+    const bool tc =
+        CG_TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR;
+    TN(cg_tiled_, )(dev, tc, s, alpha, a, b, beta, c);
 }
 
 /* Host data: op(A)'s and op(B)'s stored blocks and, when beta != 0, C's

@@ -10,7 +10,10 @@
  * complex product a chain of four real multiply-adds into the same
  * accumulator pair (re += ar br, re -= ai bi, im += ar bi, im += ai br), so
  * that every element of C rounds as a complex multiply-add chain would, not
- * as four real GEMMs added afterwards.
+ * as four real GEMMs added afterwards. In double, where the build has the
+ * FP64 tensor cores (CG_TC), the team's warps run the same four products
+ * as mma.sync on warp tiles, each accumulator still one chain in double
+ * (cg_dmma_mac_).
  *
  * Any team and thread count the runtime grants gives the right result: the
  * teams stride over the tiles. A team of CG_NT threads keeps one register
@@ -166,14 +169,34 @@ GPU_INLINE void TN(cg_mac_, )(int u, const TN(cg_slice_, ) *sl, TR re[CG_RM][CG_
     }
 }
 
-/* C := alpha * acc + beta * C on register tile u's elements inside C;
- * beta == 0 does not read C, beta == 1 does not scale it. */
+/* C(i, j) := alpha * (re, im) + beta * C(i, j); beta == 0 does not read C,
+ * beta == 1 does not scale it. */
+GPU_INLINE void TN(cg_update_c_, )(const TN(cg_job_, ) *J, int64_t i, int64_t j, TR beta_re,
+                                   TR beta_im, TR re, TR im)
+{
+    const bool beta_zero = beta_re == 0 && beta_im == 0, beta_one = beta_re == 1 && beta_im == 0;
+    T *p = J->c + i + j * J->ldc;
+    const TR xr = J->alpha_re * re - J->alpha_im * im;
+    const TR xi = J->alpha_re * im + J->alpha_im * re;
+    if (beta_zero) {
+        p->re = xr;
+        p->im = xi;
+    } else if (beta_one) {
+        p->re += xr;
+        p->im += xi;
+    } else {
+        const T old = *p;
+        p->re = xr + (beta_re * old.re - beta_im * old.im);
+        p->im = xi + (beta_re * old.im + beta_im * old.re);
+    }
+}
+
+/* C := alpha * acc + beta * C on register tile u's elements inside C. */
 GPU_INLINE void TN(cg_store_, )(const TN(cg_job_, ) *J, int u, int64_t m0, int64_t n0,
                                 TR beta_re, TR beta_im, const TR re[CG_RM][CG_RN],
                                 const TR im[CG_RM][CG_RN])
 {
     const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
-    const bool beta_zero = beta_re == 0 && beta_im == 0, beta_one = beta_re == 1 && beta_im == 0;
 #pragma unroll
     for (int s = 0; s < CG_RN; s++) {
         const int64_t j = n0 + uy + s * (CG_TN / CG_RN);
@@ -182,20 +205,7 @@ GPU_INLINE void TN(cg_store_, )(const TN(cg_job_, ) *J, int u, int64_t m0, int64
         for (int r = 0; r < CG_RM; r++) {
             const int64_t i = m0 + ux + r * (CG_TM / CG_RM);
             if (i >= J->m) continue;
-            T *p = J->c + i + j * J->ldc;
-            const TR xr = J->alpha_re * re[r][s] - J->alpha_im * im[r][s];
-            const TR xi = J->alpha_re * im[r][s] + J->alpha_im * re[r][s];
-            if (beta_zero) {
-                p->re = xr;
-                p->im = xi;
-            } else if (beta_one) {
-                p->re += xr;
-                p->im += xi;
-            } else {
-                const T old = *p;
-                p->re = xr + (beta_re * old.re - beta_im * old.im);
-                p->im = xi + (beta_re * old.im + beta_im * old.re);
-            }
+            TN(cg_update_c_, )(J, i, j, beta_re, beta_im, re[r][s], im[r][s]);
         }
     }
 }
@@ -208,13 +218,158 @@ GPU_INLINE void TN(cg_zero_, )(TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
         for (int s = 0; s < CG_RN; s++) re[r][s] = im[r][s] = 0;
 }
 
-/* A team of CG_NT threads (a GPU): thread t owns register tile t for the
+#if CG_TC
+/* The FP64 tensor-core path (double only, device pass only). The team's
+ * warps split the team tile into CG_DW_M x CG_DW_N warp tiles; a warp
+ * computes its tile as GEMM_DMMA_M x 8 blocks (gpu_mma.h), its fragments
+ * read from the four staged planes. Per k step each block takes four mma
+ * into two accumulator sets: re += ar br and im += ar bi, then
+ * re += (-ai) bi and im += ai br, the imaginary fragment of A negated in
+ * registers (exactly). So each element of C is, as on the FMA path, one
+ * chain of double multiply-adds over k for its real part and one for its
+ * imaginary part, not four real GEMMs added afterwards. */
+#define CG_DW_M 4
+#define CG_DW_N (CG_NT / 32 / CG_DW_M)
+#define CG_MI (CG_TM / CG_DW_M / GEMM_DMMA_M)
+#define CG_NJ (CG_TN / CG_DW_N / 8)
+_Static_assert(CG_NT % (32 * CG_DW_M) == 0 && CG_TM % (GEMM_DMMA_M * CG_DW_M) == 0 &&
+                   CG_TN % (8 * CG_DW_N) == 0,
+               "warp tiles of whole mma blocks");
+_Static_assert(CG_MI * CG_NJ * GPU_DMMA_CF == CG_RM * CG_RN,
+               "a lane's accumulators take the place of its register tile");
+_Static_assert(CG_TK % GPU_DMMA_K == 0 && CG_ROW_A % 16 == 4 && CG_ROW_B % 16 == 4,
+               "whole k steps; conflict-free fragment rows");
+
+/* Accumulator r of a lane's block (i, j), kept in the storage x of its
+ * register tile's real or imaginary parts. */
+#define CG_DMMA_ACC(x, i, j, r) \
+    (x)[(((i) * CG_NJ + (j)) * GPU_DMMA_CF + (r)) / CG_RN] \
+       [(((i) * CG_NJ + (j)) * GPU_DMMA_CF + (r)) % CG_RN]
+
+/* Block (i, j) of one accumulator set += a b, a and b this lane's
+ * fragments. */
+GPU_INLINE void TN(cg_dmma_block_, )(int i, int j, const TR *a, const TR *b,
+                                     TR acc[CG_RM][CG_RN])
+{
+    TR c[GPU_DMMA_CF];
+#pragma unroll
+    for (int r = 0; r < GPU_DMMA_CF; r++) c[r] = CG_DMMA_ACC(acc, i, j, r);
+    dmma_(a, b, c);
+#pragma unroll
+    for (int r = 0; r < GPU_DMMA_CF; r++) CG_DMMA_ACC(acc, i, j, r) = c[r];
+}
+
+/* The staged slice added into lane `lane`'s share of warp w's tile. */
+GPU_INLINE void TN(cg_dmma_mac_, )(int w, int lane, const TN(cg_slice_, ) *sl,
+                                   TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+{
+    const int g = lane >> 2, q = lane & 3;
+    const int wm0 = w % CG_DW_M * (CG_TM / CG_DW_M), wn0 = w / CG_DW_M * (CG_TN / CG_DW_N);
+#pragma unroll
+    for (int kk = 0; kk < CG_TK; kk += GPU_DMMA_K) {
+        TR ar[CG_MI][GPU_DMMA_AF], ai[CG_MI][GPU_DMMA_AF], nai[CG_MI][GPU_DMMA_AF];
+        TR br[CG_NJ][GPU_DMMA_BF], bi[CG_NJ][GPU_DMMA_BF];
+#pragma unroll
+        for (int i = 0; i < CG_MI; i++)
+#pragma unroll
+            for (int r = 0; r < GPU_DMMA_AF; r++) {
+                const int p = kk + dmma_a_k_(q, r);
+                const int x = wm0 + i * GEMM_DMMA_M + dmma_a_row_(g, r);
+                ar[i][r] = sl->are[p][x];
+                ai[i][r] = sl->aim[p][x];
+                nai[i][r] = -ai[i][r];
+            }
+#pragma unroll
+        for (int j = 0; j < CG_NJ; j++)
+#pragma unroll
+            for (int r = 0; r < GPU_DMMA_BF; r++) {
+                const int p = kk + dmma_b_k_(q, r), y = wn0 + j * 8 + g;
+                br[j][r] = sl->bre[p][y];
+                bi[j][r] = sl->bim[p][y];
+            }
+        /* every block's first product, then its second, so that the two
+         * mma on one accumulator block are issued apart */
+#pragma unroll
+        for (int i = 0; i < CG_MI; i++)
+#pragma unroll
+            for (int j = 0; j < CG_NJ; j++) {
+                TN(cg_dmma_block_, )(i, j, ar[i], br[j], re);
+                TN(cg_dmma_block_, )(i, j, ar[i], bi[j], im);
+            }
+#pragma unroll
+        for (int i = 0; i < CG_MI; i++)
+#pragma unroll
+            for (int j = 0; j < CG_NJ; j++) {
+                TN(cg_dmma_block_, )(i, j, nai[i], bi[j], re);
+                TN(cg_dmma_block_, )(i, j, ai[i], br[j], im);
+            }
+    }
+}
+
+/* C := alpha * acc + beta * C on lane `lane`'s share of warp w's tile,
+ * inside C only. */
+GPU_INLINE void TN(cg_dmma_store_, )(const TN(cg_job_, ) *J, int w, int lane, int64_t m0,
+                                     int64_t n0, const TR re[CG_RM][CG_RN],
+                                     const TR im[CG_RM][CG_RN])
+{
+    const int g = lane >> 2, q = lane & 3;
+    const int64_t wm0 = m0 + w % CG_DW_M * (CG_TM / CG_DW_M);
+    const int64_t wn0 = n0 + w / CG_DW_M * (CG_TN / CG_DW_N);
+#pragma unroll
+    for (int j = 0; j < CG_NJ; j++)
+#pragma unroll
+        for (int i = 0; i < CG_MI; i++)
+#pragma unroll
+            for (int r = 0; r < GPU_DMMA_CF; r++) {
+                const int64_t row = wm0 + i * GEMM_DMMA_M + dmma_c_row_(g, r);
+                const int64_t col = wn0 + j * 8 + dmma_c_col_(q, r);
+                if (row < J->m && col < J->n)
+                    TN(cg_update_c_, )(J, row, col, J->beta_re, J->beta_im,
+                                       CG_DMMA_ACC(re, i, j, r), CG_DMMA_ACC(im, i, j, r));
+            }
+}
+#endif
+
+/* Thread t's step on a staged slice: on the tensor cores (tc, a constant
+ * at each call) or by its register tile. */
+GPU_INLINE void TN(cg_team_mac_, )(bool tc, int t, const TN(cg_slice_, ) *sl,
+                                   TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+{
+#if CG_TC
+    if (tc) {
+        TN(cg_dmma_mac_, )(t / 32, t % 32, sl, re, im);
+        return;
+    }
+#else
+    (void)tc;
+#endif
+    TN(cg_mac_, )(t, sl, re, im);
+}
+
+/* Thread t's write of its accumulators into the tile at (m0, n0). */
+GPU_INLINE void TN(cg_team_store_, )(bool tc, const TN(cg_job_, ) *J, int t, int64_t m0,
+                                     int64_t n0, const TR re[CG_RM][CG_RN],
+                                     const TR im[CG_RM][CG_RN])
+{
+#if CG_TC
+    if (tc) {
+        TN(cg_dmma_store_, )(J, t / 32, t % 32, m0, n0, re, im);
+        return;
+    }
+#else
+    (void)tc;
+#endif
+    TN(cg_store_, )(J, t, m0, n0, J->beta_re, J->beta_im, re, im);
+}
+
+/* A team of CG_NT threads (a GPU): thread t owns register tile t (or,
+ * with tc, its lane's share of its warp's tile on the tensor cores) for the
  * whole k loop. The slices are double-buffered: slice kt + 1 is fetched
  * into registers before the team computes on slice kt and written into
  * the other buffer after, so one barrier per slice suffices (the buffer
  * written in step kt was last read in step kt - 1, before its barrier). */
-GPU_INLINE void TN(cg_team_full_, )(const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2], int t,
-                                    int64_t team, int64_t nteam)
+GPU_INLINE void TN(cg_team_full_, )(bool tc, const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2],
+                                    int t, int64_t team, int64_t nteam)
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     T ra[CG_LA], rb[CG_LB];
@@ -228,11 +383,11 @@ GPU_INLINE void TN(cg_team_full_, )(const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2
         for (int64_t kt = 0; kt < nk; kt++) {
             const bool more = kt + 1 < nk;
             if (more) TN(cg_fetch_, )(J, t, m0, n0, (kt + 1) * CG_TK, ra, rb);
-            TN(cg_mac_, )(t, &sl[kt & 1], re, im);
+            TN(cg_team_mac_, )(tc, t, &sl[kt & 1], re, im);
             if (more) TN(cg_put_, )(J, t, ra, rb, &sl[(kt + 1) & 1]);
 #pragma omp barrier
         }
-        TN(cg_store_, )(J, t, m0, n0, J->beta_re, J->beta_im, re, im);
+        TN(cg_team_store_, )(tc, J, t, m0, n0, re, im);
     }
 }
 
@@ -265,20 +420,45 @@ static __attribute__((noinline)) void TN(cg_team_any_, )(const TN(cg_job_, ) *J,
     }
 }
 
-/* A team's share of the tiles: nt is the same for every thread of the
- * team, so all take the same path. */
-GPU_INLINE void TN(cg_team_, )(const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2])
+/* A team's share of the tiles: the GPU path for a team of CG_NT threads
+ * (on the tensor cores when tc, a constant at each call), the any-size
+ * path otherwise; nt is the same for every thread of the team, so all take
+ * the same one. */
+GPU_INLINE void TN(cg_team_, )(bool tc, const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2])
 {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
     if (nt == CG_NT)
-        TN(cg_team_full_, )(J, sl, t, team, nteam);
+        TN(cg_team_full_, )(tc, J, sl, t, team, nteam);
     else
         TN(cg_team_any_, )(J, &sl[0], t, nt, team, nteam);
 }
 
-static void TN(cg_tiled_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
-                            T beta, T *c)
+/* One call's job, built by every thread from the kernel's scalar
+ * arguments (kernel parameters are cheap to read again, where a struct
+ * passed in would live in local memory). */
+GPU_INLINE TN(cg_job_, ) TN(cg_job_of_, )(bool ta, bool tb, bool ca, bool cb, int64_t m,
+                                          int64_t n, int64_t k, int64_t lda, int64_t ldb,
+                                          int64_t ldc, const T *a, const T *b, T *c, TR alpha_re,
+                                          TR alpha_im, TR beta_re, TR beta_im, int64_t tiles_m,
+                                          int64_t ntiles)
+{
+    return (TN(cg_job_, )){
+        .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc,
+        .ta = ta, .tb = tb, .ca = ca, .cb = cb, .a = a, .b = b, .c = c,
+        .alpha_re = alpha_re, .alpha_im = alpha_im, .beta_re = beta_re,
+        .beta_im = beta_im, .tiles_m = tiles_m, .ntiles = ntiles,
+    };
+}
+
+/* The tiled kernels, the tensor-core one apart so that neither one's
+ * registers weigh on the other's allocation; tc asks for the tensor cores
+ * (used where CG_TC_HOST). In each, the local memory (two buffers of a k
+ * slice) is declared in the teams region and shared by its threads, and
+ * the arguments are firstprivate so that no thread reads team memory for
+ * them after a barrier. */
+static void TN(cg_tiled_, )(int dev, bool tc, const ompwg_gemm_shape *s, T alpha, const T *a,
+                            const T *b, T beta, T *c)
 {
     const bool ta = s->transa, tb = s->transb, ca = s->transa && s->conja,
                cb = s->transb && s->conjb;
@@ -287,19 +467,39 @@ static void TN(cg_tiled_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T
     const int64_t tiles_m = ompwg_gpu_ceil_div(m, CG_TM);
     const int64_t ntiles = tiles_m * ompwg_gpu_ceil_div(n, CG_TN);
     const int teams = ompwg_gpu_teams_for(ntiles);
+    if (CG_TC_HOST && tc) {
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
+        {
+            TN(cg_slice_, ) sl[2];
+#pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
+                                      alpha_im, beta_re, beta_im, tiles_m, ntiles)
+            {
+                const TN(cg_job_, ) J =
+                    TN(cg_job_of_, )(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
+                                     alpha_im, beta_re, beta_im, tiles_m, ntiles);
+                TN(cg_team_, )(CG_TC, &J, sl);
+            }
+        }
+        return;
+    }
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
     {
         TN(cg_slice_, ) sl[2];
 #pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
                                       alpha_im, beta_re, beta_im, tiles_m, ntiles)
         {
-            const TN(cg_job_, ) J = {
-                .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc,
-                .ta = ta, .tb = tb, .ca = ca, .cb = cb, .a = a, .b = b, .c = c,
-                .alpha_re = alpha_re, .alpha_im = alpha_im, .beta_re = beta_re,
-                .beta_im = beta_im, .tiles_m = tiles_m, .ntiles = ntiles,
-            };
-            TN(cg_team_, )(&J, sl);
+            const TN(cg_job_, ) J =
+                TN(cg_job_of_, )(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
+                                 alpha_im, beta_re, beta_im, tiles_m, ntiles);
+            TN(cg_team_, )(false, &J, sl);
         }
     }
 }
+
+#if CG_TC
+#undef CG_DW_M
+#undef CG_DW_N
+#undef CG_MI
+#undef CG_NJ
+#undef CG_DMMA_ACC
+#endif

@@ -26,7 +26,7 @@ static const family families[] = {
                                   .names = { "tree", "subgroup" } },
     [OMPWG_GPU_KERNEL_TRANSPOSE] = { .env = "OMPWG_GPU_TRANSPOSE", .what = "transpose",
                                      .names = { "padded", "unpadded" } },
-    [OMPWG_GPU_KERNEL_DGEMM] = { .env = "OMPWG_GPU_DGEMM", .what = "tiled dgemm",
+    [OMPWG_GPU_KERNEL_DGEMM] = { .env = "OMPWG_GPU_DGEMM", .what = "dgemm/zgemm",
                                  .names = { "tensor", "fma" } },
     [OMPWG_GPU_KERNEL_GEMM_TILE] = { .env = "OMPWG_GPU_GEMM_TILE", .what = "gemm tile",
                                      .names = { "auto", "large", "small" } },

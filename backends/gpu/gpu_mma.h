@@ -1,0 +1,70 @@
+/* The FP64 tensor cores' matrix multiply-accumulate, mma.sync on one warp,
+ * for the kernel families that use it (gemm.c, cgemm.c). Device pass only
+ * (inline PTX), where the build's architectures all have it: m16n8k8 from
+ * sm_90, m8n8k4 from sm_80 (GEMM_DMMA_M, the shape's M, is 16 or 8).
+ *
+ * A block is GEMM_DMMA_M x 8 of C and GPU_DMMA_K deep. Lane l = 4 g + q of
+ * the warp holds, for r counting from 0 (PTX ISA, mma .f64 fragments):
+ *   A: (g + 8 (r mod M/8), q + 4 floor(r / (M/8))), GPU_DMMA_AF of them;
+ *   B: (q + 4 r, g), GPU_DMMA_BF of them;
+ *   C: (g + 8 floor(r / 2), 2 q + r mod 2), GPU_DMMA_CF of them.
+ * The dmma_*_ functions below give these places; gemm_tmpl.c's dmma_mac_
+ * reads the same layout. */
+#ifndef OMPWG_GPU_MMA_H
+#define OMPWG_GPU_MMA_H
+
+#include "gpu.h"
+#include "ompwg_config.h"
+
+#if defined(__NVPTX__) && OMPWG_GPU_FP64_MMA
+#define GEMM_DMMA_M OMPWG_GPU_FP64_MMA
+#define GPU_DMMA_K (GEMM_DMMA_M / 2)
+#define GPU_DMMA_AF (GEMM_DMMA_M / 8 * GPU_DMMA_K / 4)
+#define GPU_DMMA_BF (GPU_DMMA_K / 4)
+#define GPU_DMMA_CF (GEMM_DMMA_M / 4)
+
+/* c += a b on one block; each array is this lane's fragment. */
+GPU_INLINE void dmma_(const double *a, const double *b, double *c)
+{
+#if GEMM_DMMA_M == 16
+    __asm__("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, "
+            "{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+            : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+            : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#else
+    __asm__("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+            : "+d"(c[0]), "+d"(c[1])
+            : "d"(a[0]), "d"(b[0]));
+#endif
+}
+
+/* Element r of lane (g, q)'s A fragment: its row in the block and its k. */
+GPU_INLINE int dmma_a_row_(int g, int r)
+{
+    return g + 8 * (r % (GEMM_DMMA_M / 8));
+}
+
+GPU_INLINE int dmma_a_k_(int q, int r)
+{
+    return q + 4 * (r / (GEMM_DMMA_M / 8));
+}
+
+/* Element r of lane (g, q)'s B fragment: its k (its column is g). */
+GPU_INLINE int dmma_b_k_(int q, int r)
+{
+    return q + 4 * r;
+}
+
+/* Element r of lane (g, q)'s C fragment: its row and column in the block. */
+GPU_INLINE int dmma_c_row_(int g, int r)
+{
+    return g + 8 * (r / 2);
+}
+
+GPU_INLINE int dmma_c_col_(int q, int r)
+{
+    return 2 * q + r % 2;
+}
+#endif
+
+#endif
