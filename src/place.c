@@ -322,7 +322,7 @@ static void classify(const ompwg_backend *dev, const ompwg_call *c, bool pinned[
  * and is not split (a thread for the device's part costs tens of us). */
 #define SMALL_CALL 1e-3
 
-/* A call the model puts under this on the CPU runs on the reference
+/* A reduction the model puts under this on the CPU runs on the reference
  * backend (OpenBLAS) where that is a candidate: beside a program's own
  * OpenBLAS calls (a LAPACK over the drop-in calls i?amax once a column) a
  * short call on another pool of threads wakes that pool and leaves it
@@ -347,7 +347,8 @@ static const ompwg_backend *reference_host(const decision *d)
  *   DGEMM 4000 x 64 x 4000 / 7000 x 64 x 1000  2.04-2.55 / 1.40-1.47
  *   DTRSM left 64 x 7000                       1.42-1.65
  *   DGEMM 7000 x 7000 x 64                     1.03-1.23
- * while the model's curves put OpenBLAS 10 % ahead at those flops. Short or
+ * while the model's curves put OpenBLAS 10 % ahead at those flops (and
+ * the DSYRK at 30 us, where it took 1.3-2.7 ms). Short or
  * narrow calls cost the CPU backend a fork of its team each, more than the
  * call: 16 us against OpenBLAS's 2.4 us for a 32^3 DGEMM, 0.31-0.37 at
  * 8000 x 32 x 32 (1.6e7 flops), 0.19-0.25 for DTRSM right 1000 x 64. */
@@ -402,7 +403,8 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
     }
     d->choice = d->best;
     const ompwg_backend *ref = reference_host(d);
-    if (t_best >= 0 && t_best < SHORT_CALL && ref) {
+    /* (a GEMM-shaped call's short or narrow shape already chose) */
+    if (c->kind != OMPWG_MODEL_GEMM && t_best >= 0 && t_best < SHORT_CALL && ref) {
         /* unless the reference itself is slow at it (OpenBLAS has no plain sum) */
         double t_ref = kernel_seconds(m, ref, c, 1.0);
         if (t_ref >= 0 && t_ref < SHORT_CALL) {
