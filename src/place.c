@@ -338,22 +338,28 @@ static const ompwg_backend *reference_host(const decision *d)
 }
 
 /* The host backend for a GEMM-shaped call (GEMM, the level-3 routines,
- * complex GEMM), by its shape: the reference for less work than SHORT_WORK
- * or a dimension under NARROW, else the CPU backend. The model's host
- * curves come from square GEMMs and misjudge the shapes a blocked LAPACK
- * calls with (timings of single calls through the C API on the H100 machine's 16 cores,
- * OpenBLAS's time over the CPU backend's, two runs):
+ * complex GEMM), by its shape: the CPU backend for the updates of a blocked
+ * factorisation, whose smallest dimension is the block width (NARROW up to
+ * WIDE) and whose work reaches SHORT_WORK; the reference for the rest. The
+ * model's host curves come from square GEMMs and misjudge those shapes.
+ * Single calls through the C API on the H100 machine's 16 cores, OpenBLAS's
+ * time over the CPU backend's (two runs; more than 1: the CPU backend is
+ * faster):
  *   DSYRK 64 x 64, k 4000 / 7000               1.57-1.83 / 1.76-2.07
  *   DGEMM 4000 x 64 x 4000 / 7000 x 64 x 1000  2.04-2.55 / 1.40-1.47
  *   DTRSM left 64 x 7000                       1.42-1.65
  *   DGEMM 7000 x 7000 x 64                     1.03-1.23
- * while the model's curves put OpenBLAS 10 % ahead at those flops (and
- * the DSYRK at 30 us, where it took 1.3-2.7 ms). Short or
- * narrow calls cost the CPU backend a fork of its team each, more than the
- * call: 16 us against OpenBLAS's 2.4 us for a 32^3 DGEMM, 0.31-0.37 at
- * 8000 x 32 x 32 (1.6e7 flops), 0.19-0.25 for DTRSM right 1000 x 64. */
+ * where the curves put OpenBLAS 10 % ahead (and the DSYRK at 30 us, where
+ * it took 1.3-2.7 ms); but
+ *   DGEMM 32^3 / 8000 x 32 x 32 (1.6e7 flops)  0.15 / 0.31-0.37
+ *   DTRSM right 1000 x 64                      0.19-0.25
+ *   DGEMM 1024^3 / 4096^3                      0.43 / 0.54 (another run)
+ *   DSYRK 1024 x 1024 x 256 / 4096 x 4096 x 1024  0.61 / 0.75
+ * short and narrow calls cost the CPU backend a fork of its team each, more
+ * than the call, and on square shapes OpenBLAS is the faster. */
 #define SHORT_WORK 1.6e7
 #define NARROW 64
+#define WIDE 128
 /* A model that puts the shape's choice this many times slower than the
  * other host candidate overrides it (a CPU without the CPU backend's
  * kernels for its ISA, say). */
@@ -365,7 +371,7 @@ static const ompwg_backend *host_for_shape(const ompwg_call *c, const decision *
     int64_t narrow = c->m;
     if (c->n > 0 && c->n < narrow) narrow = c->n;
     if (c->k > 0 && c->k < narrow) narrow = c->k;
-    if (ref && (c->work < SHORT_WORK || narrow < NARROW)) return ref;
+    if (ref && (c->work < SHORT_WORK || narrow < NARROW || narrow >= WIDE)) return ref;
     return d->host[0];
 }
 

@@ -375,35 +375,41 @@ static void measuring(char *dir)
     ompwg_set_model_file("");
 }
 
-/* Where no device backend is weighed (no GPU), auto still puts the short
- * GEMM-shaped calls a blocked LAPACK makes by the thousand on the reference
- * backend, and the large ones on the CPU backend. */
+/* Where no device backend is weighed (no GPU), auto puts the updates of a
+ * blocked factorisation (rank 64 to 127, 1.6e7 flops and more) on the CPU
+ * backend and the rest, short, narrow or square, on the reference. */
 static void without_device(void)
 {
-    ompwg_plan big, small;
+    ompwg_plan rank64, p;
     int st = ompwg_set_backend("auto");
-    if (st == OMPWG_OK) st = ompwg_plan_gemm(NULL, 'd', 1024, 1024, 1024, 0, &big);
+    if (st == OMPWG_OK) st = ompwg_plan_gemm(NULL, 'd', 4096, 4096, 64, 0, &rank64);
     if (st != OMPWG_OK) {
-        tap_ok(false, "auto and a plan for a 1024^3 DGEMM (%s)", ompwg_strerror(st));
+        tap_ok(false, "auto and a plan for a 4096 x 4096 x 64 DGEMM (%s)", ompwg_strerror(st));
         return;
     }
-    if (strcmp(big.backend, "cpu") != 0 || index_of("openblas") < 0) {
-        tap_skip("auto without a device: short calls on openblas",
-                 "a device backend is weighed here, or no cpu and openblas");
+    if (strcmp(rank64.backend, "cpu") != 0 || index_of("openblas") < 0) {
+        tap_skip("auto without a device: the CPU backend for rank-64 updates only",
+                 "a device backend is weighed here (%s), or no cpu and openblas", rank64.backend);
         ompwg_set_backend(NULL);
         return;
     }
     bool pass = true;
-    const int64_t shapes[][3] = { { 1, 1, 1 }, { 32, 32, 32 }, { 4000, 32, 32 }, { 64, 64, 1000 } };
+    const int64_t shapes[][4] = { { 1, 1, 1, 0 },       { 32, 32, 32, 0 },  { 8000, 32, 32, 0 },
+                                  { 64, 64, 1000, 0 },  { 1024, 1024, 1024, 0 },
+                                  { 4096, 64, 4096, 1 }, { 7000, 7000, 127, 1 },
+                                  { 7000, 7000, 128, 0 } };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-        st = ompwg_plan_gemm(NULL, 'd', shapes[i][0], shapes[i][1], shapes[i][2], 0, &small);
-        if (st != OMPWG_OK || strcmp(small.backend, "openblas") != 0) {
-            tap_diag("%lld x %lld x %lld: %s", (long long)shapes[i][0], (long long)shapes[i][1],
-                     (long long)shapes[i][2], st == OMPWG_OK ? small.backend : ompwg_strerror(st));
+        const char *want = shapes[i][3] ? "cpu" : "openblas";
+        st = ompwg_plan_gemm(NULL, 'd', shapes[i][0], shapes[i][1], shapes[i][2], 0, &p);
+        if (st != OMPWG_OK || strcmp(p.backend, want) != 0) {
+            tap_diag("%lld x %lld x %lld: %s, not %s", (long long)shapes[i][0],
+                     (long long)shapes[i][1], (long long)shapes[i][2],
+                     st == OMPWG_OK ? p.backend : ompwg_strerror(st), want);
             pass = false;
         }
     }
-    tap_ok(pass, "auto without a device: GEMMs under 1.6e7 flops on openblas, 1024^3 on cpu");
+    tap_ok(pass, "auto without a device: rank 64-127 updates of 1.6e7 flops and more on cpu, "
+                 "short, narrow and square GEMMs on openblas");
     ompwg_set_backend(NULL);
 }
 
