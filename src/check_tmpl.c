@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "compare.h"
 #include "ompwg.h"
 #include "registry.h"
 
@@ -14,26 +15,13 @@
 #define GEMM_RATIO_LIMIT 16.0
 
 /* Dense copy (leading dimension = rows) of a column-major rows x cols block,
- * taking absolute values when abs_values is set. */
+ * of its absolute values when abs_values is set. */
 static T *dense_copy(const T *src, int64_t rows, int64_t cols, int64_t ld, bool abs_values)
 {
-    T *dst = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof(T));
-    if (!dst) return NULL;
-    for (int64_t j = 0; j < cols; j++)
-        for (int64_t i = 0; i < rows; i++) {
-            T v = src[i + j * ld];
-            dst[i + j * rows] = abs_values ? T_ABS(v) : v;
-        }
+    T *dst = ompwg_compare_dense_copy(src, rows, cols, ld, sizeof(T));
+    if (dst && abs_values)
+        for (int64_t i = 0; i < rows * cols; i++) dst[i] = T_ABS(dst[i]);
     return dst;
-}
-
-static double element_ratio(double c, double cref, double den)
-{
-    if (isnan(c) || isnan(cref)) return isnan(c) && isnan(cref) ? 0 : INFINITY;
-    if (isinf(c) || isinf(cref)) return c == cref ? 0 : INFINITY;
-    double diff = fabs(c - cref);
-    if (diff == 0) return 0;
-    return den > 0 ? diff / den : INFINITY;
 }
 
 int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
@@ -69,7 +57,7 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
         for (int64_t i = 0; i < m; i++) {
             double c_term = beta != 0 ? fabs((double)beta) * fabs((double)c0[i + j * s->ldc]) : 0;
             double den = T_EPS * (fabs((double)alpha) * g[i + j * m] + c_term);
-            double r = element_ratio(c[i + j * s->ldc], cref[i + j * m], den);
+            double r = ompwg_compare_ratio(c[i + j * s->ldc], cref[i + j * m], den);
             if (!(r <= worst)) worst = r;
         }
     *ratio = worst;
@@ -97,12 +85,9 @@ int TN(ompwg_checked_, gemm)(const ompwg_backend *be, const ompwg_gemm_shape *s,
         st = cd ? TN(ompwg_ref_, gemm_ratio)(&dense, alpha, a, b, beta, c0, cd, &ratio)
                 : OMPWG_ERR_NOMEM;
         free(cd);
-        if (st == OMPWG_OK && !(ratio < GEMM_RATIO_LIMIT)) {
-            fprintf(stderr, "ompwg: check: " T_NAME " gemm on backend %s differs from OpenBLAS "
-                    "(m=%lld n=%lld k=%lld): netlib ratio %g >= %g\n", be->name,
-                    (long long)s->m, (long long)s->n, (long long)s->k, ratio, GEMM_RATIO_LIMIT);
-            st = OMPWG_ERR_CHECK;
-        }
+        if (st == OMPWG_OK)
+            st = ompwg_compare_verdict(T_NAME, "gemm", be->name, s->m, s->n, s->k,
+                                       "netlib ratio", ratio, GEMM_RATIO_LIMIT);
     }
     free(c0);
     return st;
@@ -133,7 +118,7 @@ int TN(ompwg_checked_, reduce)(const ompwg_backend *be, const ompwg_vec_shape *s
         long double abs_sum = 0;
         for (int64_t i = 0; i < s->n; i++) abs_sum += fabsl(term(s, x, y, i));
         double bound = (double)((s->n + 1) * (long double)T_EPS * abs_sum);
-        same = element_ratio(*value, rv, bound) <= 1;
+        same = ompwg_compare_ratio(*value, rv, bound) <= 1;
     }
     if (!same) {
         fprintf(stderr, "ompwg: check: " T_NAME " reduction %d on backend %s differs from "
