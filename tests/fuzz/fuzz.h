@@ -46,6 +46,12 @@ double fuzz_special(fuzz_input *in, bool with_tiny, double tiny);
 /* The backend the next call runs on, among those usable here. */
 const char *fuzz_backend(fuzz_input *in);
 
+/* Shrinks a GEMM's m, n and then k so that m * n <= max_mn and m * n * k
+ * <= max_fmas, keeping the larger of m and n (the block edge being
+ * probed): a call stays within milliseconds and megabytes under the
+ * sanitizers. */
+void fuzz_gemm_cap(int64_t *m, int64_t *n, int64_t *k, int64_t max_mn, int64_t max_fmas);
+
 /* The documented status of a GEMM call (ompwg.h, in its order of checks). */
 int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, int64_t k,
                      int64_t lda, int64_t ldb, int64_t ldc, bool a_null, bool b_null,
@@ -75,6 +81,20 @@ typedef enum fuzz_via {
     FUZZ_VIA_FORTRAN,
     FUZZ_VIA_CBLAS
 } fuzz_via;
+
+/* How the next call goes through the drop-in BLAS: its Fortran or its
+ * CBLAS name, and (*lower) whether its letters are lower case. */
+fuzz_via fuzz_blas_via(fuzz_input *in, bool *lower);
+/* "the C API", "Fortran BLAS" or "CBLAS". */
+const char *fuzz_via_name(fuzz_via via);
+/* The Fortran character of an argument: its letter (upper or lower case)
+ * where value is one of the two legal ones, else an illegal letter. */
+char fuzz_letter(int value, int legal0, char c0, int legal1, char c1, bool lower);
+/* A transpose's letter: 'N', 'T', 'C' (or lower case), 'X' for a value that
+ * is none of them. */
+char fuzz_trans_letter(int value, bool lower);
+/* A size for the BLAS's int arguments. */
+int fuzz_lp64(int64_t v);
 
 /* The parameter number reference BLAS (Fortran names, column-major) or
  * netlib's CBLAS (cblas, either layout, as its cblas_xerbla renumbers it)
@@ -123,21 +143,16 @@ extern long fuzz_failures;
  * GPU kernels in host fallback) and registers the summary at exit. */
 void fuzz_setup(void);
 
-int fuzz_sgemm(fuzz_input *in);
-int fuzz_dgemm(fuzz_input *in);
+/* One fuzzed call each; blas: through the drop-in BLAS's names instead of
+ * the C API. */
+int fuzz_sgemm(fuzz_input *in, bool blas);
+int fuzz_dgemm(fuzz_input *in, bool blas);
+int fuzz_cgemm(fuzz_input *in, bool blas);
+int fuzz_zgemm(fuzz_input *in, bool blas);
+int fuzz_slevel3(fuzz_input *in, bool blas);
+int fuzz_dlevel3(fuzz_input *in, bool blas);
 int fuzz_sreduce(fuzz_input *in);
 int fuzz_dreduce(fuzz_input *in);
-int fuzz_slevel3(fuzz_input *in);
-int fuzz_dlevel3(fuzz_input *in);
-/* the same calls through the drop-in BLAS's names */
-int fuzz_slevel3_blas(fuzz_input *in);
-int fuzz_dlevel3_blas(fuzz_input *in);
-int fuzz_sgemm_blas(fuzz_input *in);
-int fuzz_dgemm_blas(fuzz_input *in);
-int fuzz_cgemm_blas(fuzz_input *in);
-int fuzz_zgemm_blas(fuzz_input *in);
-int fuzz_cgemm(fuzz_input *in);
-int fuzz_zgemm(fuzz_input *in);
 
 /* Runs one input: the first byte picks the operation. */
 int fuzz_one(const uint8_t *data, size_t size);

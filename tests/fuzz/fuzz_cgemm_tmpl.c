@@ -20,7 +20,6 @@
 typedef ompwg_complex_float cplx;
 typedef float part;
 #define FUZZ_CGEMM fuzz_cgemm
-#define FUZZ_CGEMM_BLAS fuzz_cgemm_blas
 #define GEMM_FORTRAN cgemm_
 #define GEMM_CBLAS cblas_cgemm
 #define PREFIX "c"
@@ -32,7 +31,6 @@ typedef float part;
 typedef ompwg_complex_double cplx;
 typedef double part;
 #define FUZZ_CGEMM fuzz_zgemm
-#define FUZZ_CGEMM_BLAS fuzz_zgemm_blas
 #define GEMM_FORTRAN zgemm_
 #define GEMM_CBLAS cblas_zgemm
 #define PREFIX "z"
@@ -118,24 +116,10 @@ static cplx fuzz_cscalar(fuzz_input *in)
     return z;
 }
 
-/* A transpose's Fortran character: 'N', 'T', 'C' (or lower case), 'X' for
- * a value that is none of them. */
-static char trans_letter(int t, bool lower)
-{
-    char c = t == OMPWG_NO_TRANS ? 'N' : t == OMPWG_TRANS ? 'T' : t == OMPWG_CONJ_TRANS ? 'C' : 'X';
-    return lower ? (char)(c - 'A' + 'a') : c;
-}
-
-/* A size for the BLAS's int arguments. */
-static int lp64(int64_t v)
-{
-    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
-}
-
 /* One call through the C API or, when blas, through the drop-in BLAS's
  * Fortran or CBLAS name (chosen by the input; no NULL pointers and no C on
  * A or B there, which reference BLAS does not check). */
-static int cgemm(fuzz_input *in, bool blas)
+int FUZZ_CGEMM(fuzz_input *in, bool blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -150,22 +134,16 @@ static int cgemm(fuzz_input *in, bool blas)
     fuzz_via via = FUZZ_VIA_API;
     bool lower = false;
     if (blas) {
-        via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
-        lower = fuzz_byte(in) % 2;
+        via = fuzz_blas_via(in, &lower);
         device = false;
         nulls = 0;
         alias = 0;
-        m = lp64(m);
-        n = lp64(n);
-        k = lp64(k);
+        m = fuzz_lp64(m);
+        n = fuzz_lp64(n);
+        k = fuzz_lp64(k);
         if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
     }
-    if (m > 0 && n > 0 && m * n > MAX_MN) {
-        if (m >= n) n = 1 + MAX_MN / m;
-        else m = 1 + MAX_MN / n;
-    }
-    if (m > 0 && n > 0 && k > 0 && (double)m * (double)n * (double)k > MAX_FMAS)
-        k = 1 + MAX_FMAS / (m * n);
+    fuzz_gemm_cap(&m, &n, &k, MAX_MN, MAX_FMAS);
 
     /* the operands as a legal call with these sizes would store them */
     bool col = layout != OMPWG_ROW_MAJOR;
@@ -207,7 +185,7 @@ static int cgemm(fuzz_input *in, bool blas)
     } else {
         int im = (int)m, in_ = (int)n, ik = (int)k, ilda = (int)lda, ildb = (int)ldb,
             ildc = (int)ldc;
-        char ca = trans_letter(ta, lower), cb = trans_letter(tb, lower);
+        char ca = fuzz_trans_letter(ta, lower), cb = fuzz_trans_letter(tb, lower);
         fuzz_blas_reset();
         if (via == FUZZ_VIA_FORTRAN)
             GEMM_FORTRAN(&ca, &cb, &im, &in_, &ik, &alpha, a, &ilda, b, &ildb, &beta, c, &ildc, 1, 1);
@@ -255,7 +233,7 @@ static int cgemm(fuzz_input *in, bool blas)
         fuzz_fail("%sgemm%s on %s via %s%s: layout %d trans %d,%d, m %lld n %lld k %lld, alpha (%g, %g) "
                   "beta (%g, %g), lda %lld ldb %lld ldc %lld, nulls %u, C is %s: %s",
                   PREFIX, device ? " (device pointers)" : "", backend,
-                  via == FUZZ_VIA_API ? "the C API" : via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS",
+                  fuzz_via_name(via),
                   lower ? " (lower-case letters)" : "", layout, ta, tb,
                   (long long)m, (long long)n, (long long)k, (double)alpha.re, (double)alpha.im,
                   (double)beta.re, (double)beta.im, (long long)lda, (long long)ldb,
@@ -265,23 +243,3 @@ static int cgemm(fuzz_input *in, bool blas)
     cstored_free(&sc);
     return 0;
 }
-
-int FUZZ_CGEMM(fuzz_input *in)
-{
-    return cgemm(in, false);
-}
-
-int FUZZ_CGEMM_BLAS(fuzz_input *in)
-{
-    return cgemm(in, true);
-}
-
-#undef FUZZ_CGEMM
-#undef FUZZ_CGEMM_BLAS
-#undef GEMM_FORTRAN
-#undef GEMM_CBLAS
-#undef PREFIX
-#undef GEMM
-#undef GEMM_DEVICE
-#undef GEMM_RATIO
-#undef RAND_PART

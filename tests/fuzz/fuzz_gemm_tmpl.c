@@ -16,13 +16,11 @@
 
 #if defined(OMPWG_TEST_PREC_S)
 #define FUZZ_GEMM fuzz_sgemm
-#define FUZZ_GEMM_BLAS fuzz_sgemm_blas
 #define GEMM_FORTRAN sgemm_
 #define GEMM_CBLAS cblas_sgemm
 #define TINY FLT_TRUE_MIN
 #else
 #define FUZZ_GEMM fuzz_dgemm
-#define FUZZ_GEMM_BLAS fuzz_dgemm_blas
 #define GEMM_FORTRAN dgemm_
 #define GEMM_CBLAS cblas_dgemm
 #define TINY DBL_TRUE_MIN
@@ -69,24 +67,10 @@ static bool all_nonfinite(const real *c, int64_t rows, int64_t cols, int64_t ld,
     return true;
 }
 
-/* A transpose's Fortran character: 'N', 'T', 'C' (or lower case), 'X' for
- * a value that is none of them. */
-static char trans_letter(int t, bool lower)
-{
-    char c = t == OMPWG_NO_TRANS ? 'N' : t == OMPWG_TRANS ? 'T' : t == OMPWG_CONJ_TRANS ? 'C' : 'X';
-    return lower ? (char)(c - 'A' + 'a') : c;
-}
-
-/* A size for the BLAS's int arguments. */
-static int lp64(int64_t v)
-{
-    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
-}
-
 /* One call through the C API or, when blas, through the drop-in BLAS's
  * Fortran or CBLAS name (chosen by the input; no NULL pointers and no C on
  * A or B there, which reference BLAS does not check). */
-static int gemm(fuzz_input *in, bool blas)
+int FUZZ_GEMM(fuzz_input *in, bool blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -101,22 +85,16 @@ static int gemm(fuzz_input *in, bool blas)
     fuzz_via via = FUZZ_VIA_API;
     bool lower = false;
     if (blas) {
-        via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
-        lower = fuzz_byte(in) % 2;
+        via = fuzz_blas_via(in, &lower);
         device = false;
         check_mode = false;
         nulls = 0;
-        m = lp64(m);
-        n = lp64(n);
-        k = lp64(k);
+        m = fuzz_lp64(m);
+        n = fuzz_lp64(n);
+        k = fuzz_lp64(k);
         if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
     }
-    if (m > 0 && n > 0 && m * n > MAX_MN) {
-        if (m >= n) n = 1 + MAX_MN / m;
-        else m = 1 + MAX_MN / n;
-    }
-    if (m > 0 && n > 0 && k > 0 && (double)m * (double)n * (double)k > MAX_FMAS)
-        k = 1 + MAX_FMAS / (m * n);
+    fuzz_gemm_cap(&m, &n, &k, MAX_MN, MAX_FMAS);
 
     /* the operands as a legal call with these sizes would store them; an
      * illegal layout or transpose stores as column-major, not transposed */
@@ -182,7 +160,7 @@ static int gemm(fuzz_input *in, bool blas)
     } else {
         int im = (int)m, in_ = (int)n, ik = (int)k, ilda = (int)lda, ildb = (int)ldb,
             ildc = (int)ldc;
-        char ca = trans_letter(ta, lower), cb = trans_letter(tb, lower);
+        char ca = fuzz_trans_letter(ta, lower), cb = fuzz_trans_letter(tb, lower);
         fuzz_blas_reset();
         if (via == FUZZ_VIA_FORTRAN)
             GEMM_FORTRAN(&ca, &cb, &im, &in_, &ik, &alpha, a, &ilda, b, &ildb, &beta, c, &ildc, 1, 1);
@@ -253,19 +231,3 @@ static int gemm(fuzz_input *in, bool blas)
     (void)gemm_add;
     return 0;
 }
-
-int FUZZ_GEMM(fuzz_input *in)
-{
-    return gemm(in, false);
-}
-
-int FUZZ_GEMM_BLAS(fuzz_input *in)
-{
-    return gemm(in, true);
-}
-
-#undef FUZZ_GEMM
-#undef FUZZ_GEMM_BLAS
-#undef GEMM_FORTRAN
-#undef GEMM_CBLAS
-#undef TINY

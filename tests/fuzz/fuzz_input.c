@@ -40,6 +40,16 @@ int64_t fuzz_dim(fuzz_input *in)
     return INT64_MIN + fuzz_below(in, 2);
 }
 
+void fuzz_gemm_cap(int64_t *m, int64_t *n, int64_t *k, int64_t max_mn, int64_t max_fmas)
+{
+    if (*m > 0 && *n > 0 && *m * *n > max_mn) {
+        if (*m >= *n) *n = 1 + max_mn / *m;
+        else *m = 1 + max_mn / *n;
+    }
+    if (*m > 0 && *n > 0 && *k > 0 && (double)*m * (double)*n * (double)*k > (double)max_fmas)
+        *k = 1 + max_fmas / (*m * *n);
+}
+
 int64_t fuzz_pad(fuzz_input *in)
 {
     unsigned b = fuzz_byte(in);
@@ -337,21 +347,21 @@ int fuzz_one(const uint8_t *data, size_t size)
     for (size_t i = 0; i < sizeof later_selectors; i++) {
         if (later_selectors[i] != first) continue;
         switch (i % 10) {
-        case 0: return fuzz_slevel3(&in);
-        case 1: return fuzz_dlevel3(&in);
-        case 2: return fuzz_cgemm(&in);
-        case 3: return fuzz_zgemm(&in);
-        case 4: return fuzz_slevel3_blas(&in);
-        case 5: return fuzz_dlevel3_blas(&in);
-        case 6: return fuzz_sgemm_blas(&in);
-        case 7: return fuzz_dgemm_blas(&in);
-        case 8: return fuzz_cgemm_blas(&in);
-        default: return fuzz_zgemm_blas(&in);
+        case 0: return fuzz_slevel3(&in, false);
+        case 1: return fuzz_dlevel3(&in, false);
+        case 2: return fuzz_cgemm(&in, false);
+        case 3: return fuzz_zgemm(&in, false);
+        case 4: return fuzz_slevel3(&in, true);
+        case 5: return fuzz_dlevel3(&in, true);
+        case 6: return fuzz_sgemm(&in, true);
+        case 7: return fuzz_dgemm(&in, true);
+        case 8: return fuzz_cgemm(&in, true);
+        default: return fuzz_zgemm(&in, true);
         }
     }
     switch (first % 4) {
-    case 0: return fuzz_sgemm(&in);
-    case 1: return fuzz_dgemm(&in);
+    case 0: return fuzz_sgemm(&in, false);
+    case 1: return fuzz_dgemm(&in, false);
     case 2: return fuzz_sreduce(&in);
     default: return fuzz_dreduce(&in);
     }
