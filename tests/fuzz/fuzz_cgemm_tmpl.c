@@ -1,5 +1,6 @@
 /* One fuzzed complex GEMM of one precision (compiled once per precision:
- * OMPWG_TEST_PREC_C or OMPWG_TEST_PREC_Z): legal or illegal parameters,
+ * OMPWG_TEST_PREC_C or OMPWG_TEST_PREC_Z, like the complex GEMM tests it
+ * borrows its guarded operands from): legal or illegal parameters,
  * conjugate transposes included, on a backend chosen by the input, with
  * host or (for the GPU kernels in host fallback) device pointers, C
  * sometimes given as A or B. Checked: the documented status (that of the
@@ -8,105 +9,28 @@
  * intact, and C within the netlib ratio of OpenBLAS's
  * (ompwg_cgemm_ratio/ompwg_zgemm_ratio). */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
+#include "cgemm_case_tmpl.c"
 #include "fuzz.h"
-#include "guard.h"
 #include "ompwg_blas.h"
 
-#if defined(OMPWG_TEST_PREC_C) && !defined(OMPWG_TEST_PREC_Z)
-typedef ompwg_complex_float cplx;
-typedef float part;
+#if defined(OMPWG_TEST_PREC_C)
 #define FUZZ_CGEMM fuzz_cgemm
 #define GEMM_FORTRAN cgemm_
 #define GEMM_CBLAS cblas_cgemm
-#define PREFIX "c"
-#define GEMM ompwg_cgemm
-#define GEMM_DEVICE ompwg_cgemm_device
-#define GEMM_RATIO ompwg_cgemm_ratio
-#define RAND_PART test_uniformf
-#elif defined(OMPWG_TEST_PREC_Z) && !defined(OMPWG_TEST_PREC_C)
-typedef ompwg_complex_double cplx;
-typedef double part;
+#else
 #define FUZZ_CGEMM fuzz_zgemm
 #define GEMM_FORTRAN zgemm_
 #define GEMM_CBLAS cblas_zgemm
-#define PREFIX "z"
-#define GEMM ompwg_zgemm
-#define GEMM_DEVICE ompwg_zgemm_device
-#define GEMM_RATIO ompwg_zgemm_ratio
-#define RAND_PART test_uniform
-#else
-#error "define exactly one of OMPWG_TEST_PREC_C and OMPWG_TEST_PREC_Z"
 #endif
 
-/* The netlib test programs' acceptance threshold (ZMMCH). */
-#define RATIO_LIMIT 16.0
 /* Caps on m * n and m * n * k, as for the real GEMM. */
 #define MAX_MN 200000
 #define MAX_FMAS 1000000
 
-/* A matrix as stored: outer vectors of ld elements, the first inner of each
- * the matrix, the guarded buffer ending at its last element. */
-typedef struct fuzz_cstored {
-    int64_t inner, outer, ld;
-    size_t len;
-    cplx *p, *copy;
-} fuzz_cstored;
-
-static int64_t max1(int64_t v)
-{
-    return v > 1 ? v : 1;
-}
-
 static int64_t nonneg(int64_t v)
 {
     return v > 0 ? v : 0;
-}
-
-static void cstored_init(fuzz_cstored *s, bool col, int64_t rows, int64_t cols, int64_t pad,
-                         test_rng *r)
-{
-    s->inner = col ? rows : cols;
-    s->outer = col ? cols : rows;
-    s->ld = max1(s->inner) + pad;
-    s->len = s->outer > 0 ? (size_t)(s->ld * (s->outer - 1) + s->inner) : 0;
-    s->p = guard_alloc(s->len * sizeof(cplx));
-    for (size_t i = 0; i < s->len; i++) {
-        s->p[i].re = RAND_PART(r);
-        s->p[i].im = RAND_PART(r);
-    }
-    s->copy = test_copy(s->p, s->len * sizeof(cplx));
-}
-
-static void cstored_free(fuzz_cstored *s)
-{
-    guard_free(s->p);
-    free(s->copy);
-}
-
-/* The canaries of s are intact and every byte is as before the call, or,
- * unless whole, every byte of its padding. */
-static bool cstored_kept(const fuzz_cstored *s, const char *name, bool whole, char *msg,
-                         size_t len)
-{
-    const char *where = NULL;
-    if (!guard_intact(s->p, &where)) {
-        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
-        return false;
-    }
-    for (size_t i = 0; i < s->len; i++) {
-        bool padding = (int64_t)(i % (size_t)s->ld) >= s->inner;
-        if ((whole || padding) && memcmp(&s->p[i], &s->copy[i], sizeof(cplx)) != 0) {
-            snprintf(msg, len, "%s %s element %zu: (%g, %g) became (%g, %g)",
-                     whole ? "changed" : "wrote padding of", name, i, (double)s->copy[i].re,
-                     (double)s->copy[i].im, (double)s->p[i].re, (double)s->p[i].im);
-            return false;
-        }
-    }
-    return true;
 }
 
 static cplx fuzz_cscalar(fuzz_input *in)
@@ -145,20 +69,26 @@ int FUZZ_CGEMM(fuzz_input *in, bool blas)
     }
     fuzz_gemm_cap(&m, &n, &k, MAX_MN, MAX_FMAS);
 
-    /* the operands as a legal call with these sizes would store them */
-    bool col = layout != OMPWG_ROW_MAJOR;
-    bool tra = ta == OMPWG_TRANS || ta == OMPWG_CONJ_TRANS;
-    bool trb = tb == OMPWG_TRANS || tb == OMPWG_CONJ_TRANS;
-    int64_t mm = nonneg(m), nn = nonneg(n), kk = nonneg(k);
-    fuzz_cstored sa, sb, sc;
-    cstored_init(&sa, col, tra ? kk : mm, tra ? mm : kk, nonneg(pads[0]), &r);
-    cstored_init(&sb, col, trb ? nn : kk, trb ? kk : nn, nonneg(pads[1]), &r);
-    cstored_init(&sc, col, mm, nn, nonneg(pads[2]), &r);
-    int64_t lda = sa.ld + (pads[0] < 0 ? pads[0] : 0);
-    int64_t ldb = sb.ld + (pads[1] < 0 ? pads[1] : 0);
-    int64_t ldc = sc.ld + (pads[2] < 0 ? pads[2] : 0);
-    const cplx *a = nulls & 1 ? NULL : sa.p, *b = nulls & 2 ? NULL : sb.p;
-    cplx *c = nulls & 4 ? NULL : sc.p;
+    /* the operands as a legal call with these sizes would store them; an
+     * illegal layout or transpose stores as column-major, not transposed */
+    ccase g = {
+        .layout = layout == OMPWG_ROW_MAJOR ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+        .ta = ta == OMPWG_TRANS || ta == OMPWG_CONJ_TRANS ? (ompwg_trans)ta : OMPWG_NO_TRANS,
+        .tb = tb == OMPWG_TRANS || tb == OMPWG_CONJ_TRANS ? (ompwg_trans)tb : OMPWG_NO_TRANS,
+        .m = nonneg(m), .n = nonneg(n), .k = nonneg(k),
+        .pad_a = nonneg(pads[0]), .pad_b = nonneg(pads[1]), .pad_c = nonneg(pads[2]),
+        .alpha = alpha, .beta = beta,
+    };
+    coperands o;
+    coperands_init(&o, &g, &r);
+    coperands_snapshot(&o);
+    /* a negative pad makes the leading dimension one or two below its
+     * minimum: the buffers are those of the minimum */
+    int64_t lda = o.a.ld + (pads[0] < 0 ? pads[0] : 0);
+    int64_t ldb = o.b.ld + (pads[1] < 0 ? pads[1] : 0);
+    int64_t ldc = o.c.ld + (pads[2] < 0 ? pads[2] : 0);
+    const cplx *a = nulls & 1 ? NULL : o.a.p, *b = nulls & 2 ? NULL : o.b.p;
+    cplx *c = nulls & 4 ? NULL : o.c.p;
     bool reads_ab = (alpha.re != 0 || alpha.im != 0) && k > 0;
     int want = fuzz_gemm_status(layout, ta, tb, m, n, k, lda, ldb, ldc, !a, !b, !c, reads_ab);
     /* C given as A or B itself, where the call reads them: nothing may be
@@ -205,14 +135,14 @@ int FUZZ_CGEMM(fuzz_input *in, bool blas)
         snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
                  want, ompwg_strerror(want));
         pass = false;
-    } else if (!cstored_kept(&sa, "A", true, msg, sizeof msg) ||
-               !cstored_kept(&sb, "B", true, msg, sizeof msg) ||
-               !cstored_kept(&sc, "C", st != OMPWG_OK || m == 0 || n == 0, msg, sizeof msg)) {
+    } else if (!cstored_kept(&o.a, "A", true, msg, sizeof msg) ||
+               !cstored_kept(&o.b, "B", true, msg, sizeof msg) ||
+               !cstored_kept(&o.c, "C", st != OMPWG_OK || m == 0 || n == 0, msg, sizeof msg)) {
         pass = false;
     } else if (st == OMPWG_OK && m > 0 && n > 0) {
         double ratio = INFINITY;
         int rst = GEMM_RATIO((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
-                             alpha, a, lda, b, ldb, beta, sc.copy, sc.p, ldc, &ratio);
+                             alpha, a, lda, b, ldb, beta, o.c.copy, o.c.p, ldc, &ratio);
         if (rst != OMPWG_OK || !(ratio < RATIO_LIMIT)) {
             snprintf(msg, sizeof msg, "netlib ratio %g (checker status %d)", ratio, rst);
             pass = false;
@@ -222,7 +152,7 @@ int FUZZ_CGEMM(fuzz_input *in, bool blas)
         /* the checker takes the same arguments and refuses them the same way */
         double ratio = -1;
         int rst = GEMM_RATIO((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
-                             alpha, a, lda, b, ldb, beta, sc.copy, c, ldc, &ratio);
+                             alpha, a, lda, b, ldb, beta, o.c.copy, c, ldc, &ratio);
         if (rst != want || ratio != -1) {
             snprintf(msg, sizeof msg, "ompwg_%sgemm_ratio: status %d, ratio %g", PREFIX, rst,
                      ratio);
@@ -238,8 +168,9 @@ int FUZZ_CGEMM(fuzz_input *in, bool blas)
                   (long long)m, (long long)n, (long long)k, (double)alpha.re, (double)alpha.im,
                   (double)beta.re, (double)beta.im, (long long)lda, (long long)ldb,
                   (long long)ldc, nulls & 7, alias == 1 ? "A" : alias == 2 ? "B" : "its own", msg);
-    cstored_free(&sa);
-    cstored_free(&sb);
-    cstored_free(&sc);
+    coperands_free(&o);
+    /* the test programs' helpers that a single call does not need */
+    (void)run_case;
+    (void)call_host;
     return 0;
 }
