@@ -28,33 +28,6 @@
 #define FUZZ_LEVEL3 fuzz_dlevel3
 #endif
 
-typedef int symm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
-                    real alpha, const real *a, int64_t lda, const real *b, int64_t ldb,
-                    real beta, real *c, int64_t ldc);
-typedef int syrk_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                    int64_t k, real alpha, const real *a, int64_t lda, real beta, real *c,
-                    int64_t ldc);
-typedef int syr2k_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                     int64_t k, real alpha, const real *a, int64_t lda, const real *b,
-                     int64_t ldb, real beta, real *c, int64_t ldc);
-typedef int trxm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                    ompwg_diag diag, int64_t m, int64_t n, real alpha, const real *a,
-                    int64_t lda, real *b, int64_t ldb);
-
-#if defined(OMPWG_TEST_PREC_S)
-static symm_fn *const symm[2] = { ompwg_ssymm, ompwg_ssymm_device };
-static syrk_fn *const syrk[2] = { ompwg_ssyrk, ompwg_ssyrk_device };
-static syr2k_fn *const syr2k[2] = { ompwg_ssyr2k, ompwg_ssyr2k_device };
-static trxm_fn *const trmm[2] = { ompwg_strmm, ompwg_strmm_device };
-static trxm_fn *const trsm[2] = { ompwg_strsm, ompwg_strsm_device };
-#else
-static symm_fn *const symm[2] = { ompwg_dsymm, ompwg_dsymm_device };
-static syrk_fn *const syrk[2] = { ompwg_dsyrk, ompwg_dsyrk_device };
-static syr2k_fn *const syr2k[2] = { ompwg_dsyr2k, ompwg_dsyr2k_device };
-static trxm_fn *const trmm[2] = { ompwg_dtrmm, ompwg_dtrmm_device };
-static trxm_fn *const trsm[2] = { ompwg_dtrsm, ompwg_dtrsm_device };
-#endif
-
 typedef void symm_blas_fn(const char *side, const char *uplo, const int *m, const int *n,
                           const real *alpha, const real *a, const int *lda, const real *b,
                           const int *ldb, const real *beta, real *c, const int *ldc,
@@ -561,19 +534,24 @@ int FUZZ_LEVEL3(fuzz_input *in, bool blas)
         st = fuzz_blas_status(blas_name, -want, msg, sizeof msg);
     } else switch (c.op) {
     case FUZZ_SYMM:
-        st = symm[device](lay, side, uplo, c.m, c.n, c.alpha, pa, lda, pb, ldb, c.beta, pc, ldc);
+        st = (device ? api.symm_device : api.symm)(lay, side, uplo, c.m, c.n, c.alpha, pa, lda, pb,
+                                                   ldb, c.beta, pc, ldc);
         break;
     case FUZZ_SYRK:
-        st = syrk[device](lay, uplo, trans, c.n, c.k, c.alpha, pa, lda, c.beta, pc, ldc);
+        st = (device ? api.syrk_device : api.syrk)(lay, uplo, trans, c.n, c.k, c.alpha, pa, lda,
+                                                   c.beta, pc, ldc);
         break;
     case FUZZ_SYR2K:
-        st = syr2k[device](lay, uplo, trans, c.n, c.k, c.alpha, pa, lda, pb, ldb, c.beta, pc, ldc);
+        st = (device ? api.syr2k_device : api.syr2k)(lay, uplo, trans, c.n, c.k, c.alpha, pa, lda,
+                                                     pb, ldb, c.beta, pc, ldc);
         break;
     case FUZZ_TRMM:
-        st = trmm[device](lay, side, uplo, trans, diag, c.m, c.n, c.alpha, pa, lda, pb, ldb);
+        st = (device ? api.trmm_device : api.trmm)(lay, side, uplo, trans, diag, c.m, c.n, c.alpha,
+                                                   pa, lda, pb, ldb);
         break;
     default:
-        st = trsm[device](lay, side, uplo, trans, diag, c.m, c.n, c.alpha, pa, lda, pb, ldb);
+        st = (device ? api.trsm_device : api.trsm)(lay, side, uplo, trans, diag, c.m, c.n, c.alpha,
+                                                   pa, lda, pb, ldb);
         break;
     }
     ompwg_set_thread_backend(NULL);
