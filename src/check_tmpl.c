@@ -14,12 +14,10 @@
 /* The netlib test programs' threshold for the GEMM ratio. */
 #define GEMM_RATIO_LIMIT 16.0
 
-/* Dense copy (leading dimension = rows) of a column-major rows x cols block,
- * of its absolute values when abs_values is set. */
-static T *dense_copy(const T *src, int64_t rows, int64_t cols, int64_t ld, bool abs_values)
+T *TN(ompwg_check_, abs_copy)(const T *src, int64_t rows, int64_t cols, int64_t ld)
 {
     T *dst = ompwg_compare_dense_copy(src, rows, cols, ld, sizeof(T));
-    if (dst && abs_values)
+    if (dst)
         for (int64_t i = 0; i < rows * cols; i++) dst[i] = T_ABS(dst[i]);
     return dst;
 }
@@ -33,10 +31,10 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
     bool reads_ab = alpha != 0 && k > 0;
     int64_t ra = s->transa ? k : m, ca = s->transa ? m : k;
     int64_t rb = s->transb ? n : k, cb = s->transb ? k : n;
-    T *cref = dense_copy(c0, m, n, s->ldc, false);
+    T *cref = ompwg_compare_dense_copy(c0, m, n, s->ldc, sizeof(T));
     T *g = calloc((size_t)(m * n), sizeof(T));
-    T *abs_a = reads_ab ? dense_copy(a, ra, ca, s->lda, true) : NULL;
-    T *abs_b = reads_ab ? dense_copy(b, rb, cb, s->ldb, true) : NULL;
+    T *abs_a = reads_ab ? TN(ompwg_check_, abs_copy)(a, ra, ca, s->lda) : NULL;
+    T *abs_b = reads_ab ? TN(ompwg_check_, abs_copy)(b, rb, cb, s->ldb) : NULL;
     int st = OMPWG_ERR_NOMEM;
     if (!cref || !g || (reads_ab && (!abs_a || !abs_b))) goto out;
 
@@ -73,14 +71,14 @@ int TN(ompwg_checked_, gemm)(const ompwg_backend *be, const ompwg_gemm_shape *s,
                              const T *a, const T *b, T beta, T *c)
 {
     if (s->device_ptrs) return be->TN(, gemm)(s, alpha, a, b, beta, c);
-    T *c0 = dense_copy(c, s->m, s->n, s->ldc, false);
+    T *c0 = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
     if (!c0) return OMPWG_ERR_NOMEM;
     int st = be->TN(, gemm)(s, alpha, a, b, beta, c);
     double ratio = 0;
     ompwg_gemm_shape dense = *s;
     if (st == OMPWG_OK) {
         /* c0 is dense: compare against it with the caller's ldc for c */
-        T *cd = dense_copy(c, s->m, s->n, s->ldc, false);
+        T *cd = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
         dense.ldc = s->m;
         st = cd ? TN(ompwg_ref_, gemm_ratio)(&dense, alpha, a, b, beta, c0, cd, &ratio)
                 : OMPWG_ERR_NOMEM;

@@ -19,16 +19,6 @@
  * errors do not cancel). */
 #define LEVEL3_RATIO_LIMIT 16.0
 
-/* Dense copy (leading dimension rows) of a column-major block, of its
- * absolute values when abs_values is set. */
-static T *l3_copy(const T *src, int64_t rows, int64_t cols, int64_t ld, bool abs_values)
-{
-    T *dst = ompwg_compare_dense_copy(src, rows, cols, ld, sizeof(T));
-    if (dst && abs_values)
-        for (int64_t i = 0; i < rows * cols; i++) dst[i] = T_ABS(dst[i]);
-    return dst;
-}
-
 static bool TN(written_, )(const ompwg_level3_shape *s, int64_t i, int64_t j)
 {
     if (s->op != OMPWG_L3_SYRK && s->op != OMPWG_L3_SYR2K) return true;
@@ -70,13 +60,13 @@ static int TN(level3_ratio_, )(const ompwg_level3_shape *s, T alpha, const T *a,
     ompwg_level3_shape rs = *s;
     rs.ldc = m;
     rs.device_ptrs = false;
-    w.cref = l3_copy(c0, m, n, m, false);
+    w.cref = ompwg_compare_dense_copy(c0, m, n, m, sizeof(T));
     /* the magnitudes: |op(A)| |B0| (TRMM), |op(A)| |X| (TRSM), |A||B| (the others) */
-    w.g = s->op == OMPWG_L3_TRSM ? l3_copy(c, m, n, ldc, true)
-                                 : l3_copy(c0, m, n, m, true);
-    if (reads) w.abs_a = l3_copy(a, ra, ca, s->lda, true);
-    if (has_b) w.abs_b = l3_copy(b, rb, cb, s->ldb, true);
-    if (s->op == OMPWG_L3_TRSM) w.x = l3_copy(c, m, n, ldc, false);
+    w.g = s->op == OMPWG_L3_TRSM ? TN(ompwg_check_, abs_copy)(c, m, n, ldc)
+                                 : TN(ompwg_check_, abs_copy)(c0, m, n, m);
+    if (reads) w.abs_a = TN(ompwg_check_, abs_copy)(a, ra, ca, s->lda);
+    if (has_b) w.abs_b = TN(ompwg_check_, abs_copy)(b, rb, cb, s->ldb);
+    if (s->op == OMPWG_L3_TRSM) w.x = ompwg_compare_dense_copy(c, m, n, ldc, sizeof(T));
     if (!w.cref || !w.g || (reads && !w.abs_a) || (has_b && !w.abs_b) ||
         (s->op == OMPWG_L3_TRSM && !w.x))
         goto out;
@@ -135,7 +125,7 @@ int TN(ompwg_checked_, level3)(const ompwg_backend *be, TN(ompwg_, level3_fn) fn
                                T beta, T *c)
 {
     if (s->device_ptrs) return fn(s, alpha, a, b, beta, c);
-    T *c0 = l3_copy(c, s->m, s->n, s->ldc, false);
+    T *c0 = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
     if (!c0) return OMPWG_ERR_NOMEM;
     int st = fn(s, alpha, a, b, beta, c);
     double ratio = 0;
