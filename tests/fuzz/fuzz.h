@@ -49,8 +49,9 @@ const char *fuzz_backend(fuzz_input *in);
 /* Shrinks a GEMM's m, n and then k so that m * n <= max_mn and m * n * k
  * <= max_fmas, keeping the larger of m and n (the block edge being
  * probed): a call stays within milliseconds and megabytes under the
- * sanitizers. */
-void fuzz_gemm_cap(int64_t *m, int64_t *n, int64_t *k, int64_t max_mn, int64_t max_fmas);
+ * sanitizers. blas: first into the BLAS's int range (fuzz_lp64). */
+void fuzz_gemm_cap(bool blas, int64_t *m, int64_t *n, int64_t *k, int64_t max_mn,
+                   int64_t max_fmas);
 
 /* The documented status of a GEMM call (ompwg.h, in its order of checks). */
 int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, int64_t k,
@@ -105,6 +106,9 @@ int fuzz_gemm_blas_number(bool cblas, int layout, int transa, int transb, int64_
 int fuzz_level3_blas_number(fuzz_level3_op op, bool cblas, int layout, int side, int uplo,
                             int trans, int diag, int64_t m, int64_t n, int64_t k, int64_t lda,
                             int64_t ldb, int64_t ldc);
+/* Whether a call gave its documented status want; when not, a line in msg
+ * (through the BLAS: fuzz_blas_status's, there already). */
+bool fuzz_status_as_documented(int st, int want, fuzz_via via, char *msg, size_t len);
 /* Forgets the error reports seen so far. */
 void fuzz_blas_reset(void);
 /* The reports since the reset (xerbla_ and cblas_xerbla together): how

@@ -88,6 +88,15 @@ fuzz_via fuzz_blas_via(fuzz_input *in, bool *lower)
     return via;
 }
 
+bool fuzz_status_as_documented(int st, int want, fuzz_via via, char *msg, size_t len)
+{
+    if (st == want) return true;
+    if (via == FUZZ_VIA_API)
+        snprintf(msg, len, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st), want,
+                 ompwg_strerror(want));
+    return false;
+}
+
 const char *fuzz_via_name(fuzz_via via)
 {
     return via == FUZZ_VIA_API ? "the C API" : via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS";

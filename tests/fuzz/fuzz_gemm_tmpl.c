@@ -89,12 +89,9 @@ int FUZZ_GEMM(fuzz_input *in, bool blas)
         device = false;
         check_mode = false;
         nulls = 0;
-        m = fuzz_lp64(m);
-        n = fuzz_lp64(n);
-        k = fuzz_lp64(k);
         if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
     }
-    fuzz_gemm_cap(&m, &n, &k, MAX_MN, MAX_FMAS);
+    fuzz_gemm_cap(blas, &m, &n, &k, MAX_MN, MAX_FMAS);
 
     /* the operands as a legal call with these sizes would store them; an
      * illegal layout or transpose stores as column-major, not transposed */
@@ -143,7 +140,7 @@ int FUZZ_GEMM(fuzz_input *in, bool blas)
     /* check mode compares within the netlib bound, which a NaN or infinite
      * alpha leaves (Inf * 0 in one order, not in another) */
     check_mode = check_mode && isfinite(alpha) && !device;
-    char blas_msg[256] = "", name[16];
+    char msg[512] = "", name[16];
     if (via != FUZZ_VIA_API) {
         int number = fuzz_gemm_blas_number(via == FUZZ_VIA_CBLAS, layout, ta, tb, m, n, k, lda,
                                            ldb, ldc);
@@ -167,26 +164,20 @@ int FUZZ_GEMM(fuzz_input *in, bool blas)
         else
             GEMM_CBLAS((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, im, in_, ik, alpha,
                        a, ilda, b, ildb, beta, c, ildc);
-        st = fuzz_blas_status(name, -want, blas_msg, sizeof blas_msg);
+        st = fuzz_blas_status(name, -want, msg, sizeof msg);
     }
     ompwg_set_check(0);
     ompwg_set_thread_backend(NULL);
     const int64_t args[] = { via, layout, ta, tb, m, n, k, lda, ldb, ldc, nulls & 7, device, alias };
     fuzz_count(via == FUZZ_VIA_API ? FUZZ_FAMILY_GEMM : FUZZ_FAMILY_BLAS, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
-    char desc[256], msg[512] = "";
+    char desc[256];
     g.m = m;
     g.n = n;
     g.k = k;
     case_describe(&g, desc, sizeof desc);
     bool pass = true;
-    if (st != want && via != FUZZ_VIA_API) {
-        snprintf(msg, sizeof msg, "via %s%s: %s", via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS",
-                 lower ? " (lower-case letters)" : "", blas_msg);
-        pass = false;
-    } else if (st != want) {
-        snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
-                 want, ompwg_strerror(want));
+    if (!fuzz_status_as_documented(st, want, via, msg, sizeof msg)) {
         pass = false;
     } else if (!stored_kept(&o.a, "A", true, msg, sizeof msg) ||
                !stored_kept(&o.b, "B", true, msg, sizeof msg) ||
@@ -219,10 +210,11 @@ int FUZZ_GEMM(fuzz_input *in, bool blas)
         }
     }
     if (!pass)
-        fuzz_fail("%s%s on %s%s, layout %d trans %d,%d, lda %lld ldb %lld ldc %lld, nulls %u, "
-                  "C is %s: %s",
-                  desc, device ? " (device pointers)" : "", backend,
-                  check_mode ? " in check mode" : "", layout, ta, tb, (long long)lda,
+        fuzz_fail("%s%s on %s via %s%s%s, layout %d trans %d,%d, lda %lld ldb %lld ldc %lld, "
+                  "nulls %u, C is %s: %s",
+                  desc, device ? " (device pointers)" : "", backend, fuzz_via_name(via),
+                  lower ? " (lower-case letters)" : "", check_mode ? " in check mode" : "",
+                  layout, ta, tb, (long long)lda,
                   (long long)ldb, (long long)ldc, nulls & 7,
                   alias == 1 ? "A" : alias == 2 ? "B" : "its own", msg);
     operands_free(&o);

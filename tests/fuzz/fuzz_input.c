@@ -40,8 +40,14 @@ int64_t fuzz_dim(fuzz_input *in)
     return INT64_MIN + fuzz_below(in, 2);
 }
 
-void fuzz_gemm_cap(int64_t *m, int64_t *n, int64_t *k, int64_t max_mn, int64_t max_fmas)
+void fuzz_gemm_cap(bool blas, int64_t *m, int64_t *n, int64_t *k, int64_t max_mn,
+                   int64_t max_fmas)
 {
+    if (blas) {
+        *m = fuzz_lp64(*m);
+        *n = fuzz_lp64(*n);
+        *k = fuzz_lp64(*k);
+    }
     if (*m > 0 && *n > 0 && *m * *n > max_mn) {
         if (*m >= *n) *n = 1 + max_mn / *m;
         else *m = 1 + max_mn / *n;
