@@ -45,10 +45,8 @@ OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const
     (void)transa_len;
     (void)transb_len;
     ompwg_trans ta = ompwg_blas_trans_of_char(transa), tb = ompwg_blas_trans_of_char(transb);
-    int mm = ompwg_blas_read_int(m, -1), nn = ompwg_blas_read_int(n, -1),
-        kk = ompwg_blas_read_int(k, -1);
-    int info = ompwg_blas_gemm_info(ta, tb, mm, nn, kk, ompwg_blas_read_int(lda, 0),
-                                    ompwg_blas_read_int(ldb, 0), ompwg_blas_read_int(ldc, 0));
+    int mm, nn, kk;
+    int info = ompwg_blas_gemm_fortran_info(ta, tb, m, n, k, lda, ldb, ldc, &mm, &nn, &kk);
     if (!ompwg_blas_fortran_args_ok(fortran_name, info, alpha, 6, beta, 11)) return;
     TN(run_, gemm)(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
 }

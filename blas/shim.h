@@ -23,6 +23,12 @@ ompwg_trans ompwg_blas_ctrans_of_char(const char *c);
  * given illegal value, so that it is reported, not followed. */
 int ompwg_blas_read_int(const int *p, int illegal);
 
+/* The Fortran xGEMM's checks of its sizes (by address, into *m, *n, *k)
+ * and transposes: the reference's INFO, 0 when they are legal. */
+int ompwg_blas_gemm_fortran_info(ompwg_trans transa, ompwg_trans transb, const int *m,
+                                 const int *n, const int *k, const int *lda, const int *ldb,
+                                 const int *ldc, int *mm, int *nn, int *kk);
+
 /* The end of a Fortran routine's checks: info from the checks of its
  * other arguments, else alpha_pos (beta_pos) where alpha (beta) is NULL;
  * beta_pos 0 for a routine without beta. An illegal argument goes to

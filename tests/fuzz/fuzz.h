@@ -53,6 +53,17 @@ const char *fuzz_backend(fuzz_input *in);
 void fuzz_gemm_cap(bool blas, int64_t *m, int64_t *n, int64_t *k, int64_t max_mn,
                    int64_t max_fmas);
 
+/* How a legal call with a GEMM's arguments stores its operands: an
+ * illegal layout or transpose as column-major and not transposed, a
+ * negative size or padding (pads: A's, B's, C's) as 0. */
+typedef struct fuzz_gemm_storage {
+    ompwg_layout layout;
+    ompwg_trans ta, tb;
+    int64_t m, n, k, pad_a, pad_b, pad_c;
+} fuzz_gemm_storage;
+fuzz_gemm_storage fuzz_gemm_stored(int layout, int ta, int tb, int64_t m, int64_t n, int64_t k,
+                                   const int64_t pads[3]);
+
 /* The documented status of a GEMM call (ompwg.h, in its order of checks). */
 int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, int64_t k,
                      int64_t lda, int64_t ldb, int64_t ldc, bool a_null, bool b_null,

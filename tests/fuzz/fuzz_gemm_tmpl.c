@@ -32,11 +32,6 @@
 #define MAX_MN 300000
 #define MAX_FMAS 3000000
 
-static int64_t nonneg(int64_t v)
-{
-    return v > 0 ? v : 0;
-}
-
 /* Plants a few special values among A, B and C. No subnormals: a product
  * of two underflows, and the netlib ratio does not cover underflow. */
 static void plant_specials(fuzz_input *in, operands *o)
@@ -93,16 +88,10 @@ int FUZZ_GEMM(fuzz_input *in, bool blas)
     }
     fuzz_gemm_cap(blas, &m, &n, &k, MAX_MN, MAX_FMAS);
 
-    /* the operands as a legal call with these sizes would store them; an
-     * illegal layout or transpose stores as column-major, not transposed */
-    gemm_case g = {
-        .layout = layout == OMPWG_ROW_MAJOR ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
-        .ta = ta == OMPWG_TRANS || ta == OMPWG_CONJ_TRANS ? (ompwg_trans)ta : OMPWG_NO_TRANS,
-        .tb = tb == OMPWG_TRANS || tb == OMPWG_CONJ_TRANS ? (ompwg_trans)tb : OMPWG_NO_TRANS,
-        .m = nonneg(m), .n = nonneg(n), .k = nonneg(k),
-        .pad_a = nonneg(pads[0]), .pad_b = nonneg(pads[1]), .pad_c = nonneg(pads[2]),
-        .alpha = alpha, .beta = beta,
-    };
+    /* the operands as a legal call with these sizes would store them */
+    fuzz_gemm_storage sto = fuzz_gemm_stored(layout, ta, tb, m, n, k, pads);
+    gemm_case g = { sto.layout, sto.ta, sto.tb, sto.m, sto.n, sto.k,
+                    sto.pad_a, sto.pad_b, sto.pad_c, alpha, beta };
     operands o;
     operands_init(&o, &g);
     operands_fill(&o, &r);

@@ -56,6 +56,27 @@ void fuzz_gemm_cap(bool blas, int64_t *m, int64_t *n, int64_t *k, int64_t max_mn
         *k = 1 + max_fmas / (*m * *n);
 }
 
+static int64_t nonneg(int64_t v)
+{
+    return v > 0 ? v : 0;
+}
+
+static ompwg_trans stored_trans(int t)
+{
+    return t == OMPWG_TRANS || t == OMPWG_CONJ_TRANS ? (ompwg_trans)t : OMPWG_NO_TRANS;
+}
+
+fuzz_gemm_storage fuzz_gemm_stored(int layout, int ta, int tb, int64_t m, int64_t n, int64_t k,
+                                   const int64_t pads[3])
+{
+    return (fuzz_gemm_storage){
+        .layout = layout == OMPWG_ROW_MAJOR ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+        .ta = stored_trans(ta), .tb = stored_trans(tb),
+        .m = nonneg(m), .n = nonneg(n), .k = nonneg(k),
+        .pad_a = nonneg(pads[0]), .pad_b = nonneg(pads[1]), .pad_c = nonneg(pads[2]),
+    };
+}
+
 int64_t fuzz_pad(fuzz_input *in)
 {
     unsigned b = fuzz_byte(in);
