@@ -94,9 +94,13 @@ typedef enum fuzz_via {
     FUZZ_VIA_CBLAS
 } fuzz_via;
 
-/* How the next call goes through the drop-in BLAS: its Fortran or its
- * CBLAS name, and (*lower) whether its letters are lower case. */
-fuzz_via fuzz_blas_via(fuzz_input *in, bool *lower);
+/* How the next call reaches the library: the C API, or, when blas, the
+ * drop-in BLAS's Fortran or CBLAS name (drawn, with *lower: whether its
+ * letters are lower case), then on host data (*device false), with no NULL
+ * pointer (*nulls 0: reference BLAS does not check them) and, through the
+ * Fortran name, column-major (*layout). */
+fuzz_via fuzz_route(fuzz_input *in, bool blas, bool *lower, bool *device, unsigned *nulls,
+                    int *layout);
 /* "the C API", "Fortran BLAS" or "CBLAS". */
 const char *fuzz_via_name(fuzz_via via);
 /* The Fortran character of an argument: its letter (upper or lower case)

@@ -81,10 +81,16 @@ int fuzz_blas_status(const char *name, int want_number, char *msg, size_t len)
     return -want_number;
 }
 
-fuzz_via fuzz_blas_via(fuzz_input *in, bool *lower)
+fuzz_via fuzz_route(fuzz_input *in, bool blas, bool *lower, bool *device, unsigned *nulls,
+                    int *layout)
 {
+    *lower = false;
+    if (!blas) return FUZZ_VIA_API;
     fuzz_via via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
     *lower = fuzz_byte(in) % 2;
+    *device = false;
+    *nulls = 0;
+    if (via == FUZZ_VIA_FORTRAN) *layout = OMPWG_COL_MAJOR;
     return via;
 }
 

@@ -50,15 +50,9 @@ int FUZZ_CGEMM(fuzz_input *in, bool blas)
     unsigned alias = fuzz_byte(in) >= 224 ? 1 + (unsigned)fuzz_below(in, 2) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
-    fuzz_via via = FUZZ_VIA_API;
-    bool lower = false;
-    if (blas) {
-        via = fuzz_blas_via(in, &lower);
-        device = false;
-        nulls = 0;
-        alias = 0;
-        if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
-    }
+    bool lower;
+    fuzz_via via = fuzz_route(in, blas, &lower, &device, &nulls, &layout);
+    if (blas) alias = 0;
     fuzz_gemm_cap(blas, &m, &n, &k, MAX_MN, MAX_FMAS);
 
     /* the operands as a legal call with these sizes would store them */

@@ -77,15 +77,9 @@ int FUZZ_GEMM(fuzz_input *in, bool blas)
     unsigned nulls = fuzz_byte(in) >= 236 ? fuzz_byte(in) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
-    fuzz_via via = FUZZ_VIA_API;
-    bool lower = false;
-    if (blas) {
-        via = fuzz_blas_via(in, &lower);
-        device = false;
-        check_mode = false;
-        nulls = 0;
-        if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
-    }
+    bool lower;
+    fuzz_via via = fuzz_route(in, blas, &lower, &device, &nulls, &layout);
+    check_mode = check_mode && !blas;
     fuzz_gemm_cap(blas, &m, &n, &k, MAX_MN, MAX_FMAS);
 
     /* the operands as a legal call with these sizes would store them */

@@ -354,17 +354,13 @@ int FUZZ_LEVEL3(fuzz_input *in, bool blas)
         if (c.side == OMPWG_RIGHT) c.m = 1 + MAX_FMAS / (c.n * c.n);
         else c.n = 1 + MAX_FMAS / (c.m * c.m);
     }
-    fuzz_via via = FUZZ_VIA_API;
-    bool lower = false;
+    bool lower;
+    fuzz_via via = fuzz_route(in, blas, &lower, &device, &nulls, &c.layout);
     if (blas) {
-        via = fuzz_blas_via(in, &lower);
-        device = false;
-        nulls = 0;
         if (placement == 1 || placement == 2) placement = 0;
         c.m = fuzz_lp64(c.m);
         c.n = fuzz_lp64(c.n);
         c.k = fuzz_lp64(c.k);
-        if (via == FUZZ_VIA_FORTRAN) c.layout = OMPWG_COL_MAJOR;
     }
 
     /* the operands as a legal call with these sizes would store them */
