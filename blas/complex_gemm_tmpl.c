@@ -15,20 +15,6 @@ static const char fortran_symbol[] = "zgemm_";
 static const char cblas_name[] = "cblas_zgemm";
 #endif
 
-/* A transpose character as reference CGEMM reads it (LSAME): 'N' no
- * transpose, 'T' transpose, 'C' conjugate transpose, either case; 0 for
- * anything else or NULL. */
-static ompwg_trans TN(trans_of_char_, )(const char *c)
-{
-    if (!c) return 0;
-    switch (*c) {
-    case 'N': case 'n': return OMPWG_NO_TRANS;
-    case 'T': case 't': return OMPWG_TRANS;
-    case 'C': case 'c': return OMPWG_CONJ_TRANS;
-    default: return 0;
-    }
-}
-
 static bool TN(is_zero_, )(T x)
 {
     return x.re == 0 && x.im == 0;
@@ -55,11 +41,6 @@ static void TN(run_, gemm)(const char *routine, ompwg_trans transa, ompwg_trans 
     while (ompwg_blas_retry(&at, st, TN(is_zero_, )(beta)));
 }
 
-static int TN(read_int_, )(const int *p, int illegal)
-{
-    return p ? *p : illegal;
-}
-
 /**
  * The Fortran CGEMM/ZGEMM (LP64): C := alpha op(A) op(B) + beta C,
  * column-major, op 'N', 'T' or 'C' (conjugate transpose), with the
@@ -73,16 +54,10 @@ OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const
 {
     (void)transa_len;
     (void)transb_len;
-    ompwg_trans ta = TN(trans_of_char_, )(transa), tb = TN(trans_of_char_, )(transb);
-    int mm = TN(read_int_, )(m, -1), nn = TN(read_int_, )(n, -1), kk = TN(read_int_, )(k, -1);
-    int info = ompwg_blas_gemm_info(ta, tb, mm, nn, kk, TN(read_int_, )(lda, 0),
-                                    TN(read_int_, )(ldb, 0), TN(read_int_, )(ldc, 0));
-    if (!info && !alpha) info = 6;
-    if (!info && !beta) info = 11;
-    if (info) {
-        xerbla_(fortran_name, &info, sizeof fortran_name - 1);
-        return;
-    }
+    ompwg_trans ta = ompwg_blas_ctrans_of_char(transa), tb = ompwg_blas_ctrans_of_char(transb);
+    int mm, nn, kk;
+    int info = ompwg_blas_gemm_fortran_info(ta, tb, m, n, k, lda, ldb, ldc, &mm, &nn, &kk);
+    if (!ompwg_blas_fortran_args_ok(fortran_name, info, alpha, 6, beta, 11)) return;
     TN(run_, gemm)(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
 }
 

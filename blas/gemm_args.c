@@ -12,6 +12,38 @@ ompwg_trans ompwg_blas_trans_of_char(const char *c)
     }
 }
 
+ompwg_trans ompwg_blas_ctrans_of_char(const char *c)
+{
+    if (c && (*c == 'C' || *c == 'c')) return OMPWG_CONJ_TRANS;
+    return ompwg_blas_trans_of_char(c);
+}
+
+int ompwg_blas_read_int(const int *p, int illegal)
+{
+    return p ? *p : illegal;
+}
+
+int ompwg_blas_gemm_fortran_info(ompwg_trans transa, ompwg_trans transb, const int *m,
+                                 const int *n, const int *k, const int *lda, const int *ldb,
+                                 const int *ldc, int *mm, int *nn, int *kk)
+{
+    *mm = ompwg_blas_read_int(m, -1);
+    *nn = ompwg_blas_read_int(n, -1);
+    *kk = ompwg_blas_read_int(k, -1);
+    return ompwg_blas_gemm_info(transa, transb, *mm, *nn, *kk, ompwg_blas_read_int(lda, 0),
+                                ompwg_blas_read_int(ldb, 0), ompwg_blas_read_int(ldc, 0));
+}
+
+bool ompwg_blas_fortran_args_ok(const char *name, int info, const void *alpha, int alpha_pos,
+                                const void *beta, int beta_pos)
+{
+    if (!info && !alpha) info = alpha_pos;
+    if (!info && beta_pos && !beta) info = beta_pos;
+    if (!info) return true;
+    xerbla_(name, &info, 6);
+    return false;
+}
+
 static bool trans_valid(ompwg_trans t)
 {
     return t == OMPWG_NO_TRANS || t == OMPWG_TRANS || t == OMPWG_CONJ_TRANS;

@@ -31,13 +31,6 @@ static void TN(run_, gemm)(const char *routine, ompwg_trans transa, ompwg_trans 
     while (ompwg_blas_retry(&at, st, beta == 0));
 }
 
-/* A scalar argument passed by address; a NULL one (never from Fortran)
- * reads as the given illegal value, so that it is reported, not followed. */
-static int read_int(const int *p, int illegal)
-{
-    return p ? *p : illegal;
-}
-
 /**
  * The Fortran xGEMM (LP64): C := alpha op(A) op(B) + beta C, column-major,
  * with the reference checks (illegal arguments go to xerbla_ with the
@@ -52,15 +45,9 @@ OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const
     (void)transa_len;
     (void)transb_len;
     ompwg_trans ta = ompwg_blas_trans_of_char(transa), tb = ompwg_blas_trans_of_char(transb);
-    int mm = read_int(m, -1), nn = read_int(n, -1), kk = read_int(k, -1);
-    int info = ompwg_blas_gemm_info(ta, tb, mm, nn, kk, read_int(lda, 0), read_int(ldb, 0),
-                                    read_int(ldc, 0));
-    if (!info && !alpha) info = 6;
-    if (!info && !beta) info = 11;
-    if (info) {
-        xerbla_(fortran_name, &info, sizeof fortran_name - 1);
-        return;
-    }
+    int mm, nn, kk;
+    int info = ompwg_blas_gemm_fortran_info(ta, tb, m, n, k, lda, ldb, ldc, &mm, &nn, &kk);
+    if (!ompwg_blas_fortran_args_ok(fortran_name, info, alpha, 6, beta, 11)) return;
     TN(run_, gemm)(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
 }
 

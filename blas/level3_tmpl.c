@@ -21,13 +21,6 @@ static const char cblas_symm[] = "cblas_dsymm", cblas_syrk[] = "cblas_dsyrk",
                   cblas_trsm[] = "cblas_dtrsm";
 #endif
 
-/* A scalar passed by address; a NULL one (never from Fortran) reads as the
- * given illegal value, so that it is reported, not followed. */
-static int TN(arg_, )(const int *p, int illegal)
-{
-    return p ? *p : illegal;
-}
-
 /* The operations, arguments checked, with the reference quick returns and
  * the run on a fallback backend after a run-time failure. A failure that
  * may have written part of the output is run again only where the output
@@ -86,15 +79,10 @@ OMPWG_BLAS_EXPORT void TN(, symm_)(const char *side, const char *uplo, const int
     (void)uplo_len;
     ompwg_side sd = ompwg_blas_side_of_char(side);
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
-    int mm = TN(arg_, )(m, -1), nn = TN(arg_, )(n, -1);
-    int info = ompwg_blas_symm_info(sd, ul, mm, nn, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0),
-                                TN(arg_, )(ldc, 0));
-    if (!info && !alpha) info = 5;
-    if (!info && !beta) info = 10;
-    if (info) {
-        xerbla_(symm_name, &info, sizeof symm_name - 1);
-        return;
-    }
+    int mm = ompwg_blas_read_int(m, -1), nn = ompwg_blas_read_int(n, -1);
+    int info = ompwg_blas_symm_info(sd, ul, mm, nn, ompwg_blas_read_int(lda, 0),
+                                    ompwg_blas_read_int(ldb, 0), ompwg_blas_read_int(ldc, 0));
+    if (!ompwg_blas_fortran_args_ok(symm_name, info, alpha, 5, beta, 10)) return;
     TN(run_symm_, )(symm_name, OMPWG_COL_MAJOR, sd, ul, mm, nn, *alpha, a, *lda, b, *ldb, *beta,
                     c, *ldc);
 }
@@ -110,14 +98,10 @@ OMPWG_BLAS_EXPORT void TN(, syrk_)(const char *uplo, const char *trans, const in
     (void)trans_len;
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(trans);
-    int nn = TN(arg_, )(n, -1), kk = TN(arg_, )(k, -1);
-    int info = ompwg_blas_syrk_info(false, ul, tr, nn, kk, TN(arg_, )(lda, 0), 1, TN(arg_, )(ldc, 0));
-    if (!info && !alpha) info = 5;
-    if (!info && !beta) info = 8;
-    if (info) {
-        xerbla_(syrk_name, &info, sizeof syrk_name - 1);
-        return;
-    }
+    int nn = ompwg_blas_read_int(n, -1), kk = ompwg_blas_read_int(k, -1);
+    int info = ompwg_blas_syrk_info(false, ul, tr, nn, kk, ompwg_blas_read_int(lda, 0), 1,
+                                    ompwg_blas_read_int(ldc, 0));
+    if (!ompwg_blas_fortran_args_ok(syrk_name, info, alpha, 5, beta, 8)) return;
     TN(run_syrk_, )(syrk_name, false, OMPWG_COL_MAJOR, ul, tr, nn, kk, *alpha, a, *lda, NULL, 1,
                     *beta, c, *ldc);
 }
@@ -133,15 +117,10 @@ OMPWG_BLAS_EXPORT void TN(, syr2k_)(const char *uplo, const char *trans, const i
     (void)trans_len;
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(trans);
-    int nn = TN(arg_, )(n, -1), kk = TN(arg_, )(k, -1);
-    int info = ompwg_blas_syrk_info(true, ul, tr, nn, kk, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0),
-                                TN(arg_, )(ldc, 0));
-    if (!info && !alpha) info = 5;
-    if (!info && !beta) info = 10;
-    if (info) {
-        xerbla_(syr2k_name, &info, sizeof syr2k_name - 1);
-        return;
-    }
+    int nn = ompwg_blas_read_int(n, -1), kk = ompwg_blas_read_int(k, -1);
+    int info = ompwg_blas_syrk_info(true, ul, tr, nn, kk, ompwg_blas_read_int(lda, 0),
+                                    ompwg_blas_read_int(ldb, 0), ompwg_blas_read_int(ldc, 0));
+    if (!ompwg_blas_fortran_args_ok(syr2k_name, info, alpha, 5, beta, 10)) return;
     TN(run_syrk_, )(syr2k_name, true, OMPWG_COL_MAJOR, ul, tr, nn, kk, *alpha, a, *lda, b, *ldb,
                     *beta, c, *ldc);
 }
@@ -156,14 +135,11 @@ static void TN(fortran_trxm_, )(bool solve, const char *side, const char *uplo,
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(transa);
     ompwg_diag dg = ompwg_blas_diag_of_char(diag);
-    int mm = TN(arg_, )(m, -1), nn = TN(arg_, )(n, -1);
-    int info = ompwg_blas_trxm_info(sd, ul, tr, dg, mm, nn, TN(arg_, )(lda, 0), TN(arg_, )(ldb, 0));
-    if (!info && !alpha) info = 7;
+    int mm = ompwg_blas_read_int(m, -1), nn = ompwg_blas_read_int(n, -1);
+    int info = ompwg_blas_trxm_info(sd, ul, tr, dg, mm, nn, ompwg_blas_read_int(lda, 0),
+                                    ompwg_blas_read_int(ldb, 0));
     const char *name = solve ? trsm_name : trmm_name;
-    if (info) {
-        xerbla_(name, &info, 6);
-        return;
-    }
+    if (!ompwg_blas_fortran_args_ok(name, info, alpha, 7, NULL, 0)) return;
     TN(run_trxm_, )(name, solve, OMPWG_COL_MAJOR, sd, ul, tr, dg, mm, nn, *alpha, a, *lda, b,
                     *ldb);
 }

@@ -16,6 +16,25 @@
  * OMPWG_TRANS for 'T'/'t'/'C'/'c' (real types), 0 for anything else or
  * NULL. */
 ompwg_trans ompwg_blas_trans_of_char(const char *c);
+/* The same for the complex types, where 'C'/'c' is OMPWG_CONJ_TRANS. */
+ompwg_trans ompwg_blas_ctrans_of_char(const char *c);
+
+/* A size passed by address; a NULL one (never from Fortran) reads as the
+ * given illegal value, so that it is reported, not followed. */
+int ompwg_blas_read_int(const int *p, int illegal);
+
+/* The Fortran xGEMM's checks of its sizes (by address, into *m, *n, *k)
+ * and transposes: the reference's INFO, 0 when they are legal. */
+int ompwg_blas_gemm_fortran_info(ompwg_trans transa, ompwg_trans transb, const int *m,
+                                 const int *n, const int *k, const int *lda, const int *ldb,
+                                 const int *ldc, int *mm, int *nn, int *kk);
+
+/* The end of a Fortran routine's checks: info from the checks of its
+ * other arguments, else alpha_pos (beta_pos) where alpha (beta) is NULL;
+ * beta_pos 0 for a routine without beta. An illegal argument goes to
+ * xerbla_ under name (six characters, blank-padded) and gives false. */
+bool ompwg_blas_fortran_args_ok(const char *name, int info, const void *alpha, int alpha_pos,
+                                const void *beta, int beta_pos);
 
 /* The reference xGEMM's checks, in its order: the INFO it passes to
  * XERBLA for the first illegal argument (transa 1, transb 2, m 3, n 4, k 5,

@@ -7,6 +7,7 @@
 #include "args.h"
 #include "check.h"
 #include "dispatch.h"
+#include "gemm_call.h"
 #include "ompwg.h"
 
 /* One backend's run of a normalised GEMM: checked against the reference when
@@ -64,42 +65,19 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
                 int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
                 int64_t ldb, T beta, T *c, int64_t ldc)
 {
-    ompwg_gemm_shape s;
-    bool swapped;
-    int st = ompwg_gemm_args(layout, transa, transb, m, n, k, lda, ldb, ldc, &s, &swapped);
-    if (st != OMPWG_OK) return st;
-    if (s.m == 0 || s.n == 0) return OMPWG_OK;
-    const T *first = swapped ? b : a, *second = swapped ? a : b;
-    bool reads_ab = alpha != 0 && s.k > 0;
-    if (!c || (reads_ab && (!first || !second))) return OMPWG_ERR_NULL;
-    if (reads_ab && (ompwg_matrices_overlap(c, s.m, s.n, s.ldc, first, s.transa ? s.k : s.m,
-                                            s.transa ? s.m : s.k, s.lda, sizeof(T)) ||
-                     ompwg_matrices_overlap(c, s.m, s.n, s.ldc, second, s.transb ? s.n : s.k,
-                                            s.transb ? s.k : s.n, s.ldb, sizeof(T))))
-        return OMPWG_ERR_OVERLAP;
-    s.device_ptrs = device;
-
+    ompwg_gemm_call g;
+    bool empty;
+    int st = ompwg_gemm_call_args(device, layout, transa, transb, m, n, k, a, lda, b, ldb, c, ldc,
+                                  alpha == 0, sizeof(T), &g, &empty);
+    if (st != OMPWG_OK || empty) return st;
+    const ompwg_gemm_shape *s = &g.s;
     ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .dbl = T_IS_DOUBLE,
-                        .work = 2.0 * (double)s.m * (double)s.n * (double)s.k, .m = s.m,
-                        .n = s.n, .k = s.k, .splittable = reads_ab, .device = device,
-                        .operands = 3 };
-    if (reads_ab) {
-        call.op[0] = ompwg_matrix_operand(first, s.transa ? s.k : s.m, s.transa ? s.m : s.k,
-                                          s.lda, sizeof(T), true, false);
-        call.op[1] = ompwg_matrix_operand(second, s.transb ? s.n : s.k, s.transb ? s.k : s.n,
-                                          s.ldb, sizeof(T), true, false);
-    }
-    call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T), beta != 0, true);
-    void *ptr[3] = { (void *)first, (void *)second, c };
+                        .work = 2.0 * (double)s->m * (double)s->n * (double)s->k,
+                        .splittable = g.reads_ab };
     ompwg_placement pl;
-    st = ompwg_place_call(&call, &pl, ptr);
-    if (st != OMPWG_OK) return st;
-    first = ptr[0];
-    second = ptr[1];
-    c = ptr[2];
-    s.device_ptrs = device |= pl.mapped;
-    if (pl.split) return TN(split_, gemm)(&pl, &s, alpha, first, second, beta, c);
-    return TN(run_, gemm)(pl.be, device, &s, alpha, first, second, beta, c);
+    if ((st = ompwg_gemm_call_place(&g, &call, beta == 0, sizeof(T), &pl)) != OMPWG_OK) return st;
+    if (pl.split) return TN(split_, gemm)(&pl, s, alpha, g.a, g.b, beta, g.c);
+    return TN(run_, gemm)(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
 }
 
 int TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
@@ -121,18 +99,12 @@ int TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, ompwg_trans 
                            const T *b, int64_t ldb, T beta, const T *c0, const T *c,
                            int64_t ldc, double *ratio)
 {
-    ompwg_gemm_shape s;
-    bool swapped;
-    int st = ompwg_gemm_args(layout, transa, transb, m, n, k, lda, ldb, ldc, &s, &swapped);
-    if (st != OMPWG_OK) return st;
-    if (!ratio) return OMPWG_ERR_NULL;
-    if (s.m == 0 || s.n == 0) {
-        *ratio = 0;
-        return OMPWG_OK;
-    }
-    const T *first = swapped ? b : a, *second = swapped ? a : b;
-    if (!c0 || !c || (alpha != 0 && s.k > 0 && (!first || !second))) return OMPWG_ERR_NULL;
-    return TN(ompwg_ref_, gemm_ratio)(&s, alpha, first, second, beta, c0, c, ratio);
+    ompwg_gemm_call g;
+    bool empty;
+    int st = ompwg_gemm_ratio_args(layout, transa, transb, m, n, k, a, lda, b, ldb, c0, c, ldc,
+                                   alpha == 0, ratio, &g, &empty);
+    if (st != OMPWG_OK || empty) return st;
+    return TN(ompwg_ref_, gemm_ratio)(&g.s, alpha, g.a, g.b, beta, c0, c, ratio);
 }
 
 static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_t incx,

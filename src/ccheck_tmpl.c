@@ -7,23 +7,13 @@
 #include <stdlib.h>
 
 #include "ccheck.h"
+#include "compare.h"
 #include "complex_tmpl.h"
 #include "ompwg.h"
 #include "registry.h"
 
 /* The netlib test programs' threshold for the GEMM ratio. */
 #define GEMM_RATIO_LIMIT 16.0
-
-/* Dense copy (leading dimension = rows) of a column-major rows x cols
- * block. */
-static T *TN(dense_copy_, )(const T *src, int64_t rows, int64_t cols, int64_t ld)
-{
-    T *dst = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof(T));
-    if (!dst) return NULL;
-    for (int64_t j = 0; j < cols; j++)
-        for (int64_t i = 0; i < rows; i++) dst[i + j * rows] = src[i + j * ld];
-    return dst;
-}
 
 /* |x|_1 of every element, dense, in the real type. */
 static TR *TN(abs1_copy_, )(const T *src, int64_t rows, int64_t cols, int64_t ld)
@@ -61,7 +51,7 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
     bool reads_ab = !TN(cplx_is_zero_, )(alpha) && k > 0;
     int64_t ra = s->transa ? k : m, ca = s->transa ? m : k;
     int64_t rb = s->transb ? n : k, cb = s->transb ? k : n;
-    T *cref = TN(dense_copy_, )(c0, m, n, s->ldc);
+    T *cref = ompwg_compare_dense_copy(c0, m, n, s->ldc, sizeof(T));
     TR *g = calloc((size_t)(m * n), sizeof(TR));
     TR *abs_a = reads_ab ? TN(abs1_copy_, )(a, ra, ca, s->lda) : NULL;
     TR *abs_b = reads_ab ? TN(abs1_copy_, )(b, rb, cb, s->ldb) : NULL;
@@ -102,23 +92,20 @@ int TN(ompwg_checked_, gemm)(const char *name, TN(ompwg_, gemm_fn) fn, const omp
                              T alpha, const T *a, const T *b, T beta, T *c)
 {
     if (s->device_ptrs) return fn(s, alpha, a, b, beta, c);
-    T *c0 = TN(dense_copy_, )(c, s->m, s->n, s->ldc);
+    T *c0 = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
     if (!c0) return OMPWG_ERR_NOMEM;
     int st = fn(s, alpha, a, b, beta, c);
     double ratio = 0;
     if (st == OMPWG_OK) {
-        T *cd = TN(dense_copy_, )(c, s->m, s->n, s->ldc);
+        T *cd = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
         ompwg_gemm_shape dense = *s;
         dense.ldc = s->m;
         st = cd ? TN(ompwg_ref_, gemm_ratio)(&dense, alpha, a, b, beta, c0, cd, &ratio)
                 : OMPWG_ERR_NOMEM;
         free(cd);
-        if (st == OMPWG_OK && !(ratio < GEMM_RATIO_LIMIT)) {
-            fprintf(stderr, "ompwg: check: " T_NAME " gemm on backend %s differs from OpenBLAS "
-                    "(m=%lld n=%lld k=%lld): netlib ratio %g >= %g\n", name,
-                    (long long)s->m, (long long)s->n, (long long)s->k, ratio, GEMM_RATIO_LIMIT);
-            st = OMPWG_ERR_CHECK;
-        }
+        if (st == OMPWG_OK)
+            st = ompwg_compare_verdict(T_NAME, "gemm", name, s->m, s->n, s->k, "netlib ratio",
+                                       ratio, GEMM_RATIO_LIMIT);
     }
     free(c0);
     return st;

@@ -7,6 +7,7 @@
 #include "ccheck.h"
 #include "complex_tmpl.h"
 #include "dispatch.h"
+#include "gemm_call.h"
 #include "ompwg.h"
 
 /* The backend's kernel; a backend without one runs host data on the
@@ -41,45 +42,22 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
                 int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
                 int64_t ldb, T beta, T *c, int64_t ldc)
 {
-    ompwg_gemm_shape s;
-    bool swapped;
-    int st = ompwg_gemm_args(layout, transa, transb, m, n, k, lda, ldb, ldc, &s, &swapped);
-    if (st != OMPWG_OK) return st;
-    if (s.m == 0 || s.n == 0) return OMPWG_OK;
-    const T *first = swapped ? b : a, *second = swapped ? a : b;
-    bool reads_ab = !TN(cplx_is_zero_, )(alpha) && s.k > 0;
-    if (!c || (reads_ab && (!first || !second))) return OMPWG_ERR_NULL;
-    int64_t ra = s.transa ? s.k : s.m, ca = s.transa ? s.m : s.k;
-    int64_t rb = s.transb ? s.n : s.k, cb = s.transb ? s.k : s.n;
-    /* element by element: blocks of one array side by side (LAPACK's
-     * updates) do not overlap */
-    if (reads_ab && (ompwg_matrices_overlap(c, s.m, s.n, s.ldc, first, ra, ca, s.lda, sizeof(T)) ||
-                     ompwg_matrices_overlap(c, s.m, s.n, s.ldc, second, rb, cb, s.ldb, sizeof(T))))
-        return OMPWG_ERR_OVERLAP;
-    s.device_ptrs = device;
-
+    ompwg_gemm_call g;
+    bool empty;
+    int st = ompwg_gemm_call_args(device, layout, transa, transb, m, n, k, a, lda, b, ldb, c, ldc,
+                                  TN(cplx_is_zero_, )(alpha), sizeof(T), &g, &empty);
+    if (st != OMPWG_OK || empty) return st;
+    const ompwg_gemm_shape *s = &g.s;
     /* 8 mnk real flops (a complex multiply-add is 4 real multiply-adds): the
      * model's real GEMM curve of the same real precision then prices the call
      * as four real GEMMs of that shape, which is what the kernels do per
      * element. */
     ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .dbl = T_IS_DOUBLE,
-                        .work = 8.0 * (double)s.m * (double)s.n * (double)s.k, .m = s.m,
-                        .n = s.n, .k = s.k, .device = device, .operands = 3 };
-    if (reads_ab) {
-        call.op[0] = ompwg_matrix_operand(first, ra, ca, s.lda, sizeof(T), true, false);
-        call.op[1] = ompwg_matrix_operand(second, rb, cb, s.ldb, sizeof(T), true, false);
-    }
-    call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T),
-                                      !TN(cplx_is_zero_, )(beta), true);
-    void *ptr[3] = { (void *)first, (void *)second, c };
+                        .work = 8.0 * (double)s->m * (double)s->n * (double)s->k };
     ompwg_placement pl;
-    st = ompwg_place_call(&call, &pl, ptr);
+    st = ompwg_gemm_call_place(&g, &call, TN(cplx_is_zero_, )(beta), sizeof(T), &pl);
     if (st != OMPWG_OK) return st;
-    first = ptr[0];
-    second = ptr[1];
-    c = ptr[2];
-    s.device_ptrs = device |= pl.mapped;
-    return TN(run_, gemm)(pl.be, device, &s, alpha, first, second, beta, c);
+    return TN(run_, gemm)(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
 }
 
 int TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
@@ -101,17 +79,10 @@ int TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, ompwg_trans 
                            const T *b, int64_t ldb, T beta, const T *c0, const T *c,
                            int64_t ldc, double *ratio)
 {
-    ompwg_gemm_shape s;
-    bool swapped;
-    int st = ompwg_gemm_args(layout, transa, transb, m, n, k, lda, ldb, ldc, &s, &swapped);
-    if (st != OMPWG_OK) return st;
-    if (!ratio) return OMPWG_ERR_NULL;
-    if (s.m == 0 || s.n == 0) {
-        *ratio = 0;
-        return OMPWG_OK;
-    }
-    const T *first = swapped ? b : a, *second = swapped ? a : b;
-    if (!c0 || !c || (!TN(cplx_is_zero_, )(alpha) && s.k > 0 && (!first || !second)))
-        return OMPWG_ERR_NULL;
-    return TN(ompwg_ref_, gemm_ratio)(&s, alpha, first, second, beta, c0, c, ratio);
+    ompwg_gemm_call g;
+    bool empty;
+    int st = ompwg_gemm_ratio_args(layout, transa, transb, m, n, k, a, lda, b, ldb, c0, c, ldc,
+                                   TN(cplx_is_zero_, )(alpha), ratio, &g, &empty);
+    if (st != OMPWG_OK || empty) return st;
+    return TN(ompwg_ref_, gemm_ratio)(&g.s, alpha, g.a, g.b, beta, c0, c, ratio);
 }

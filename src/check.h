@@ -8,6 +8,11 @@
 /* Largest netlib ratio |c - c_ref| / (eps * (|alpha| sum|a||b| + |beta| |c0|))
  * over C, with c_ref computed by the OpenBLAS backend from c0. A NaN or Inf
  * in c that c_ref does not have (or the reverse) gives INFINITY. */
+/* A dense copy (leading dimension rows) of the absolute values of a
+ * column-major rows x cols block; NULL when memory is short. */
+float *ompwg_check_sabs_copy(const float *src, int64_t rows, int64_t cols, int64_t ld);
+double *ompwg_check_dabs_copy(const double *src, int64_t rows, int64_t cols, int64_t ld);
+
 int ompwg_ref_sgemm_ratio(const ompwg_gemm_shape *s, float alpha, const float *a,
                           const float *b, float beta, const float *c0, const float *c, double *ratio);
 int ompwg_ref_dgemm_ratio(const ompwg_gemm_shape *s, double alpha, const double *a,

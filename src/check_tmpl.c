@@ -7,33 +7,19 @@
 #include <string.h>
 
 #include "check.h"
+#include "compare.h"
 #include "ompwg.h"
 #include "registry.h"
 
 /* The netlib test programs' threshold for the GEMM ratio. */
 #define GEMM_RATIO_LIMIT 16.0
 
-/* Dense copy (leading dimension = rows) of a column-major rows x cols block,
- * taking absolute values when abs_values is set. */
-static T *dense_copy(const T *src, int64_t rows, int64_t cols, int64_t ld, bool abs_values)
+T *TN(ompwg_check_, abs_copy)(const T *src, int64_t rows, int64_t cols, int64_t ld)
 {
-    T *dst = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof(T));
-    if (!dst) return NULL;
-    for (int64_t j = 0; j < cols; j++)
-        for (int64_t i = 0; i < rows; i++) {
-            T v = src[i + j * ld];
-            dst[i + j * rows] = abs_values ? T_ABS(v) : v;
-        }
+    T *dst = ompwg_compare_dense_copy(src, rows, cols, ld, sizeof(T));
+    if (dst)
+        for (int64_t i = 0; i < rows * cols; i++) dst[i] = T_ABS(dst[i]);
     return dst;
-}
-
-static double element_ratio(double c, double cref, double den)
-{
-    if (isnan(c) || isnan(cref)) return isnan(c) && isnan(cref) ? 0 : INFINITY;
-    if (isinf(c) || isinf(cref)) return c == cref ? 0 : INFINITY;
-    double diff = fabs(c - cref);
-    if (diff == 0) return 0;
-    return den > 0 ? diff / den : INFINITY;
 }
 
 int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
@@ -45,10 +31,10 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
     bool reads_ab = alpha != 0 && k > 0;
     int64_t ra = s->transa ? k : m, ca = s->transa ? m : k;
     int64_t rb = s->transb ? n : k, cb = s->transb ? k : n;
-    T *cref = dense_copy(c0, m, n, s->ldc, false);
+    T *cref = ompwg_compare_dense_copy(c0, m, n, s->ldc, sizeof(T));
     T *g = calloc((size_t)(m * n), sizeof(T));
-    T *abs_a = reads_ab ? dense_copy(a, ra, ca, s->lda, true) : NULL;
-    T *abs_b = reads_ab ? dense_copy(b, rb, cb, s->ldb, true) : NULL;
+    T *abs_a = reads_ab ? TN(ompwg_check_, abs_copy)(a, ra, ca, s->lda) : NULL;
+    T *abs_b = reads_ab ? TN(ompwg_check_, abs_copy)(b, rb, cb, s->ldb) : NULL;
     int st = OMPWG_ERR_NOMEM;
     if (!cref || !g || (reads_ab && (!abs_a || !abs_b))) goto out;
 
@@ -69,7 +55,7 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
         for (int64_t i = 0; i < m; i++) {
             double c_term = beta != 0 ? fabs((double)beta) * fabs((double)c0[i + j * s->ldc]) : 0;
             double den = T_EPS * (fabs((double)alpha) * g[i + j * m] + c_term);
-            double r = element_ratio(c[i + j * s->ldc], cref[i + j * m], den);
+            double r = ompwg_compare_ratio(c[i + j * s->ldc], cref[i + j * m], den);
             if (!(r <= worst)) worst = r;
         }
     *ratio = worst;
@@ -85,24 +71,21 @@ int TN(ompwg_checked_, gemm)(const ompwg_backend *be, const ompwg_gemm_shape *s,
                              const T *a, const T *b, T beta, T *c)
 {
     if (s->device_ptrs) return be->TN(, gemm)(s, alpha, a, b, beta, c);
-    T *c0 = dense_copy(c, s->m, s->n, s->ldc, false);
+    T *c0 = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
     if (!c0) return OMPWG_ERR_NOMEM;
     int st = be->TN(, gemm)(s, alpha, a, b, beta, c);
     double ratio = 0;
     ompwg_gemm_shape dense = *s;
     if (st == OMPWG_OK) {
         /* c0 is dense: compare against it with the caller's ldc for c */
-        T *cd = dense_copy(c, s->m, s->n, s->ldc, false);
+        T *cd = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
         dense.ldc = s->m;
         st = cd ? TN(ompwg_ref_, gemm_ratio)(&dense, alpha, a, b, beta, c0, cd, &ratio)
                 : OMPWG_ERR_NOMEM;
         free(cd);
-        if (st == OMPWG_OK && !(ratio < GEMM_RATIO_LIMIT)) {
-            fprintf(stderr, "ompwg: check: " T_NAME " gemm on backend %s differs from OpenBLAS "
-                    "(m=%lld n=%lld k=%lld): netlib ratio %g >= %g\n", be->name,
-                    (long long)s->m, (long long)s->n, (long long)s->k, ratio, GEMM_RATIO_LIMIT);
-            st = OMPWG_ERR_CHECK;
-        }
+        if (st == OMPWG_OK)
+            st = ompwg_compare_verdict(T_NAME, "gemm", be->name, s->m, s->n, s->k,
+                                       "netlib ratio", ratio, GEMM_RATIO_LIMIT);
     }
     free(c0);
     return st;
@@ -133,7 +116,7 @@ int TN(ompwg_checked_, reduce)(const ompwg_backend *be, const ompwg_vec_shape *s
         long double abs_sum = 0;
         for (int64_t i = 0; i < s->n; i++) abs_sum += fabsl(term(s, x, y, i));
         double bound = (double)((s->n + 1) * (long double)T_EPS * abs_sum);
-        same = element_ratio(*value, rv, bound) <= 1;
+        same = ompwg_compare_ratio(*value, rv, bound) <= 1;
     }
     if (!same) {
         fprintf(stderr, "ompwg: check: " T_NAME " reduction %d on backend %s differs from "

@@ -29,29 +29,18 @@ static void run_backend(const char *backend, void *ctx)
 
 static int device, host;
 
-static void *to_device(const void *src, size_t bytes)
-{
-    void *p = target_alloc(bytes, device);
-    target_copy(p, src, bytes, device, host);
-    return p;
-}
-
-static void from_device(void *dst, void *p, size_t bytes)
-{
-    target_copy(dst, p, bytes, host, device);
-    target_free(p, device);
-}
-
 static int call_device(const ccase *g, coperands *o)
 {
     size_t sa = o->a.len * sizeof(cplx), sb = o->b.len * sizeof(cplx),
            sc = o->c.len * sizeof(cplx);
-    cplx *a = to_device(o->a.p, sa), *b = to_device(o->b.p, sb), *c = to_device(o->c.p, sc);
+    cplx *a = target_copy_in(o->a.p, sa, device, host);
+    cplx *b = target_copy_in(o->b.p, sb, device, host);
+    cplx *c = target_copy_in(o->c.p, sc, device, host);
     int st = GEMM_DEVICE(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, a, o->a.ld, b,
                          o->b.ld, g->beta, c, o->c.ld);
-    from_device(o->a.p, a, sa);
-    from_device(o->b.p, b, sb);
-    from_device(o->c.p, c, sc);
+    target_copy_out(o->a.p, a, sa, device, host);
+    target_copy_out(o->b.p, b, sb, device, host);
+    target_copy_out(o->c.p, c, sc, device, host);
     return st;
 }
 

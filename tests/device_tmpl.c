@@ -17,54 +17,43 @@
 
 static int device, host;
 
-static void *to_device(const void *src, size_t bytes)
-{
-    void *p = target_alloc(bytes, device);
-    target_copy(p, src, bytes, device, host);
-    return p;
-}
-
-/* Copies the device buffer back over the host one and frees it. */
-static void from_device(void *dst, void *p, size_t bytes)
-{
-    target_copy(dst, p, bytes, host, device);
-    target_free(p, device);
-}
-
 static int device_gemm(const gemm_case *g, operands *o)
 {
     size_t sa = o->a.len * sizeof(real), sb = o->b.len * sizeof(real),
            sc = o->c.len * sizeof(real);
-    real *a = to_device(o->a.p, sa), *b = to_device(o->b.p, sb), *c = to_device(o->c.p, sc);
+    real *a = target_copy_in(o->a.p, sa, device, host);
+    real *b = target_copy_in(o->b.p, sb, device, host);
+    real *c = target_copy_in(o->c.p, sc, device, host);
     int st = api.gemm_device(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, a, o->a.ld, b,
                              o->b.ld, g->beta, c, o->c.ld);
-    from_device(o->a.p, a, sa);
-    from_device(o->b.p, b, sb);
-    from_device(o->c.p, c, sc);
+    target_copy_out(o->a.p, a, sa, device, host);
+    target_copy_out(o->b.p, b, sb, device, host);
+    target_copy_out(o->c.p, c, sc, device, host);
     return st;
 }
 
 static int device_sum(sum_kind k, vec *x, vec *y, real *result)
 {
     size_t sx = x->len * sizeof(real), sy = y ? y->len * sizeof(real) : 0;
-    real *dx = to_device(x->p, sx), *dy = y ? to_device(y->p, sy) : NULL;
+    real *dx = target_copy_in(x->p, sx, device, host);
+    real *dy = y ? target_copy_in(y->p, sy, device, host) : NULL;
     int st;
     switch (k) {
     case SUM: st = api.sum_device(x->n, dx, x->inc, result); break;
     case DOT: st = api.dot_device(x->n, dx, x->inc, dy, y->inc, result); break;
     default: st = api.asum_device(x->n, dx, x->inc, result); break;
     }
-    from_device(x->p, dx, sx);
-    if (y) from_device(y->p, dy, sy);
+    target_copy_out(x->p, dx, sx, device, host);
+    if (y) target_copy_out(y->p, dy, sy, device, host);
     return st;
 }
 
 static int device_extremum(bool want_max, vec *x, real *value, int64_t *index)
 {
     size_t sx = x->len * sizeof(real);
-    real *dx = to_device(x->p, sx);
+    real *dx = target_copy_in(x->p, sx, device, host);
     int st = (want_max ? api.max_device : api.min_device)(x->n, dx, x->inc, value, index);
-    from_device(x->p, dx, sx);
+    target_copy_out(x->p, dx, sx, device, host);
     return st;
 }
 

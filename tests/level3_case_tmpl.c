@@ -19,41 +19,6 @@ typedef enum l3_op { L3_SYMM, L3_SYRK, L3_SYR2K, L3_TRMM, L3_TRSM, L3_OPS } l3_o
 
 static const char *const l3_op_names[L3_OPS] = { "symm", "syrk", "syr2k", "trmm", "trsm" };
 
-typedef int symm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
-                    real alpha, const real *a, int64_t lda, const real *b, int64_t ldb,
-                    real beta, real *c, int64_t ldc);
-typedef int syrk_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                    int64_t k, real alpha, const real *a, int64_t lda, real beta, real *c,
-                    int64_t ldc);
-typedef int syr2k_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                     int64_t k, real alpha, const real *a, int64_t lda, const real *b,
-                     int64_t ldb, real beta, real *c, int64_t ldc);
-typedef int trxm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                    ompwg_diag diag, int64_t m, int64_t n, real alpha, const real *a,
-                    int64_t lda, real *b, int64_t ldb);
-
-/* The level-3 functions of this precision, host and device forms. */
-typedef struct l3_api {
-    symm_fn *symm, *symm_device;
-    syrk_fn *syrk, *syrk_device;
-    syr2k_fn *syr2k, *syr2k_device;
-    trxm_fn *trmm, *trmm_device, *trsm, *trsm_device;
-} l3_api;
-
-#if defined(OMPWG_TEST_PREC_S)
-static const l3_api l3 = {
-    ompwg_ssymm, ompwg_ssymm_device, ompwg_ssyrk, ompwg_ssyrk_device,
-    ompwg_ssyr2k, ompwg_ssyr2k_device, ompwg_strmm, ompwg_strmm_device,
-    ompwg_strsm, ompwg_strsm_device,
-};
-#else
-static const l3_api l3 = {
-    ompwg_dsymm, ompwg_dsymm_device, ompwg_dsyrk, ompwg_dsyrk_device,
-    ompwg_dsyr2k, ompwg_dsyr2k_device, ompwg_dtrmm, ompwg_dtrmm_device,
-    ompwg_dtrsm, ompwg_dtrsm_device,
-};
-#endif
-
 typedef struct l3_case {
     l3_op op;
     ompwg_layout layout;
@@ -223,20 +188,20 @@ static int l3_call(const l3_case *g, real *a, real *b, real *c, int64_t lda, int
 {
     switch (g->op) {
     case L3_SYMM:
-        return (device ? l3.symm_device : l3.symm)(g->layout, g->side, g->uplo, g->m, g->n,
+        return (device ? api.symm_device : api.symm)(g->layout, g->side, g->uplo, g->m, g->n,
                                                    g->alpha, a, lda, b, ldb, g->beta, c, ldc);
     case L3_SYRK:
-        return (device ? l3.syrk_device : l3.syrk)(g->layout, g->uplo, g->trans, g->n, g->k,
+        return (device ? api.syrk_device : api.syrk)(g->layout, g->uplo, g->trans, g->n, g->k,
                                                    g->alpha, a, lda, g->beta, c, ldc);
     case L3_SYR2K:
-        return (device ? l3.syr2k_device : l3.syr2k)(g->layout, g->uplo, g->trans, g->n, g->k,
+        return (device ? api.syr2k_device : api.syr2k)(g->layout, g->uplo, g->trans, g->n, g->k,
                                                      g->alpha, a, lda, b, ldb, g->beta, c, ldc);
     case L3_TRMM:
-        return (device ? l3.trmm_device : l3.trmm)(g->layout, g->side, g->uplo, g->trans,
+        return (device ? api.trmm_device : api.trmm)(g->layout, g->side, g->uplo, g->trans,
                                                    g->diag, g->m, g->n, g->alpha, a, lda, c,
                                                    ldc);
     default:
-        return (device ? l3.trsm_device : l3.trsm)(g->layout, g->side, g->uplo, g->trans,
+        return (device ? api.trsm_device : api.trsm)(g->layout, g->side, g->uplo, g->trans,
                                                    g->diag, g->m, g->n, g->alpha, a, lda, c,
                                                    ldc);
     }

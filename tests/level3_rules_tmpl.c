@@ -166,9 +166,9 @@ static void l3_rule_side_by_side(void)
     for (int i = 0; i < LD * NB; i++) x[i] = rand_real(&r) / 8;
     for (int i = 0; i < NB; i++) x[i + i * LD] = 2;
     real *a = test_copy(x, LD * NB * sizeof(real)), *b = test_copy(x + NB, (LD * (NB - 1) + ROWS) * sizeof(real));
-    int st1 = l3.trsm(OMPWG_COL_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_NON_UNIT,
+    int st1 = api.trsm(OMPWG_COL_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_NON_UNIT,
                       ROWS, NB, 1, x, LD, x + NB, LD);
-    int st2 = l3.trsm(OMPWG_COL_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_NON_UNIT,
+    int st2 = api.trsm(OMPWG_COL_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_NON_UNIT,
                       ROWS, NB, 1, a, LD, b, LD);
     bool same = true;
     for (int j = 0; j < NB; j++)
@@ -318,7 +318,7 @@ static void l3_rule_wide_ld(const char *backend)
     real a[9] = { 2, (real)0.5, (real)0.25, 0, 2, (real)0.5, 0, 0, 2 }, b[3] = { 1, 2, 3 };
     real b0[3];
     memcpy(b0, b, sizeof b);
-    int st = l3.trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, 3,
+    int st = api.trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, 3,
                      1, 1, a, 3, b, ld);
     /* forward substitution by hand: x0 = 1/2, x1 = (2 - x0/2)/2, ... */
     real x0 = (real)0.5, x1 = (2 - (real)0.5 * x0) / 2, x2 = (3 - (real)0.25 * x0 - (real)0.5 * x1) / 2;

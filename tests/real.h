@@ -30,6 +30,19 @@ typedef int dot_fn(int64_t n, const real *x, int64_t incx, const real *y, int64_
                    real *result);
 typedef int extremum_fn(int64_t n, const real *x, int64_t incx, real *value, int64_t *index);
 
+typedef int symm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
+                    real alpha, const real *a, int64_t lda, const real *b, int64_t ldb,
+                    real beta, real *c, int64_t ldc);
+typedef int syrk_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                    int64_t k, real alpha, const real *a, int64_t lda, real beta, real *c,
+                    int64_t ldc);
+typedef int syr2k_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                     int64_t k, real alpha, const real *a, int64_t lda, const real *b,
+                     int64_t ldb, real beta, real *c, int64_t ldc);
+typedef int trxm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
+                    ompwg_diag diag, int64_t m, int64_t n, real alpha, const real *a,
+                    int64_t lda, real *b, int64_t ldb);
+
 /* The public functions of this precision. */
 typedef struct real_api {
     const char *prefix;     /* "s" or "d", as in the function names */
@@ -40,6 +53,10 @@ typedef struct real_api {
     sum_fn *sum, *asum, *sum_device, *asum_device;
     dot_fn *dot, *dot_device;
     extremum_fn *max, *min, *max_device, *min_device;
+    symm_fn *symm, *symm_device;
+    syrk_fn *syrk, *syrk_device;
+    syr2k_fn *syr2k, *syr2k_device;
+    trxm_fn *trmm, *trmm_device, *trsm, *trsm_device;
 } real_api;
 
 #if defined(OMPWG_TEST_PREC_S)
@@ -49,6 +66,9 @@ static const real_api api = {
     ompwg_ssum, ompwg_sasum, ompwg_ssum_device, ompwg_sasum_device,
     ompwg_sdot, ompwg_sdot_device,
     ompwg_smax, ompwg_smin, ompwg_smax_device, ompwg_smin_device,
+    ompwg_ssymm, ompwg_ssymm_device, ompwg_ssyrk, ompwg_ssyrk_device,
+    ompwg_ssyr2k, ompwg_ssyr2k_device, ompwg_strmm, ompwg_strmm_device,
+    ompwg_strsm, ompwg_strsm_device,
 };
 
 static inline real rand_real(test_rng *r)
@@ -62,6 +82,9 @@ static const real_api api = {
     ompwg_dsum, ompwg_dasum, ompwg_dsum_device, ompwg_dasum_device,
     ompwg_ddot, ompwg_ddot_device,
     ompwg_dmax, ompwg_dmin, ompwg_dmax_device, ompwg_dmin_device,
+    ompwg_dsymm, ompwg_dsymm_device, ompwg_dsyrk, ompwg_dsyrk_device,
+    ompwg_dsyr2k, ompwg_dsyr2k_device, ompwg_dtrmm, ompwg_dtrmm_device,
+    ompwg_dtrsm, ompwg_dtrsm_device,
 };
 
 static inline real rand_real(test_rng *r)

@@ -75,3 +75,16 @@ void target_copy(void *dst, const void *src, size_t bytes, int dst_dev, int src_
         tap_bail("omp_target_memcpy of %zu bytes from device %d to device %d failed", bytes,
                  src_dev, dst_dev);
 }
+
+void *target_copy_in(const void *src, size_t bytes, int dev, int host)
+{
+    void *p = target_alloc(bytes, dev);
+    target_copy(p, src, bytes, dev, host);
+    return p;
+}
+
+void target_copy_out(void *dst, void *p, size_t bytes, int dev, int host)
+{
+    target_copy(dst, p, bytes, host, dev);
+    target_free(p, dev);
+}

@@ -23,4 +23,10 @@ void target_free(void *p, int dev);
  * the test program on failure. */
 void target_copy(void *dst, const void *src, size_t bytes, int dst_dev, int src_dev);
 
+
+/* A copy on device dev of the bytes at src (host memory of device host). */
+void *target_copy_in(const void *src, size_t bytes, int dev, int host);
+/* Copies the copy p on device dev back over dst (on host) and frees it. */
+void target_copy_out(void *dst, void *p, size_t bytes, int dev, int host);
+
 #endif

@@ -13,15 +13,7 @@ if ! command -v valgrind >/dev/null 2>&1; then
     echo "1..0 # SKIP valgrind is not installed"
     exit 0
 fi
-work=$(mktemp -d) || { echo "Bail out! no temporary directory"; exit 1; }
-trap 'rm -rf "$work"' EXIT
-
-count=0
-failed=0
-ok() {
-    count=$((count + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $count - $2"; else echo "not ok $count - $2"; failed=$((failed + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 
 # KMP_BLOCKTIME=0: under valgrind one thread runs at a time, and OpenMP
 # workers spinning at a barrier would only use up the time slices.
@@ -55,5 +47,4 @@ ok $? "definitely + indirectly lost: $small bytes after $rounds rounds, $large a
 if [ "$small" != "$large" ]; then
     grep -B2 -A20 'definitely lost in' "$work/memcheck-$((2 * rounds)).log" | head -80 | sed 's/^/# /'
 fi
-echo "1..$count"
-[ "$failed" -eq 0 ]
+finish

@@ -8,16 +8,7 @@ set -u
 shim=$1
 reference=$2
 root=$3
-count=0
-failed=0
-ok() {
-    count=$((count + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $count - $2"; else echo "not ok $count - $2"; failed=$((failed + 1)); fi
-}
-diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
-
-work=$(mktemp -d) || { echo "Bail out! no temporary directory"; exit 1; }
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../../tests/tap.sh"
 
 defined() { nm -D --defined-only "$1" | awk '{ print $NF }' | sed 's/@.*//' | sort -u; }
 defined "$reference" >"$work/reference"
@@ -36,5 +27,4 @@ else
     echo "ok $((count + 1)) - # SKIP no python3 to run tools/gen-blas-forward.py --check"
     count=$((count + 1))
 fi
-echo "1..$count"
-[ "$failed" -eq 0 ]
+finish

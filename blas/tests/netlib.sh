@@ -25,21 +25,7 @@ if [ -n "$cli" ] && ! "$cli" info 2>/dev/null | grep -q '^  gpu  *usable'; then
     exit 0
 fi
 
-count=0
-failed=0
-ok() {
-    count=$((count + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $count - $2"; else echo "not ok $count - $2"; failed=$((failed + 1)); fi
-}
-diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
-finish() {
-    echo "1..$count"
-    [ "$failed" -eq 0 ]
-    exit
-}
-
-work=$(mktemp -d) || { echo "Bail out! no temporary directory"; exit 1; }
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../../tests/tap.sh"
 
 # The input each program reads on stdin (level 1 reads none); the summary
 # is the file the input names (Fortran levels 2 and 3) or stdout.

@@ -10,16 +10,7 @@ set -u
 client=$1
 shim=$2
 
-count=0
-failed=0
-ok() {
-    count=$((count + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $count - $2"; else echo "not ok $count - $2"; failed=$((failed + 1)); fi
-}
-diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
-
-work=$(mktemp -d) || { echo "Bail out! no temporary directory"; exit 1; }
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../../tests/tap.sh"
 
 # Debian's reference (netlib) libblas.so.3 lives in <libdir>/blas behind the
 # alternatives system, where OpenBLAS's usually wins: point the loader at it
@@ -83,5 +74,4 @@ for backend in "${OMPWG_BACKEND:-auto}" openblas; do
     fi
 done
 
-echo "1..$count"
-[ "$failed" -eq 0 ]
+finish

@@ -46,6 +46,24 @@ double fuzz_special(fuzz_input *in, bool with_tiny, double tiny);
 /* The backend the next call runs on, among those usable here. */
 const char *fuzz_backend(fuzz_input *in);
 
+/* Shrinks a GEMM's m, n and then k so that m * n <= max_mn and m * n * k
+ * <= max_fmas, keeping the larger of m and n (the block edge being
+ * probed): a call stays within milliseconds and megabytes under the
+ * sanitizers. blas: first into the BLAS's int range (fuzz_lp64). */
+void fuzz_gemm_cap(bool blas, int64_t *m, int64_t *n, int64_t *k, int64_t max_mn,
+                   int64_t max_fmas);
+
+/* How a legal call with a GEMM's arguments stores its operands: an
+ * illegal layout or transpose as column-major and not transposed, a
+ * negative size or padding (pads: A's, B's, C's) as 0. */
+typedef struct fuzz_gemm_storage {
+    ompwg_layout layout;
+    ompwg_trans ta, tb;
+    int64_t m, n, k, pad_a, pad_b, pad_c;
+} fuzz_gemm_storage;
+fuzz_gemm_storage fuzz_gemm_stored(int layout, int ta, int tb, int64_t m, int64_t n, int64_t k,
+                                   const int64_t pads[3]);
+
 /* The documented status of a GEMM call (ompwg.h, in its order of checks). */
 int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, int64_t k,
                      int64_t lda, int64_t ldb, int64_t ldc, bool a_null, bool b_null,
@@ -76,6 +94,24 @@ typedef enum fuzz_via {
     FUZZ_VIA_CBLAS
 } fuzz_via;
 
+/* How the next call reaches the library: the C API, or, when blas, the
+ * drop-in BLAS's Fortran or CBLAS name (drawn, with *lower: whether its
+ * letters are lower case), then on host data (*device false), with no NULL
+ * pointer (*nulls 0: reference BLAS does not check them) and, through the
+ * Fortran name, column-major (*layout). */
+fuzz_via fuzz_route(fuzz_input *in, bool blas, bool *lower, bool *device, unsigned *nulls,
+                    int *layout);
+/* "the C API", "Fortran BLAS" or "CBLAS". */
+const char *fuzz_via_name(fuzz_via via);
+/* The Fortran character of an argument: its letter (upper or lower case)
+ * where value is one of the two legal ones, else an illegal letter. */
+char fuzz_letter(int value, int legal0, char c0, int legal1, char c1, bool lower);
+/* A transpose's letter: 'N', 'T', 'C' (or lower case), 'X' for a value that
+ * is none of them. */
+char fuzz_trans_letter(int value, bool lower);
+/* A size for the BLAS's int arguments. */
+int fuzz_lp64(int64_t v);
+
 /* The parameter number reference BLAS (Fortran names, column-major) or
  * netlib's CBLAS (cblas, either layout, as its cblas_xerbla renumbers it)
  * reports for a call, 0 for a legal one; enum values stand for the
@@ -85,6 +121,9 @@ int fuzz_gemm_blas_number(bool cblas, int layout, int transa, int transb, int64_
 int fuzz_level3_blas_number(fuzz_level3_op op, bool cblas, int layout, int side, int uplo,
                             int trans, int diag, int64_t m, int64_t n, int64_t k, int64_t lda,
                             int64_t ldb, int64_t ldc);
+/* Whether a call gave its documented status want; when not, a line in msg
+ * (through the BLAS: fuzz_blas_status's, there already). */
+bool fuzz_status_as_documented(int st, int want, fuzz_via via, char *msg, size_t len);
 /* Forgets the error reports seen so far. */
 void fuzz_blas_reset(void);
 /* The reports since the reset (xerbla_ and cblas_xerbla together): how
@@ -123,21 +162,16 @@ extern long fuzz_failures;
  * GPU kernels in host fallback) and registers the summary at exit. */
 void fuzz_setup(void);
 
-int fuzz_sgemm(fuzz_input *in);
-int fuzz_dgemm(fuzz_input *in);
+/* One fuzzed call each; blas: through the drop-in BLAS's names instead of
+ * the C API. */
+int fuzz_sgemm(fuzz_input *in, bool blas);
+int fuzz_dgemm(fuzz_input *in, bool blas);
+int fuzz_cgemm(fuzz_input *in, bool blas);
+int fuzz_zgemm(fuzz_input *in, bool blas);
+int fuzz_slevel3(fuzz_input *in, bool blas);
+int fuzz_dlevel3(fuzz_input *in, bool blas);
 int fuzz_sreduce(fuzz_input *in);
 int fuzz_dreduce(fuzz_input *in);
-int fuzz_slevel3(fuzz_input *in);
-int fuzz_dlevel3(fuzz_input *in);
-/* the same calls through the drop-in BLAS's names */
-int fuzz_slevel3_blas(fuzz_input *in);
-int fuzz_dlevel3_blas(fuzz_input *in);
-int fuzz_sgemm_blas(fuzz_input *in);
-int fuzz_dgemm_blas(fuzz_input *in);
-int fuzz_cgemm_blas(fuzz_input *in);
-int fuzz_zgemm_blas(fuzz_input *in);
-int fuzz_cgemm(fuzz_input *in);
-int fuzz_zgemm(fuzz_input *in);
 
 /* Runs one input: the first byte picks the operation. */
 int fuzz_one(const uint8_t *data, size_t size);

@@ -81,6 +81,50 @@ int fuzz_blas_status(const char *name, int want_number, char *msg, size_t len)
     return -want_number;
 }
 
+fuzz_via fuzz_route(fuzz_input *in, bool blas, bool *lower, bool *device, unsigned *nulls,
+                    int *layout)
+{
+    *lower = false;
+    if (!blas) return FUZZ_VIA_API;
+    fuzz_via via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
+    *lower = fuzz_byte(in) % 2;
+    *device = false;
+    *nulls = 0;
+    if (via == FUZZ_VIA_FORTRAN) *layout = OMPWG_COL_MAJOR;
+    return via;
+}
+
+bool fuzz_status_as_documented(int st, int want, fuzz_via via, char *msg, size_t len)
+{
+    if (st == want) return true;
+    if (via == FUZZ_VIA_API)
+        snprintf(msg, len, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st), want,
+                 ompwg_strerror(want));
+    return false;
+}
+
+const char *fuzz_via_name(fuzz_via via)
+{
+    return via == FUZZ_VIA_API ? "the C API" : via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS";
+}
+
+char fuzz_letter(int value, int legal0, char c0, int legal1, char c1, bool lower)
+{
+    char c = value == legal0 ? c0 : value == legal1 ? c1 : 'X';
+    return lower ? (char)(c - 'A' + 'a') : c;
+}
+
+char fuzz_trans_letter(int value, bool lower)
+{
+    if (value == OMPWG_CONJ_TRANS) return lower ? 'c' : 'C';
+    return fuzz_letter(value, OMPWG_NO_TRANS, 'N', OMPWG_TRANS, 'T', lower);
+}
+
+int fuzz_lp64(int64_t v)
+{
+    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
+}
+
 static int64_t max1(int64_t v)
 {
     return v > 1 ? v : 1;

@@ -1,5 +1,6 @@
 /* One fuzzed complex GEMM of one precision (compiled once per precision:
- * OMPWG_TEST_PREC_C or OMPWG_TEST_PREC_Z): legal or illegal parameters,
+ * OMPWG_TEST_PREC_C or OMPWG_TEST_PREC_Z, like the complex GEMM tests it
+ * borrows its guarded operands from): legal or illegal parameters,
  * conjugate transposes included, on a backend chosen by the input, with
  * host or (for the GPU kernels in host fallback) device pointers, C
  * sometimes given as A or B. Checked: the documented status (that of the
@@ -8,108 +9,24 @@
  * intact, and C within the netlib ratio of OpenBLAS's
  * (ompwg_cgemm_ratio/ompwg_zgemm_ratio). */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
+#include "cgemm_case_tmpl.c"
 #include "fuzz.h"
-#include "guard.h"
 #include "ompwg_blas.h"
 
-#if defined(OMPWG_TEST_PREC_C) && !defined(OMPWG_TEST_PREC_Z)
-typedef ompwg_complex_float cplx;
-typedef float part;
+#if defined(OMPWG_TEST_PREC_C)
 #define FUZZ_CGEMM fuzz_cgemm
-#define FUZZ_CGEMM_BLAS fuzz_cgemm_blas
 #define GEMM_FORTRAN cgemm_
 #define GEMM_CBLAS cblas_cgemm
-#define PREFIX "c"
-#define GEMM ompwg_cgemm
-#define GEMM_DEVICE ompwg_cgemm_device
-#define GEMM_RATIO ompwg_cgemm_ratio
-#define RAND_PART test_uniformf
-#elif defined(OMPWG_TEST_PREC_Z) && !defined(OMPWG_TEST_PREC_C)
-typedef ompwg_complex_double cplx;
-typedef double part;
+#else
 #define FUZZ_CGEMM fuzz_zgemm
-#define FUZZ_CGEMM_BLAS fuzz_zgemm_blas
 #define GEMM_FORTRAN zgemm_
 #define GEMM_CBLAS cblas_zgemm
-#define PREFIX "z"
-#define GEMM ompwg_zgemm
-#define GEMM_DEVICE ompwg_zgemm_device
-#define GEMM_RATIO ompwg_zgemm_ratio
-#define RAND_PART test_uniform
-#else
-#error "define exactly one of OMPWG_TEST_PREC_C and OMPWG_TEST_PREC_Z"
 #endif
 
-/* The netlib test programs' acceptance threshold (ZMMCH). */
-#define RATIO_LIMIT 16.0
 /* Caps on m * n and m * n * k, as for the real GEMM. */
 #define MAX_MN 200000
 #define MAX_FMAS 1000000
-
-/* A matrix as stored: outer vectors of ld elements, the first inner of each
- * the matrix, the guarded buffer ending at its last element. */
-typedef struct fuzz_cstored {
-    int64_t inner, outer, ld;
-    size_t len;
-    cplx *p, *copy;
-} fuzz_cstored;
-
-static int64_t max1(int64_t v)
-{
-    return v > 1 ? v : 1;
-}
-
-static int64_t nonneg(int64_t v)
-{
-    return v > 0 ? v : 0;
-}
-
-static void cstored_init(fuzz_cstored *s, bool col, int64_t rows, int64_t cols, int64_t pad,
-                         test_rng *r)
-{
-    s->inner = col ? rows : cols;
-    s->outer = col ? cols : rows;
-    s->ld = max1(s->inner) + pad;
-    s->len = s->outer > 0 ? (size_t)(s->ld * (s->outer - 1) + s->inner) : 0;
-    s->p = guard_alloc(s->len * sizeof(cplx));
-    for (size_t i = 0; i < s->len; i++) {
-        s->p[i].re = RAND_PART(r);
-        s->p[i].im = RAND_PART(r);
-    }
-    s->copy = test_copy(s->p, s->len * sizeof(cplx));
-}
-
-static void cstored_free(fuzz_cstored *s)
-{
-    guard_free(s->p);
-    free(s->copy);
-}
-
-/* The canaries of s are intact and every byte is as before the call, or,
- * unless whole, every byte of its padding. */
-static bool cstored_kept(const fuzz_cstored *s, const char *name, bool whole, char *msg,
-                         size_t len)
-{
-    const char *where = NULL;
-    if (!guard_intact(s->p, &where)) {
-        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
-        return false;
-    }
-    for (size_t i = 0; i < s->len; i++) {
-        bool padding = (int64_t)(i % (size_t)s->ld) >= s->inner;
-        if ((whole || padding) && memcmp(&s->p[i], &s->copy[i], sizeof(cplx)) != 0) {
-            snprintf(msg, len, "%s %s element %zu: (%g, %g) became (%g, %g)",
-                     whole ? "changed" : "wrote padding of", name, i, (double)s->copy[i].re,
-                     (double)s->copy[i].im, (double)s->p[i].re, (double)s->p[i].im);
-            return false;
-        }
-    }
-    return true;
-}
 
 static cplx fuzz_cscalar(fuzz_input *in)
 {
@@ -118,24 +35,10 @@ static cplx fuzz_cscalar(fuzz_input *in)
     return z;
 }
 
-/* A transpose's Fortran character: 'N', 'T', 'C' (or lower case), 'X' for
- * a value that is none of them. */
-static char trans_letter(int t, bool lower)
-{
-    char c = t == OMPWG_NO_TRANS ? 'N' : t == OMPWG_TRANS ? 'T' : t == OMPWG_CONJ_TRANS ? 'C' : 'X';
-    return lower ? (char)(c - 'A' + 'a') : c;
-}
-
-/* A size for the BLAS's int arguments. */
-static int lp64(int64_t v)
-{
-    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
-}
-
 /* One call through the C API or, when blas, through the drop-in BLAS's
  * Fortran or CBLAS name (chosen by the input; no NULL pointers and no C on
  * A or B there, which reference BLAS does not check). */
-static int cgemm(fuzz_input *in, bool blas)
+int FUZZ_CGEMM(fuzz_input *in, bool blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -147,40 +50,25 @@ static int cgemm(fuzz_input *in, bool blas)
     unsigned alias = fuzz_byte(in) >= 224 ? 1 + (unsigned)fuzz_below(in, 2) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
-    fuzz_via via = FUZZ_VIA_API;
-    bool lower = false;
-    if (blas) {
-        via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
-        lower = fuzz_byte(in) % 2;
-        device = false;
-        nulls = 0;
-        alias = 0;
-        m = lp64(m);
-        n = lp64(n);
-        k = lp64(k);
-        if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
-    }
-    if (m > 0 && n > 0 && m * n > MAX_MN) {
-        if (m >= n) n = 1 + MAX_MN / m;
-        else m = 1 + MAX_MN / n;
-    }
-    if (m > 0 && n > 0 && k > 0 && (double)m * (double)n * (double)k > MAX_FMAS)
-        k = 1 + MAX_FMAS / (m * n);
+    bool lower;
+    fuzz_via via = fuzz_route(in, blas, &lower, &device, &nulls, &layout);
+    if (blas) alias = 0;
+    fuzz_gemm_cap(blas, &m, &n, &k, MAX_MN, MAX_FMAS);
 
     /* the operands as a legal call with these sizes would store them */
-    bool col = layout != OMPWG_ROW_MAJOR;
-    bool tra = ta == OMPWG_TRANS || ta == OMPWG_CONJ_TRANS;
-    bool trb = tb == OMPWG_TRANS || tb == OMPWG_CONJ_TRANS;
-    int64_t mm = nonneg(m), nn = nonneg(n), kk = nonneg(k);
-    fuzz_cstored sa, sb, sc;
-    cstored_init(&sa, col, tra ? kk : mm, tra ? mm : kk, nonneg(pads[0]), &r);
-    cstored_init(&sb, col, trb ? nn : kk, trb ? kk : nn, nonneg(pads[1]), &r);
-    cstored_init(&sc, col, mm, nn, nonneg(pads[2]), &r);
-    int64_t lda = sa.ld + (pads[0] < 0 ? pads[0] : 0);
-    int64_t ldb = sb.ld + (pads[1] < 0 ? pads[1] : 0);
-    int64_t ldc = sc.ld + (pads[2] < 0 ? pads[2] : 0);
-    const cplx *a = nulls & 1 ? NULL : sa.p, *b = nulls & 2 ? NULL : sb.p;
-    cplx *c = nulls & 4 ? NULL : sc.p;
+    fuzz_gemm_storage sto = fuzz_gemm_stored(layout, ta, tb, m, n, k, pads);
+    ccase g = { sto.layout, sto.ta, sto.tb, sto.m, sto.n, sto.k,
+                sto.pad_a, sto.pad_b, sto.pad_c, alpha, beta };
+    coperands o;
+    coperands_init(&o, &g, &r);
+    coperands_snapshot(&o);
+    /* a negative pad makes the leading dimension one or two below its
+     * minimum: the buffers are those of the minimum */
+    int64_t lda = o.a.ld + (pads[0] < 0 ? pads[0] : 0);
+    int64_t ldb = o.b.ld + (pads[1] < 0 ? pads[1] : 0);
+    int64_t ldc = o.c.ld + (pads[2] < 0 ? pads[2] : 0);
+    const cplx *a = nulls & 1 ? NULL : o.a.p, *b = nulls & 2 ? NULL : o.b.p;
+    cplx *c = nulls & 4 ? NULL : o.c.p;
     bool reads_ab = (alpha.re != 0 || alpha.im != 0) && k > 0;
     int want = fuzz_gemm_status(layout, ta, tb, m, n, k, lda, ldb, ldc, !a, !b, !c, reads_ab);
     /* C given as A or B itself, where the call reads them: nothing may be
@@ -207,7 +95,7 @@ static int cgemm(fuzz_input *in, bool blas)
     } else {
         int im = (int)m, in_ = (int)n, ik = (int)k, ilda = (int)lda, ildb = (int)ldb,
             ildc = (int)ldc;
-        char ca = trans_letter(ta, lower), cb = trans_letter(tb, lower);
+        char ca = fuzz_trans_letter(ta, lower), cb = fuzz_trans_letter(tb, lower);
         fuzz_blas_reset();
         if (via == FUZZ_VIA_FORTRAN)
             GEMM_FORTRAN(&ca, &cb, &im, &in_, &ik, &alpha, a, &ilda, b, &ildb, &beta, c, &ildc, 1, 1);
@@ -221,20 +109,16 @@ static int cgemm(fuzz_input *in, bool blas)
     fuzz_count(via == FUZZ_VIA_API ? FUZZ_FAMILY_COMPLEX_GEMM : FUZZ_FAMILY_BLAS, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
     bool pass = true;
-    if (st != want && via != FUZZ_VIA_API) {
+    if (!fuzz_status_as_documented(st, want, via, msg, sizeof msg)) {
         pass = false;
-    } else if (st != want) {
-        snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
-                 want, ompwg_strerror(want));
-        pass = false;
-    } else if (!cstored_kept(&sa, "A", true, msg, sizeof msg) ||
-               !cstored_kept(&sb, "B", true, msg, sizeof msg) ||
-               !cstored_kept(&sc, "C", st != OMPWG_OK || m == 0 || n == 0, msg, sizeof msg)) {
+    } else if (!cstored_kept(&o.a, "A", true, msg, sizeof msg) ||
+               !cstored_kept(&o.b, "B", true, msg, sizeof msg) ||
+               !cstored_kept(&o.c, "C", st != OMPWG_OK || m == 0 || n == 0, msg, sizeof msg)) {
         pass = false;
     } else if (st == OMPWG_OK && m > 0 && n > 0) {
         double ratio = INFINITY;
         int rst = GEMM_RATIO((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
-                             alpha, a, lda, b, ldb, beta, sc.copy, sc.p, ldc, &ratio);
+                             alpha, a, lda, b, ldb, beta, o.c.copy, o.c.p, ldc, &ratio);
         if (rst != OMPWG_OK || !(ratio < RATIO_LIMIT)) {
             snprintf(msg, sizeof msg, "netlib ratio %g (checker status %d)", ratio, rst);
             pass = false;
@@ -244,7 +128,7 @@ static int cgemm(fuzz_input *in, bool blas)
         /* the checker takes the same arguments and refuses them the same way */
         double ratio = -1;
         int rst = GEMM_RATIO((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
-                             alpha, a, lda, b, ldb, beta, sc.copy, c, ldc, &ratio);
+                             alpha, a, lda, b, ldb, beta, o.c.copy, c, ldc, &ratio);
         if (rst != want || ratio != -1) {
             snprintf(msg, sizeof msg, "ompwg_%sgemm_ratio: status %d, ratio %g", PREFIX, rst,
                      ratio);
@@ -255,33 +139,14 @@ static int cgemm(fuzz_input *in, bool blas)
         fuzz_fail("%sgemm%s on %s via %s%s: layout %d trans %d,%d, m %lld n %lld k %lld, alpha (%g, %g) "
                   "beta (%g, %g), lda %lld ldb %lld ldc %lld, nulls %u, C is %s: %s",
                   PREFIX, device ? " (device pointers)" : "", backend,
-                  via == FUZZ_VIA_API ? "the C API" : via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS",
+                  fuzz_via_name(via),
                   lower ? " (lower-case letters)" : "", layout, ta, tb,
                   (long long)m, (long long)n, (long long)k, (double)alpha.re, (double)alpha.im,
                   (double)beta.re, (double)beta.im, (long long)lda, (long long)ldb,
                   (long long)ldc, nulls & 7, alias == 1 ? "A" : alias == 2 ? "B" : "its own", msg);
-    cstored_free(&sa);
-    cstored_free(&sb);
-    cstored_free(&sc);
+    coperands_free(&o);
+    /* the test programs' helpers that a single call does not need */
+    (void)run_case;
+    (void)call_host;
     return 0;
 }
-
-int FUZZ_CGEMM(fuzz_input *in)
-{
-    return cgemm(in, false);
-}
-
-int FUZZ_CGEMM_BLAS(fuzz_input *in)
-{
-    return cgemm(in, true);
-}
-
-#undef FUZZ_CGEMM
-#undef FUZZ_CGEMM_BLAS
-#undef GEMM_FORTRAN
-#undef GEMM_CBLAS
-#undef PREFIX
-#undef GEMM
-#undef GEMM_DEVICE
-#undef GEMM_RATIO
-#undef RAND_PART

@@ -16,13 +16,11 @@
 
 #if defined(OMPWG_TEST_PREC_S)
 #define FUZZ_GEMM fuzz_sgemm
-#define FUZZ_GEMM_BLAS fuzz_sgemm_blas
 #define GEMM_FORTRAN sgemm_
 #define GEMM_CBLAS cblas_sgemm
 #define TINY FLT_TRUE_MIN
 #else
 #define FUZZ_GEMM fuzz_dgemm
-#define FUZZ_GEMM_BLAS fuzz_dgemm_blas
 #define GEMM_FORTRAN dgemm_
 #define GEMM_CBLAS cblas_dgemm
 #define TINY DBL_TRUE_MIN
@@ -33,11 +31,6 @@
  * the block edge being probed). */
 #define MAX_MN 300000
 #define MAX_FMAS 3000000
-
-static int64_t nonneg(int64_t v)
-{
-    return v > 0 ? v : 0;
-}
 
 /* Plants a few special values among A, B and C. No subnormals: a product
  * of two underflows, and the netlib ratio does not cover underflow. */
@@ -69,24 +62,10 @@ static bool all_nonfinite(const real *c, int64_t rows, int64_t cols, int64_t ld,
     return true;
 }
 
-/* A transpose's Fortran character: 'N', 'T', 'C' (or lower case), 'X' for
- * a value that is none of them. */
-static char trans_letter(int t, bool lower)
-{
-    char c = t == OMPWG_NO_TRANS ? 'N' : t == OMPWG_TRANS ? 'T' : t == OMPWG_CONJ_TRANS ? 'C' : 'X';
-    return lower ? (char)(c - 'A' + 'a') : c;
-}
-
-/* A size for the BLAS's int arguments. */
-static int lp64(int64_t v)
-{
-    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
-}
-
 /* One call through the C API or, when blas, through the drop-in BLAS's
  * Fortran or CBLAS name (chosen by the input; no NULL pointers and no C on
  * A or B there, which reference BLAS does not check). */
-static int gemm(fuzz_input *in, bool blas)
+int FUZZ_GEMM(fuzz_input *in, bool blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -98,36 +77,15 @@ static int gemm(fuzz_input *in, bool blas)
     unsigned nulls = fuzz_byte(in) >= 236 ? fuzz_byte(in) : 0;
     test_rng r;
     test_rng_init(&r, fuzz_below(in, 65536));
-    fuzz_via via = FUZZ_VIA_API;
-    bool lower = false;
-    if (blas) {
-        via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
-        lower = fuzz_byte(in) % 2;
-        device = false;
-        check_mode = false;
-        nulls = 0;
-        m = lp64(m);
-        n = lp64(n);
-        k = lp64(k);
-        if (via == FUZZ_VIA_FORTRAN) layout = OMPWG_COL_MAJOR;
-    }
-    if (m > 0 && n > 0 && m * n > MAX_MN) {
-        if (m >= n) n = 1 + MAX_MN / m;
-        else m = 1 + MAX_MN / n;
-    }
-    if (m > 0 && n > 0 && k > 0 && (double)m * (double)n * (double)k > MAX_FMAS)
-        k = 1 + MAX_FMAS / (m * n);
+    bool lower;
+    fuzz_via via = fuzz_route(in, blas, &lower, &device, &nulls, &layout);
+    check_mode = check_mode && !blas;
+    fuzz_gemm_cap(blas, &m, &n, &k, MAX_MN, MAX_FMAS);
 
-    /* the operands as a legal call with these sizes would store them; an
-     * illegal layout or transpose stores as column-major, not transposed */
-    gemm_case g = {
-        .layout = layout == OMPWG_ROW_MAJOR ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
-        .ta = ta == OMPWG_TRANS || ta == OMPWG_CONJ_TRANS ? (ompwg_trans)ta : OMPWG_NO_TRANS,
-        .tb = tb == OMPWG_TRANS || tb == OMPWG_CONJ_TRANS ? (ompwg_trans)tb : OMPWG_NO_TRANS,
-        .m = nonneg(m), .n = nonneg(n), .k = nonneg(k),
-        .pad_a = nonneg(pads[0]), .pad_b = nonneg(pads[1]), .pad_c = nonneg(pads[2]),
-        .alpha = alpha, .beta = beta,
-    };
+    /* the operands as a legal call with these sizes would store them */
+    fuzz_gemm_storage sto = fuzz_gemm_stored(layout, ta, tb, m, n, k, pads);
+    gemm_case g = { sto.layout, sto.ta, sto.tb, sto.m, sto.n, sto.k,
+                    sto.pad_a, sto.pad_b, sto.pad_c, alpha, beta };
     operands o;
     operands_init(&o, &g);
     operands_fill(&o, &r);
@@ -165,7 +123,7 @@ static int gemm(fuzz_input *in, bool blas)
     /* check mode compares within the netlib bound, which a NaN or infinite
      * alpha leaves (Inf * 0 in one order, not in another) */
     check_mode = check_mode && isfinite(alpha) && !device;
-    char blas_msg[256] = "", name[16];
+    char msg[512] = "", name[16];
     if (via != FUZZ_VIA_API) {
         int number = fuzz_gemm_blas_number(via == FUZZ_VIA_CBLAS, layout, ta, tb, m, n, k, lda,
                                            ldb, ldc);
@@ -182,33 +140,27 @@ static int gemm(fuzz_input *in, bool blas)
     } else {
         int im = (int)m, in_ = (int)n, ik = (int)k, ilda = (int)lda, ildb = (int)ldb,
             ildc = (int)ldc;
-        char ca = trans_letter(ta, lower), cb = trans_letter(tb, lower);
+        char ca = fuzz_trans_letter(ta, lower), cb = fuzz_trans_letter(tb, lower);
         fuzz_blas_reset();
         if (via == FUZZ_VIA_FORTRAN)
             GEMM_FORTRAN(&ca, &cb, &im, &in_, &ik, &alpha, a, &ilda, b, &ildb, &beta, c, &ildc, 1, 1);
         else
             GEMM_CBLAS((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, im, in_, ik, alpha,
                        a, ilda, b, ildb, beta, c, ildc);
-        st = fuzz_blas_status(name, -want, blas_msg, sizeof blas_msg);
+        st = fuzz_blas_status(name, -want, msg, sizeof msg);
     }
     ompwg_set_check(0);
     ompwg_set_thread_backend(NULL);
     const int64_t args[] = { via, layout, ta, tb, m, n, k, lda, ldb, ldc, nulls & 7, device, alias };
     fuzz_count(via == FUZZ_VIA_API ? FUZZ_FAMILY_GEMM : FUZZ_FAMILY_BLAS, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
-    char desc[256], msg[512] = "";
+    char desc[256];
     g.m = m;
     g.n = n;
     g.k = k;
     case_describe(&g, desc, sizeof desc);
     bool pass = true;
-    if (st != want && via != FUZZ_VIA_API) {
-        snprintf(msg, sizeof msg, "via %s%s: %s", via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS",
-                 lower ? " (lower-case letters)" : "", blas_msg);
-        pass = false;
-    } else if (st != want) {
-        snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
-                 want, ompwg_strerror(want));
+    if (!fuzz_status_as_documented(st, want, via, msg, sizeof msg)) {
         pass = false;
     } else if (!stored_kept(&o.a, "A", true, msg, sizeof msg) ||
                !stored_kept(&o.b, "B", true, msg, sizeof msg) ||
@@ -241,10 +193,11 @@ static int gemm(fuzz_input *in, bool blas)
         }
     }
     if (!pass)
-        fuzz_fail("%s%s on %s%s, layout %d trans %d,%d, lda %lld ldb %lld ldc %lld, nulls %u, "
-                  "C is %s: %s",
-                  desc, device ? " (device pointers)" : "", backend,
-                  check_mode ? " in check mode" : "", layout, ta, tb, (long long)lda,
+        fuzz_fail("%s%s on %s via %s%s%s, layout %d trans %d,%d, lda %lld ldb %lld ldc %lld, "
+                  "nulls %u, C is %s: %s",
+                  desc, device ? " (device pointers)" : "", backend, fuzz_via_name(via),
+                  lower ? " (lower-case letters)" : "", check_mode ? " in check mode" : "",
+                  layout, ta, tb, (long long)lda,
                   (long long)ldb, (long long)ldc, nulls & 7,
                   alias == 1 ? "A" : alias == 2 ? "B" : "its own", msg);
     operands_free(&o);
@@ -253,19 +206,3 @@ static int gemm(fuzz_input *in, bool blas)
     (void)gemm_add;
     return 0;
 }
-
-int FUZZ_GEMM(fuzz_input *in)
-{
-    return gemm(in, false);
-}
-
-int FUZZ_GEMM_BLAS(fuzz_input *in)
-{
-    return gemm(in, true);
-}
-
-#undef FUZZ_GEMM
-#undef FUZZ_GEMM_BLAS
-#undef GEMM_FORTRAN
-#undef GEMM_CBLAS
-#undef TINY

@@ -40,6 +40,43 @@ int64_t fuzz_dim(fuzz_input *in)
     return INT64_MIN + fuzz_below(in, 2);
 }
 
+void fuzz_gemm_cap(bool blas, int64_t *m, int64_t *n, int64_t *k, int64_t max_mn,
+                   int64_t max_fmas)
+{
+    if (blas) {
+        *m = fuzz_lp64(*m);
+        *n = fuzz_lp64(*n);
+        *k = fuzz_lp64(*k);
+    }
+    if (*m > 0 && *n > 0 && *m * *n > max_mn) {
+        if (*m >= *n) *n = 1 + max_mn / *m;
+        else *m = 1 + max_mn / *n;
+    }
+    if (*m > 0 && *n > 0 && *k > 0 && (double)*m * (double)*n * (double)*k > (double)max_fmas)
+        *k = 1 + max_fmas / (*m * *n);
+}
+
+static int64_t nonneg(int64_t v)
+{
+    return v > 0 ? v : 0;
+}
+
+static ompwg_trans stored_trans(int t)
+{
+    return t == OMPWG_TRANS || t == OMPWG_CONJ_TRANS ? (ompwg_trans)t : OMPWG_NO_TRANS;
+}
+
+fuzz_gemm_storage fuzz_gemm_stored(int layout, int ta, int tb, int64_t m, int64_t n, int64_t k,
+                                   const int64_t pads[3])
+{
+    return (fuzz_gemm_storage){
+        .layout = layout == OMPWG_ROW_MAJOR ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+        .ta = stored_trans(ta), .tb = stored_trans(tb),
+        .m = nonneg(m), .n = nonneg(n), .k = nonneg(k),
+        .pad_a = nonneg(pads[0]), .pad_b = nonneg(pads[1]), .pad_c = nonneg(pads[2]),
+    };
+}
+
 int64_t fuzz_pad(fuzz_input *in)
 {
     unsigned b = fuzz_byte(in);
@@ -337,21 +374,21 @@ int fuzz_one(const uint8_t *data, size_t size)
     for (size_t i = 0; i < sizeof later_selectors; i++) {
         if (later_selectors[i] != first) continue;
         switch (i % 10) {
-        case 0: return fuzz_slevel3(&in);
-        case 1: return fuzz_dlevel3(&in);
-        case 2: return fuzz_cgemm(&in);
-        case 3: return fuzz_zgemm(&in);
-        case 4: return fuzz_slevel3_blas(&in);
-        case 5: return fuzz_dlevel3_blas(&in);
-        case 6: return fuzz_sgemm_blas(&in);
-        case 7: return fuzz_dgemm_blas(&in);
-        case 8: return fuzz_cgemm_blas(&in);
-        default: return fuzz_zgemm_blas(&in);
+        case 0: return fuzz_slevel3(&in, false);
+        case 1: return fuzz_dlevel3(&in, false);
+        case 2: return fuzz_cgemm(&in, false);
+        case 3: return fuzz_zgemm(&in, false);
+        case 4: return fuzz_slevel3(&in, true);
+        case 5: return fuzz_dlevel3(&in, true);
+        case 6: return fuzz_sgemm(&in, true);
+        case 7: return fuzz_dgemm(&in, true);
+        case 8: return fuzz_cgemm(&in, true);
+        default: return fuzz_zgemm(&in, true);
         }
     }
     switch (first % 4) {
-    case 0: return fuzz_sgemm(&in);
-    case 1: return fuzz_dgemm(&in);
+    case 0: return fuzz_sgemm(&in, false);
+    case 1: return fuzz_dgemm(&in, false);
     case 2: return fuzz_sreduce(&in);
     default: return fuzz_dreduce(&in);
     }

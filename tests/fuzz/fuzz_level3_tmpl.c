@@ -24,37 +24,8 @@
 
 #if defined(OMPWG_TEST_PREC_S)
 #define FUZZ_LEVEL3 fuzz_slevel3
-#define FUZZ_LEVEL3_BLAS fuzz_slevel3_blas
 #else
 #define FUZZ_LEVEL3 fuzz_dlevel3
-#define FUZZ_LEVEL3_BLAS fuzz_dlevel3_blas
-#endif
-
-typedef int symm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
-                    real alpha, const real *a, int64_t lda, const real *b, int64_t ldb,
-                    real beta, real *c, int64_t ldc);
-typedef int syrk_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                    int64_t k, real alpha, const real *a, int64_t lda, real beta, real *c,
-                    int64_t ldc);
-typedef int syr2k_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                     int64_t k, real alpha, const real *a, int64_t lda, const real *b,
-                     int64_t ldb, real beta, real *c, int64_t ldc);
-typedef int trxm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                    ompwg_diag diag, int64_t m, int64_t n, real alpha, const real *a,
-                    int64_t lda, real *b, int64_t ldb);
-
-#if defined(OMPWG_TEST_PREC_S)
-static symm_fn *const symm[2] = { ompwg_ssymm, ompwg_ssymm_device };
-static syrk_fn *const syrk[2] = { ompwg_ssyrk, ompwg_ssyrk_device };
-static syr2k_fn *const syr2k[2] = { ompwg_ssyr2k, ompwg_ssyr2k_device };
-static trxm_fn *const trmm[2] = { ompwg_strmm, ompwg_strmm_device };
-static trxm_fn *const trsm[2] = { ompwg_strsm, ompwg_strsm_device };
-#else
-static symm_fn *const symm[2] = { ompwg_dsymm, ompwg_dsymm_device };
-static syrk_fn *const syrk[2] = { ompwg_dsyrk, ompwg_dsyrk_device };
-static syr2k_fn *const syr2k[2] = { ompwg_dsyr2k, ompwg_dsyr2k_device };
-static trxm_fn *const trmm[2] = { ompwg_dtrmm, ompwg_dtrmm_device };
-static trxm_fn *const trsm[2] = { ompwg_dtrsm, ompwg_dtrsm_device };
 #endif
 
 typedef void symm_blas_fn(const char *side, const char *uplo, const int *m, const int *n,
@@ -105,26 +76,6 @@ static syrk_cblas_fn *const syrk_cblas = cblas_dsyrk;
 static syr2k_cblas_fn *const syr2k_cblas = cblas_dsyr2k;
 static trxm_cblas_fn *const trmm_cblas = cblas_dtrmm, *const trsm_cblas = cblas_dtrsm;
 #endif
-
-/* The Fortran character of an argument: its letter (upper or lower case)
- * where value is one of the two legal ones, else an illegal letter. */
-static char letter(int value, int legal0, char c0, int legal1, char c1, bool lower)
-{
-    char c = value == legal0 ? c0 : value == legal1 ? c1 : 'X';
-    return lower ? (char)(c - 'A' + 'a') : c;
-}
-
-static char trans_letter(int value, bool lower)
-{
-    if (value == OMPWG_CONJ_TRANS) return lower ? 'c' : 'C';
-    return letter(value, OMPWG_NO_TRANS, 'N', OMPWG_TRANS, 'T', lower);
-}
-
-/* A size for the BLAS's int arguments. */
-static int lp64(int64_t v)
-{
-    return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
-}
 
 /* The cap on a call's multiply-adds (see level3()). */
 #define MAX_FMAS 1000000
@@ -368,7 +319,7 @@ static const char *const op_names[] = { "symm", "syrk", "syr2k", "trmm", "trsm" 
  * drop-in BLAS's Fortran or CBLAS name (chosen by the input): no NULL
  * pointers and no output on an input there, which reference BLAS does not
  * check. */
-static int level3(fuzz_input *in, bool blas)
+int FUZZ_LEVEL3(fuzz_input *in, bool blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -403,18 +354,13 @@ static int level3(fuzz_input *in, bool blas)
         if (c.side == OMPWG_RIGHT) c.m = 1 + MAX_FMAS / (c.n * c.n);
         else c.n = 1 + MAX_FMAS / (c.m * c.m);
     }
-    fuzz_via via = FUZZ_VIA_API;
-    bool lower = false;
+    bool lower;
+    fuzz_via via = fuzz_route(in, blas, &lower, &device, &nulls, &c.layout);
     if (blas) {
-        via = fuzz_byte(in) % 2 ? FUZZ_VIA_CBLAS : FUZZ_VIA_FORTRAN;
-        lower = fuzz_byte(in) % 2;
-        device = false;
-        nulls = 0;
         if (placement == 1 || placement == 2) placement = 0;
-        c.m = lp64(c.m);
-        c.n = lp64(c.n);
-        c.k = lp64(c.k);
-        if (via == FUZZ_VIA_FORTRAN) c.layout = OMPWG_COL_MAJOR;
+        c.m = fuzz_lp64(c.m);
+        c.n = fuzz_lp64(c.n);
+        c.k = fuzz_lp64(c.k);
     }
 
     /* the operands as a legal call with these sizes would store them */
@@ -545,12 +491,12 @@ static int level3(fuzz_input *in, bool blas)
     ompwg_trans trans = (ompwg_trans)c.trans;
     ompwg_diag diag = (ompwg_diag)c.diag;
     char msg[512] = "";
-    int im = lp64(c.m), in_ = lp64(c.n), ik = lp64(c.k);
+    int im = fuzz_lp64(c.m), in_ = fuzz_lp64(c.n), ik = fuzz_lp64(c.k);
     int ilda = (int)lda, ildb = (int)ldb, ildc = (int)ldc;
-    char cs = letter(c.side, OMPWG_LEFT, 'L', OMPWG_RIGHT, 'R', lower);
-    char cu = letter(c.uplo, OMPWG_UPPER, 'U', OMPWG_LOWER, 'L', lower);
-    char ct = trans_letter(c.trans, lower);
-    char cd = letter(c.diag, OMPWG_NON_UNIT, 'N', OMPWG_UNIT, 'U', lower);
+    char cs = fuzz_letter(c.side, OMPWG_LEFT, 'L', OMPWG_RIGHT, 'R', lower);
+    char cu = fuzz_letter(c.uplo, OMPWG_UPPER, 'U', OMPWG_LOWER, 'L', lower);
+    char ct = fuzz_trans_letter(c.trans, lower);
+    char cd = fuzz_letter(c.diag, OMPWG_NON_UNIT, 'N', OMPWG_UNIT, 'U', lower);
     fuzz_blas_reset();
     if (via == FUZZ_VIA_FORTRAN) {
         switch (c.op) {
@@ -584,19 +530,24 @@ static int level3(fuzz_input *in, bool blas)
         st = fuzz_blas_status(blas_name, -want, msg, sizeof msg);
     } else switch (c.op) {
     case FUZZ_SYMM:
-        st = symm[device](lay, side, uplo, c.m, c.n, c.alpha, pa, lda, pb, ldb, c.beta, pc, ldc);
+        st = (device ? api.symm_device : api.symm)(lay, side, uplo, c.m, c.n, c.alpha, pa, lda, pb,
+                                                   ldb, c.beta, pc, ldc);
         break;
     case FUZZ_SYRK:
-        st = syrk[device](lay, uplo, trans, c.n, c.k, c.alpha, pa, lda, c.beta, pc, ldc);
+        st = (device ? api.syrk_device : api.syrk)(lay, uplo, trans, c.n, c.k, c.alpha, pa, lda,
+                                                   c.beta, pc, ldc);
         break;
     case FUZZ_SYR2K:
-        st = syr2k[device](lay, uplo, trans, c.n, c.k, c.alpha, pa, lda, pb, ldb, c.beta, pc, ldc);
+        st = (device ? api.syr2k_device : api.syr2k)(lay, uplo, trans, c.n, c.k, c.alpha, pa, lda,
+                                                     pb, ldb, c.beta, pc, ldc);
         break;
     case FUZZ_TRMM:
-        st = trmm[device](lay, side, uplo, trans, diag, c.m, c.n, c.alpha, pa, lda, pb, ldb);
+        st = (device ? api.trmm_device : api.trmm)(lay, side, uplo, trans, diag, c.m, c.n, c.alpha,
+                                                   pa, lda, pb, ldb);
         break;
     default:
-        st = trsm[device](lay, side, uplo, trans, diag, c.m, c.n, c.alpha, pa, lda, pb, ldb);
+        st = (device ? api.trsm_device : api.trsm)(lay, side, uplo, trans, diag, c.m, c.n, c.alpha,
+                                                   pa, lda, pb, ldb);
         break;
     }
     ompwg_set_thread_backend(NULL);
@@ -604,14 +555,7 @@ static int level3(fuzz_input *in, bool blas)
                              lda, ldb, ldc, nulls & 7, device, placement * alias };
     fuzz_count(via == FUZZ_VIA_API ? FUZZ_FAMILY_LEVEL3 : FUZZ_FAMILY_BLAS, backend, want, args, (int)(sizeof args / sizeof args[0]));
 
-    bool pass = true;
-    if (st != want && via != FUZZ_VIA_API) {
-        pass = false;
-    } else if (st != want) {
-        snprintf(msg, sizeof msg, "status %d (%s), documented %d (%s)", st, ompwg_strerror(st),
-                 want, ompwg_strerror(want));
-        pass = false;
-    }
+    bool pass = fuzz_status_as_documented(st, want, via, msg, sizeof msg);
     for (int i = 0; pass && i < nbufs; i++) {
         const char *where = NULL;
         if (!guard_intact(bufs[i].p, &where)) {
@@ -661,7 +605,7 @@ static int level3(fuzz_input *in, bool blas)
                   "k %lld, alpha %g beta %g, lda %lld ldb %lld ldc %lld, nulls %u, poison %u, "
                   "output %s: %s",
                   api.prefix, op_names[c.op], device ? "(device pointers)" : "", backend,
-                  via == FUZZ_VIA_API ? "the C API" : via == FUZZ_VIA_CBLAS ? "CBLAS" : "Fortran BLAS",
+                  fuzz_via_name(via),
                   lower ? " (lower-case letters)" : "",
                   c.layout, c.side, c.uplo, c.trans, c.diag, (long long)c.m, (long long)c.n,
                   (long long)c.k, (double)c.alpha, (double)c.beta, (long long)lda, (long long)ldb,
@@ -675,16 +619,3 @@ static int level3(fuzz_input *in, bool blas)
     for (int i = 0; i < nbufs; i++) buffer_free(&bufs[i]);
     return 0;
 }
-
-int FUZZ_LEVEL3(fuzz_input *in)
-{
-    return level3(in, false);
-}
-
-int FUZZ_LEVEL3_BLAS(fuzz_input *in)
-{
-    return level3(in, true);
-}
-
-#undef FUZZ_LEVEL3
-#undef FUZZ_LEVEL3_BLAS

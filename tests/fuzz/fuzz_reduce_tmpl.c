@@ -168,7 +168,3 @@ int FUZZ_REDUCE(fuzz_input *in)
     (void)vec_set;
     return 0;
 }
-
-#undef FUZZ_REDUCE
-#undef TINY
-#undef MAX_SPAN
