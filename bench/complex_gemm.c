@@ -44,9 +44,9 @@ static bool one_size(bool dbl, int64_t n, int reps, bool have_cublas)
 
 /* The program's body; bench/module_main.c is its main(), and
  * bench/late_load.c runs it from the bench_complex_gemm_module library. */
-int bench_module_main(int argc, char **argv);
+int late_load_main(int argc, char **argv);
 
-int bench_module_main(int argc, char **argv)
+int late_load_main(int argc, char **argv)
 {
     const char *sizes = "256,1024,2048,4096";
     int reps = 5;

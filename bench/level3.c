@@ -38,9 +38,9 @@ static void print_row(const bench_result *r)
 
 /* The program's body; bench/module_main.c is its main(), and
  * bench/late_load.c runs it from the bench_level3_module library. */
-int bench_module_main(int argc, char **argv);
+int late_load_main(int argc, char **argv);
 
-int bench_module_main(int argc, char **argv)
+int late_load_main(int argc, char **argv)
 {
     bool quick = false;
     int reps = 5;
