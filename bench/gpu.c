@@ -31,6 +31,7 @@
 #include "device_data.h"
 #include "harness.h"
 #include "ompwg.h"
+#include "options.h"
 
 typedef struct options {
     bool quick, gemm, reduce, scan, transpose;
@@ -39,36 +40,43 @@ typedef struct options {
     int reps;
 } options;
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: bench_gpu [--quick] [--reps N] [--only gemm|reduce|scan|transpose] "
+            "[--size N] [--prec s|d]\n");
+}
+
+/* 0: run; 1: --help; 2: bad usage. */
 static int parse(int argc, char **argv, options *o)
 {
     *o = (options){ .quick = false, .gemm = true, .reduce = true, .scan = true,
                     .transpose = true, .prec = -1, .size = 0, .reps = 10 };
-    for (int i = 1; i < argc; i++) {
-        const char *next = i + 1 < argc ? argv[i + 1] : "";
-        if (!strcmp(argv[i], "--quick")) {
-            o->quick = true;
-        } else if (!strcmp(argv[i], "--only") &&
-                   (!strcmp(next, "gemm") || !strcmp(next, "reduce") || !strcmp(next, "scan") ||
-                    !strcmp(next, "transpose"))) {
-            o->gemm = !strcmp(next, "gemm");
-            o->reduce = !strcmp(next, "reduce");
-            o->scan = !strcmp(next, "scan");
-            o->transpose = !strcmp(next, "transpose");
-            i++;
-        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
-            o->size = atoll(argv[++i]);
-            if (o->size < 1) o->size = 1;
-        } else if (!strcmp(argv[i], "--prec") && (!strcmp(next, "s") || !strcmp(next, "d"))) {
-            o->prec = !strcmp(argv[++i], "d");
-        } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
-            o->reps = atoi(argv[++i]);
-            if (o->reps < 1) o->reps = 1;
-        } else {
-            fprintf(stderr, "usage: %s [--quick] [--reps N] [--only gemm|reduce|scan|transpose] "
-                    "[--size N] [--prec s|d]\n", argv[0]);
-            return -1;
-        }
+    const char *only = NULL, *prec = NULL;
+    const bench_option table[] = {
+        { "--quick", BENCH_OPTION_FLAG, &o->quick },
+        { "--only", BENCH_OPTION_TEXT, &only },
+        { "--size", BENCH_OPTION_SIZE, &o->size },
+        { "--prec", BENCH_OPTION_TEXT, &prec },
+        { "--reps", BENCH_OPTION_COUNT, &o->reps },
+    };
+    int st = bench_parse_options("bench_gpu", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st;
+    if (only) {
+        o->gemm = !strcmp(only, "gemm");
+        o->reduce = !strcmp(only, "reduce");
+        o->scan = !strcmp(only, "scan");
+        o->transpose = !strcmp(only, "transpose");
     }
+    bool only_ok = o->gemm || o->reduce || o->scan || o->transpose;
+    bool prec_ok = !prec || !strcmp(prec, "s") || !strcmp(prec, "d");
+    if (!only_ok || !prec_ok) {
+        fprintf(stderr, "bench_gpu: bad option or value: %s %s\n", only_ok ? "--prec" : "--only",
+                only_ok ? prec : only);
+        usage(stderr);
+        return 2;
+    }
+    if (prec) o->prec = !strcmp(prec, "d");
     return 0;
 }
 
@@ -629,7 +637,8 @@ int late_load_main(int argc, char **argv);
 int late_load_main(int argc, char **argv)
 {
     options o;
-    if (parse(argc, argv, &o) != 0) return 2;
+    int st = parse(argc, argv, &o);
+    if (st != 0) return st == 1 ? 0 : 2;
     char why[512];
     gpu_status(why, sizeof why);
     int64_t sms;

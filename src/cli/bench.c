@@ -131,22 +131,22 @@ static int parse(int argc, char **argv, options *o)
         if (!v) goto bad;
         i++;
         if (strcmp(a, "--sizes") == 0) {
-            if (cli_parse_sizes(v, o->gemm_sizes, &o->n_gemm, MAX_SIZES)) goto bad;
+            if (bench_parse_sizes(v, o->gemm_sizes, &o->n_gemm, MAX_SIZES)) goto bad;
             memcpy(o->host_gemm, o->gemm_sizes, sizeof o->host_gemm);
             o->n_host_gemm = o->n_gemm;
         } else if (strcmp(a, "--vec-sizes") == 0) {
-            if (cli_parse_sizes(v, o->vec_sizes, &o->n_vec, MAX_SIZES)) goto bad;
+            if (bench_parse_sizes(v, o->vec_sizes, &o->n_vec, MAX_SIZES)) goto bad;
             memcpy(o->host_vec, o->vec_sizes, sizeof o->host_vec);
             o->n_host_vec = o->n_vec;
         } else if (strcmp(a, "--ops") == 0) {
             for (int op = 0; op < BENCH_OPS; op++)
-                o->ops[op] = cli_listed(v, bench_op_name((bench_op)op));
-            o->trsm = cli_listed(v, "trsm");
-            o->syrk = cli_listed(v, "syrk");
-            o->zgemm = cli_listed(v, "zgemm");
+                o->ops[op] = bench_listed(v, bench_op_name((bench_op)op));
+            o->trsm = bench_listed(v, "trsm");
+            o->syrk = bench_listed(v, "syrk");
+            o->zgemm = bench_listed(v, "zgemm");
         } else if (strcmp(a, "--prec") == 0) {
-            o->prec_s = cli_listed(v, "s");
-            o->prec_d = cli_listed(v, "d");
+            o->prec_s = bench_listed(v, "s");
+            o->prec_d = bench_listed(v, "d");
         } else if (strcmp(a, "--backends") == 0) {
             o->engines = v;
         } else if (strcmp(a, "--reps") == 0) {
@@ -245,7 +245,7 @@ static void gpu_peaks(ceilings *c)
 static void add_engine(bench_engine *list, int *n, const options *o, bench_engine e,
                        const char *filter_name)
 {
-    if (!o->engines || cli_listed(o->engines, filter_name)) list[(*n)++] = e;
+    if (!o->engines || bench_listed(o->engines, filter_name)) list[(*n)++] = e;
 }
 
 static int cpu_threads(const options *o)
@@ -304,7 +304,7 @@ static int device_level3_rows(const options *o, bool real_gpu, bench_report *rep
     const bench_level3_op ops[] = { BENCH_L3_DTRSM, BENCH_L3_DSYRK, BENCH_L3_ZGEMM };
     const bool wanted[] = { o->trsm, o->syrk, o->zgemm };
     if (!o->prec_d || !(o->trsm || o->syrk || o->zgemm)) return 0;
-    if (o->engines && !cli_listed(o->engines, "gpu")) return 0;
+    if (o->engines && !bench_listed(o->engines, "gpu")) return 0;
     char why[512] = "no gpu backend compiled in";
     if (!real_gpu) {
         for (int i = 0; i < ompwg_backend_count(); i++) {
@@ -316,7 +316,7 @@ static int device_level3_rows(const options *o, bool real_gpu, bench_report *rep
         printf("trsm, syrk, zgemm: no device-data rows: %s\n", why);
         return 0;
     }
-    bool have_cublas = (!o->engines || cli_listed(o->engines, "cublas")) &&
+    bool have_cublas = (!o->engines || bench_listed(o->engines, "cublas")) &&
                        bench_cublas_load(why, sizeof why);
     int bad = 0;
     for (int c = 0; c < 3; c++)

@@ -103,19 +103,19 @@ static int parse(int argc, char **argv, options *o)
             bad = 1;
         } else {
             i++;
-            if (!strcmp(a, "--sizes")) bad = cli_parse_sizes(v, o->strong, &o->n_strong, MAX_SIZES);
-            else if (!strcmp(a, "--weak")) bad = cli_parse_sizes(v, o->weak, &o->n_weak, MAX_SIZES);
-            else if (!strcmp(a, "--vec-sizes")) bad = cli_parse_sizes(v, o->vec_strong, &o->n_vec_strong, MAX_SIZES);
-            else if (!strcmp(a, "--vec-weak")) bad = cli_parse_sizes(v, o->vec_weak, &o->n_vec_weak, MAX_SIZES);
+            if (!strcmp(a, "--sizes")) bad = bench_parse_sizes(v, o->strong, &o->n_strong, MAX_SIZES);
+            else if (!strcmp(a, "--weak")) bad = bench_parse_sizes(v, o->weak, &o->n_weak, MAX_SIZES);
+            else if (!strcmp(a, "--vec-sizes")) bad = bench_parse_sizes(v, o->vec_strong, &o->n_vec_strong, MAX_SIZES);
+            else if (!strcmp(a, "--vec-weak")) bad = bench_parse_sizes(v, o->vec_weak, &o->n_vec_weak, MAX_SIZES);
             else if (!strcmp(a, "--reps")) bad = (o->reps = atoi(v)) < 1;
             else if (!strcmp(a, "--block")) bad = (o->block = atoll(v)) < 1;
             else if (!strcmp(a, "--out")) o->out = v;
             else if (!strcmp(a, "--prec")) {
-                o->prec_s = cli_listed(v, "s");
-                o->prec_d = cli_listed(v, "d");
+                o->prec_s = bench_listed(v, "s");
+                o->prec_d = bench_listed(v, "d");
             } else if (!strcmp(a, "--ops")) {
-                o->gemm = cli_listed(v, "gemm");
-                o->reduce = cli_listed(v, "reduce");
+                o->gemm = bench_listed(v, "gemm");
+                o->reduce = bench_listed(v, "reduce");
             } else bad = 1;
         }
         if (bad) {
