@@ -9,7 +9,7 @@
  * (OMP_TARGET_OFFLOAD=DISABLED, with KMP_TEAMS_THREAD_LIMIT=256 for full
  * teams, as meson runs it); where it cannot run at all the program skips.
  *
- * Under compute-sanitizer run it as `late_load test_gpu_kernels_module.so`:
+ * Under compute-sanitizer run it as `late_load gpu_kernels_module.so`:
  * the offload runtime initialises CUDA when libompwg is loaded, which, for a
  * program linked to libompwg, is before the sanitizer has attached
  * (bench/late_load.c). */
@@ -476,8 +476,8 @@ static const int pass_variant[4][FAMILY_COUNT] = {
     { 0, 0, 1, 0, 0 },
 };
 
-/* The program's body: main() below, and the test_gpu_kernels_module
- * library's entry for bench/late_load. */
+/* The program's body: main() below, and the gpu_kernels_module library's
+ * entry for bench/late_load. */
 int late_load_main(int argc, char **argv);
 
 int late_load_main(int argc, char **argv)

@@ -167,8 +167,8 @@ wanted netlib && step "netlib level 3 on the gpu backend" 300 bash tools/gpu-net
 
 # ---- compute-sanitizer on odd shapes, before the timings ---------------------
 bench=$builddir/bench/bench_gpu
+# (test_gpu_kernels itself ran with the tests above)
 kernels=$builddir/tests/test_gpu_kernels
-wanted sanitizer && [ -x "$kernels" ] && step "test_gpu_kernels" 120 "$kernels"
 sanitizer=$(command -v compute-sanitizer || true)
 if [ -z "$sanitizer" ]; then
     for c in /usr/local/cuda*/bin/compute-sanitizer \
@@ -195,7 +195,7 @@ elif [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
         [ "$tool" = memcheck ] && api=(--report-api-errors no)
         step "sanitizer $tool" 100 "$sanitizer" --tool "$tool" "${api[@]}" --error-exitcode 3 \
             --print-limit 20 \
-            "$builddir/bench/late_load" "$builddir/tests/test_gpu_kernels_module.so"
+            "$builddir/bench/late_load" "$builddir/tests/gpu_kernels_module.so"
         # the level-3 and complex GEMM kernels on odd sizes, checked against
         # OpenBLAS by the benchmarks themselves (exit 1 on a failed check)
         [ -f "$builddir/bench/bench_level3_module.so" ] &&
