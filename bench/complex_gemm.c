@@ -16,6 +16,7 @@
 #include "cublas.h"
 #include "level3_cases.h"
 #include "ompwg.h"
+#include "options.h"
 
 static bool print_row(const bench_result *r)
 {
@@ -42,37 +43,33 @@ static bool one_size(bool dbl, int64_t n, int reps, bool have_cublas)
     return print_row(&rows[0]) && ok;
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: bench_complex_gemm [--sizes n,n,...] [--reps r]\n");
+}
+
 /* The program's body; bench/module_main.c is its main(), and
  * bench/late_load.c runs it from the bench_complex_gemm_module library. */
-int bench_module_main(int argc, char **argv);
+int late_load_main(int argc, char **argv);
 
-int bench_module_main(int argc, char **argv)
+int late_load_main(int argc, char **argv)
 {
-    const char *sizes = "256,1024,2048,4096";
+    bench_sizes sizes = { .n = { 256, 1024, 2048, 4096 }, .count = 4 };
     int reps = 5;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) sizes = argv[++i];
-        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
-        else {
-            fprintf(stderr, "usage: %s [--sizes n,n,...] [--reps r]\n", argv[0]);
-            return 2;
-        }
-    }
-    if (reps < 1) reps = 1;
+    const bench_option table[] = {
+        { "--sizes", BENCH_OPTION_SIZES, &sizes },
+        { "--reps", BENCH_OPTION_COUNT, &reps },
+    };
+    int st = bench_parse_options("bench_complex_gemm", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st == 1 ? 0 : 2;
     char why[256] = "";
     bool have_cublas = bench_cublas_load(why, sizeof why);
     if (!have_cublas) fprintf(stderr, "bench_complex_gemm: no cuBLAS rows: %s\n", why);
     printf("%-8s %-8s %6s %11s %10s %10s %10s %s\n", "engine", "prec", "size", "median_ms",
            "GFLOP/s", "vs_cublas", "ratio", "check");
     bool ok = true;
-    for (int p = 0; p < 2; p++) {
-        const char *s = sizes;
-        while (*s) {
-            int64_t n = strtoll(s, (char **)&s, 10);
-            if (n > 0) ok = one_size(p == 1, n, reps, have_cublas) && ok;
-            while (*s == ',') s++;
-            if (*s && (*s < '0' || *s > '9')) break;
-        }
-    }
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < sizes.count; i++) ok = one_size(p == 1, sizes.n[i], reps, have_cublas) && ok;
     return ok ? 0 : 1;
 }

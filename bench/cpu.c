@@ -26,13 +26,12 @@
 
 #include "harness.h"
 #include "ompwg.h"
+#include "options.h"
 
-#define MAX_SIZES 16
 #define WARMUP 1
 
 typedef struct options {
-    int64_t sizes[MAX_SIZES];
-    int n_sizes;
+    bench_sizes sizes;
     int64_t vec_len;
     int reps;
 } options;
@@ -56,53 +55,36 @@ typedef struct vec_case {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: bench_cpu [--n N]... [--reps R] [--quick]\n"
-            "  --n N      GEMM size n x n x n (repeatable; default 2048)\n"
+            "usage: bench_cpu [--n N,N,...] [--reps R] [--quick]\n"
+            "  --n N,...  GEMM sizes n x n x n (1..65536; default 2048)\n"
             "  --reps R   timed runs per figure, median reported (5..1000, default 5)\n"
             "  --quick    small sizes (GEMM 256, reductions 2^20) for meson test --benchmark\n");
 }
 
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){ .n_sizes = 0, .vec_len = (int64_t)1 << 26, .reps = 5 };
+    *o = (options){ .sizes = { .count = 0 }, .vec_len = (int64_t)1 << 26, .reps = 5 };
     bool quick = false;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end;
-        if (strcmp(arg, "--quick") == 0) {
-            quick = true;
-        } else if (strcmp(arg, "--n") == 0 && val) {
-            long long v = strtoll(val, &end, 10);
-            if (*end || v < 1 || v > 65536 || o->n_sizes == MAX_SIZES) {
-                fprintf(stderr, "bench_cpu: --n %s: want 1..65536, at most %d times\n", val,
-                        MAX_SIZES);
-                return -1;
-            }
-            o->sizes[o->n_sizes++] = v;
-            i++;
-        } else if (strcmp(arg, "--reps") == 0 && val) {
-            long v = strtol(val, &end, 10);
-            if (*end || v < 5 || v > 1000) {
-                fprintf(stderr, "bench_cpu: --reps %s: want 5..1000\n", val);
-                return -1;
-            }
-            o->reps = (int)v;
-            i++;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout);
-            return 1;
-        } else {
-            fprintf(stderr, "bench_cpu: unknown or incomplete option %s\n", arg);
-            usage(stderr);
-            return -1;
-        }
+    const bench_option table[] = {
+        { "--quick", BENCH_OPTION_FLAG, &quick },
+        { "--n", BENCH_OPTION_SIZES, &o->sizes },
+        { "--reps", BENCH_OPTION_COUNT, &o->reps },
+    };
+    int st = bench_parse_options("bench_cpu", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st == 1 ? 1 : -1;
+    bool sizes_ok = true;
+    for (int i = 0; i < o->sizes.count; i++) sizes_ok = sizes_ok && o->sizes.n[i] <= 65536;
+    if (!sizes_ok || o->reps < 5 || o->reps > 1000) {
+        fprintf(stderr, "bench_cpu: %s\n", sizes_ok ? "--reps: want 5..1000" : "--n: want 1..65536");
+        usage(stderr);
+        return -1;
     }
     if (quick) {
         o->vec_len = (int64_t)1 << 20;
-        if (o->n_sizes == 0) o->sizes[o->n_sizes++] = 256;
+        if (o->sizes.count == 0) o->sizes.n[o->sizes.count++] = 256;
     }
-    if (o->n_sizes == 0) o->sizes[o->n_sizes++] = 2048;
+    if (o->sizes.count == 0) o->sizes.n[o->sizes.count++] = 2048;
     return 0;
 }
 
@@ -322,8 +304,8 @@ int main(int argc, char **argv)
 
     int failed = 0;
     print_header();
-    for (int i = 0; i < o.n_sizes; i++)
-        for (int dbl = 0; dbl <= 1; dbl++) failed |= bench_gemm(&o, o.sizes[i], dbl) != 0;
+    for (int i = 0; i < o.sizes.count; i++)
+        for (int dbl = 0; dbl <= 1; dbl++) failed |= bench_gemm(&o, o.sizes.n[i], dbl) != 0;
     for (int dbl = 0; dbl <= 1; dbl++) failed |= bench_reduce(&o, dbl, threads) != 0;
     fflush(stdout);
     return failed ? 1 : 0;

@@ -6,6 +6,15 @@
 #include "harness.h"
 #include "ompwg.h"
 
+void *bench_device_alloc(size_t bytes)
+{
+    void *d = NULL;
+    int st = ompwg_device_alloc(bytes, &d);
+    if (st == OMPWG_OK) return d;
+    fprintf(stderr, "bench: %zu bytes on the device: %s\n", bytes, ompwg_strerror(st));
+    return NULL;
+}
+
 void *bench_device_copy_of(const void *host, size_t bytes)
 {
     void *d = NULL;

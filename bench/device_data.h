@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* `bytes` of device memory, or NULL (on stderr why). */
+void *bench_device_alloc(size_t bytes);
+
 /* A device copy of `bytes` of host memory, or NULL (on stderr why). */
 void *bench_device_copy_of(const void *host, size_t bytes);
 

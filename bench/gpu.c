@@ -15,17 +15,9 @@
  *                                    n, reductions and scans of that
  *                                    length only, e.g. to profile one
  *                                    kernel; --prec: one precision)
- *   bench_gpu --check                every kernel once on odd shapes, with
- *                                    the results checked (a short run for
- *                                    compute-sanitizer); exit status 1 on a
- *                                    wrong result
  *
- * Without a usable GPU it says why and exits 0 (--check also runs in host
- * fallback, OMP_TARGET_OFFLOAD=DISABLED).
- *
- * Under compute-sanitizer run it as `late_load bench_gpu_module.so --check`:
- * the offload runtime initialises CUDA when libompwg is loaded, which, for a
- * program linked to libompwg, is before the sanitizer has attached. */
+ * Without a usable GPU it says why and exits 0. The kernels' results on odd
+ * shapes are tests/test_gpu_kernels.c's. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -39,46 +31,52 @@
 #include "device_data.h"
 #include "harness.h"
 #include "ompwg.h"
+#include "options.h"
 
 typedef struct options {
-    bool quick, check, gemm, reduce, scan, transpose;
+    bool quick, gemm, reduce, scan, transpose;
     int prec;     /* --prec: 0 float, 1 double; -1 both */
     int64_t size; /* --size: 0 for the sweep */
     int reps;
 } options;
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: bench_gpu [--quick] [--reps N] [--only gemm|reduce|scan|transpose] "
+            "[--size N] [--prec s|d]\n");
+}
+
+/* 0: run; 1: --help; 2: bad usage. */
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){ .quick = false, .check = false, .gemm = true, .reduce = true, .scan = true,
+    *o = (options){ .quick = false, .gemm = true, .reduce = true, .scan = true,
                     .transpose = true, .prec = -1, .size = 0, .reps = 10 };
-    for (int i = 1; i < argc; i++) {
-        const char *next = i + 1 < argc ? argv[i + 1] : "";
-        if (!strcmp(argv[i], "--quick")) {
-            o->quick = true;
-        } else if (!strcmp(argv[i], "--check")) {
-            o->check = true;
-        } else if (!strcmp(argv[i], "--only") &&
-                   (!strcmp(next, "gemm") || !strcmp(next, "reduce") || !strcmp(next, "scan") ||
-                    !strcmp(next, "transpose"))) {
-            o->gemm = !strcmp(next, "gemm");
-            o->reduce = !strcmp(next, "reduce");
-            o->scan = !strcmp(next, "scan");
-            o->transpose = !strcmp(next, "transpose");
-            i++;
-        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
-            o->size = atoll(argv[++i]);
-            if (o->size < 1) o->size = 1;
-        } else if (!strcmp(argv[i], "--prec") && (!strcmp(next, "s") || !strcmp(next, "d"))) {
-            o->prec = !strcmp(argv[++i], "d");
-        } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
-            o->reps = atoi(argv[++i]);
-            if (o->reps < 1) o->reps = 1;
-        } else {
-            fprintf(stderr, "usage: %s [--quick] [--reps N] [--only gemm|reduce|scan|transpose] "
-                    "[--size N] [--prec s|d] | --check\n", argv[0]);
-            return -1;
-        }
+    const char *only = NULL, *prec = NULL;
+    const bench_option table[] = {
+        { "--quick", BENCH_OPTION_FLAG, &o->quick },
+        { "--only", BENCH_OPTION_TEXT, &only },
+        { "--size", BENCH_OPTION_SIZE, &o->size },
+        { "--prec", BENCH_OPTION_TEXT, &prec },
+        { "--reps", BENCH_OPTION_COUNT, &o->reps },
+    };
+    int st = bench_parse_options("bench_gpu", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st;
+    if (only) {
+        o->gemm = !strcmp(only, "gemm");
+        o->reduce = !strcmp(only, "reduce");
+        o->scan = !strcmp(only, "scan");
+        o->transpose = !strcmp(only, "transpose");
     }
+    bool only_ok = o->gemm || o->reduce || o->scan || o->transpose;
+    bool prec_ok = !prec || !strcmp(prec, "s") || !strcmp(prec, "d");
+    if (!only_ok || !prec_ok) {
+        fprintf(stderr, "bench_gpu: bad option or value: %s %s\n", only_ok ? "--prec" : "--only",
+                only_ok ? prec : only);
+        usage(stderr);
+        return 2;
+    }
+    if (prec) o->prec = !strcmp(prec, "d");
     return 0;
 }
 
@@ -103,38 +101,6 @@ static void gpu_status(char *why, size_t len)
         ompwg_backend_info(i, &name, line, sizeof line);
         if (!strcmp(name, "gpu")) snprintf(why, len, "%s", line);
     }
-}
-
-/* ---- device buffers: the library's own device-memory calls -------------- */
-
-static void *dev_alloc(size_t bytes)
-{
-    void *p = NULL;
-    int st = ompwg_device_alloc(bytes, &p);
-    if (st != OMPWG_OK)
-        fprintf(stderr, "bench_gpu: ompwg_device_alloc(%zu bytes): %s\n", bytes,
-                ompwg_strerror(st));
-    return st == OMPWG_OK ? p : NULL;
-}
-
-static void dev_free(void *p)
-{
-    ompwg_device_free(p);
-}
-
-static int to_dev(void *d, const void *h, size_t bytes)
-{
-    return ompwg_device_copy(d, h, bytes, OMPWG_HOST_TO_DEVICE);
-}
-
-static int to_host(void *h, const void *d, size_t bytes)
-{
-    return ompwg_device_copy(h, d, bytes, OMPWG_DEVICE_TO_HOST);
-}
-
-static int dev_copy(void *d, const void *s, size_t bytes)
-{
-    return ompwg_device_copy(d, s, bytes, OMPWG_DEVICE_TO_DEVICE);
 }
 
 /* ---- timing ------------------------------------------------------------- */
@@ -180,7 +146,7 @@ static int run_vec(void *arg)
     size_t off = (size_t)v->next * (size_t)v->n * elem;
     v->next = (v->next + 1) % v->sets;
     const void *x = v->x + off, *y = v->y + off;
-    if (v->copy) return dev_copy(v->dst + off, x, (size_t)v->n * elem);
+    if (v->copy) return ompwg_device_copy(v->dst + off, x, (size_t)v->n * elem, OMPWG_DEVICE_TO_DEVICE);
     int st;
     if (v->dbl) {
         double r;
@@ -245,8 +211,8 @@ static double gemm_difference(bool dbl, int64_t n, const void *c_ours, const voi
     size_t count = (size_t)(n * n), elem = dbl ? sizeof(double) : sizeof(float);
     char *h1 = malloc(count * elem), *h2 = malloc(count * elem);
     double worst = -1;
-    if (h1 && h2 && to_host(h1, c_ours, count * elem) == 0 &&
-        to_host(h2, c_ref, count * elem) == 0) {
+    if (h1 && h2 && ompwg_device_copy(h1, c_ours, count * elem, OMPWG_DEVICE_TO_HOST) == 0 &&
+        ompwg_device_copy(h2, c_ref, count * elem, OMPWG_DEVICE_TO_HOST) == 0) {
         double diff = 0, scale = 0;
         for (size_t i = 0; i < count; i++) {
             double p = dbl ? ((double *)h1)[i] : ((float *)h1)[i];
@@ -304,10 +270,10 @@ static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
     use_variant("OMPWG_GPU_GEMM", gemm_variants[0]);
     use_variant("OMPWG_GPU_DGEMM", dgemm_variants[0]);
 out:
-    dev_free(a);
-    dev_free(b);
-    dev_free(c);
-    dev_free(c_ref);
+    ompwg_device_free(a);
+    ompwg_device_free(b);
+    ompwg_device_free(c);
+    ompwg_device_free(c_ref);
 }
 
 /* Host sum (or dot) of set 0 in long double, for a sanity column. */
@@ -316,8 +282,8 @@ static long double host_reference(bool dbl, bool dot, int64_t n, const char *x, 
     size_t elem = dbl ? sizeof(double) : sizeof(float);
     char *hx = malloc((size_t)n * elem), *hy = dot ? malloc((size_t)n * elem) : NULL;
     long double s = NAN;
-    if (hx && (!dot || hy) && to_host(hx, x, (size_t)n * elem) == 0 &&
-        (!dot || to_host(hy, y, (size_t)n * elem) == 0)) {
+    if (hx && (!dot || hy) && ompwg_device_copy(hx, x, (size_t)n * elem, OMPWG_DEVICE_TO_HOST) == 0 &&
+        (!dot || ompwg_device_copy(hy, y, (size_t)n * elem, OMPWG_DEVICE_TO_HOST) == 0)) {
         s = 0;
         for (int64_t i = 0; i < n; i++) {
             long double xi = dbl ? ((double *)hx)[i] : ((float *)hx)[i];
@@ -343,7 +309,7 @@ static void bench_reduce(bool dbl, bool dot, int64_t n, const options *o, size_t
     if (sets > 64) sets = 64;
     size_t total = (size_t)sets * (size_t)n;
     char *x = bench_device_random(total, elem, 5), *y = dot ? bench_device_random(total, elem, 6) : NULL;
-    char *dst = dev_alloc(total * elem);
+    char *dst = bench_device_alloc(total * elem);
     const char *name = dot ? (dbl ? "ddot" : "sdot") : (dbl ? "dsum" : "ssum");
     if (!x || (dot && !y) || !dst) {
         row_failed(name, n, "out of device memory");
@@ -384,9 +350,9 @@ static void bench_reduce(bool dbl, bool dot, int64_t n, const options *o, size_t
     }
     use_variant("OMPWG_GPU_REDUCE", reduce_variants[0]);
 out:
-    dev_free(x);
-    dev_free(y);
-    dev_free(dst);
+    ompwg_device_free(x);
+    ompwg_device_free(y);
+    ompwg_device_free(dst);
 }
 
 /* Median seconds of a device-to-device copy of `bytes` (src to dst). */
@@ -399,7 +365,7 @@ typedef struct copy_call {
 static int run_copy(void *arg)
 {
     copy_call *c = arg;
-    return dev_copy(c->dst, c->src, c->bytes);
+    return ompwg_device_copy(c->dst, c->src, c->bytes, OMPWG_DEVICE_TO_DEVICE);
 }
 
 typedef struct transpose_call {
@@ -427,7 +393,7 @@ static double transpose_difference(bool dbl, int64_t n, const char *a, const voi
     size_t elem = dbl ? sizeof(double) : sizeof(float);
     char *hb = malloc((size_t)(n * n) * elem);
     double bad = -1;
-    if (hb && to_host(hb, b, (size_t)(n * n) * elem) == 0) {
+    if (hb && ompwg_device_copy(hb, b, (size_t)(n * n) * elem, OMPWG_DEVICE_TO_HOST) == 0) {
         bad = 0;
         int64_t step = n <= 4096 ? 1 : 7;
         for (int64_t i = 0; i < n && !bad; i += step)
@@ -448,7 +414,7 @@ static void bench_transpose(bool dbl, int64_t n, const options *o, bool have_cub
     size_t elem = dbl ? sizeof(double) : sizeof(float), count = (size_t)(n * n);
     size_t bytes = count * elem;
     char *ha = malloc(bytes);
-    void *a = dev_alloc(bytes), *b = dev_alloc(bytes);
+    void *a = bench_device_alloc(bytes), *b = bench_device_alloc(bytes);
     const char *name = dbl ? "dtranspose" : "stranspose";
     if (!ha || !a || !b) {
         row_failed(name, n, "out of memory");
@@ -458,7 +424,7 @@ static void bench_transpose(bool dbl, int64_t n, const options *o, bool have_cub
         bench_fill_double((double *)ha, count, 12);
     else
         bench_fill_float((float *)ha, count, 12);
-    if (to_dev(a, ha, bytes) != 0) {
+    if (ompwg_device_copy(a, ha, bytes, OMPWG_HOST_TO_DEVICE) != 0) {
         row_failed(name, n, "copy failed");
         goto out;
     }
@@ -483,8 +449,8 @@ static void bench_transpose(bool dbl, int64_t n, const options *o, bool have_cub
     use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[0]);
 out:
     free(ha);
-    dev_free(a);
-    dev_free(b);
+    ompwg_device_free(a);
+    ompwg_device_free(b);
 }
 
 /* The scan's element types. */
@@ -549,7 +515,7 @@ static void bench_scan(scan_type type, int64_t n, const options *o, bool have_cu
     static const char *const names[] = { "sscan", "dscan", "i64scan" };
     size_t elem = type == SCAN_F32 ? sizeof(float) : 8, bytes = (size_t)n * elem;
     char *hx = malloc(bytes), *hy = malloc(bytes);
-    void *x = dev_alloc(bytes), *y = dev_alloc(bytes);
+    void *x = bench_device_alloc(bytes), *y = bench_device_alloc(bytes);
     if (!hx || !hy || !x || !y) {
         row_failed(names[type], n, "out of memory");
         goto out;
@@ -562,7 +528,7 @@ static void bench_scan(scan_type type, int64_t n, const options *o, bool have_cu
         for (int64_t i = 0; i < n; i++)
             ((int64_t *)hx)[i] = (int64_t)(((double *)hx)[i] * 0x1p62);
     copy_call copy = { .dst = y, .src = x, .bytes = bytes };
-    double t_copy = to_dev(x, hx, bytes) == 0 ? time_median(run_copy, &copy, 3, o) : -1;
+    double t_copy = ompwg_device_copy(x, hx, bytes, OMPWG_HOST_TO_DEVICE) == 0 ? time_median(run_copy, &copy, 3, o) : -1;
     if (t_copy <= 0) {
         row_failed(names[type], n, "device copy failed");
         goto out;
@@ -574,7 +540,7 @@ static void bench_scan(scan_type type, int64_t n, const options *o, bool have_cu
         scan_call call = { .type = type, .cub = cub, .n = n, .x = x, .y = y };
         double t = time_median(run_scan, &call, 3, o);
         if (cub) t_cub = t;
-        if (t <= 0 || to_host(hy, y, bytes) != 0) {
+        if (t <= 0 || ompwg_device_copy(hy, y, bytes, OMPWG_DEVICE_TO_HOST) != 0) {
             char why[64];
             snprintf(why, sizeof why, "failed (status %d)", t <= 0 ? run_scan(&call) : -1);
             row_failed(op, n, why);
@@ -588,8 +554,8 @@ static void bench_scan(scan_type type, int64_t n, const options *o, bool have_cu
 out:
     free(hx);
     free(hy);
-    dev_free(x);
-    dev_free(y);
+    ompwg_device_free(x);
+    ompwg_device_free(y);
 }
 
 static int benchmark(const options *o)
@@ -664,481 +630,19 @@ static int benchmark(const options *o)
     return 0;
 }
 
-/* ---- --check: every kernel once on odd shapes ---------------------------- */
-
-static int failures, checked;
-
-static void verdict(bool ok, const char *what)
-{
-    checked++;
-    if (!ok) {
-        failures++;
-        printf("FAIL %s\n", what);
-    }
-}
-
-/* One GEMM on device data with padded leading dimensions, compared with
- * OpenBLAS by the netlib ratio. */
-static void check_gemm(bool dbl, ompwg_layout layout, ompwg_trans ta, ompwg_trans tb, int64_t m,
-                       int64_t n, int64_t k, double alpha, double beta, bool device)
-{
-    bool row = layout == OMPWG_ROW_MAJOR;
-    int64_t ar = (ta == OMPWG_NO_TRANS) != row ? m : k, ac = (ta == OMPWG_NO_TRANS) != row ? k : m;
-    int64_t br = (tb == OMPWG_NO_TRANS) != row ? k : n, bc = (tb == OMPWG_NO_TRANS) != row ? n : k;
-    int64_t cr = row ? n : m, cc = row ? m : n;
-    int64_t lda = ar + 3, ldb = br + 1, ldc = cr + 2;
-    size_t elem = dbl ? sizeof(double) : sizeof(float);
-    size_t sa = (size_t)(lda * ac), sb = (size_t)(ldb * bc), sc = (size_t)(ldc * cc);
-    char *a = malloc(sa * elem), *b = malloc(sb * elem), *c0 = malloc(sc * elem),
-         *c = malloc(sc * elem);
-    char *da = NULL, *db = NULL, *dc = NULL;
-    char what[160];
-    snprintf(what, sizeof what, "%cgemm%s %s %c%c m=%lld n=%lld k=%lld alpha=%g beta=%g",
-             dbl ? 'd' : 's', device ? "_device" : "", row ? "row" : "col",
-             ta == OMPWG_NO_TRANS ? 'N' : 'T', tb == OMPWG_NO_TRANS ? 'N' : 'T', (long long)m,
-             (long long)n, (long long)k, alpha, beta);
-    if (!a || !b || !c0 || !c) {
-        verdict(false, what);
-        goto out;
-    }
-    if (dbl) {
-        bench_fill_double((double *)a, sa, 7);
-        bench_fill_double((double *)b, sb, 8);
-        bench_fill_double((double *)c0, sc, 9);
-    } else {
-        bench_fill_float((float *)a, sa, 7);
-        bench_fill_float((float *)b, sb, 8);
-        bench_fill_float((float *)c0, sc, 9);
-    }
-    memcpy(c, c0, sc * elem);
-    const void *pa = a, *pb = b;
-    void *pc = c;
-    if (device) {
-        da = dev_alloc(sa * elem);
-        db = dev_alloc(sb * elem);
-        dc = dev_alloc(sc * elem);
-        if (!da || !db || !dc || to_dev(da, a, sa * elem) || to_dev(db, b, sb * elem) ||
-            to_dev(dc, c, sc * elem)) {
-            verdict(false, what);
-            goto out;
-        }
-        pa = da;
-        pb = db;
-        pc = dc;
-    }
-    int st = dbl ? (device ? ompwg_dgemm_device : ompwg_dgemm)(layout, ta, tb, m, n, k, alpha, pa,
-                                                               lda, pb, ldb, beta, pc, ldc)
-                 : (device ? ompwg_sgemm_device : ompwg_sgemm)(layout, ta, tb, m, n, k,
-                                                               (float)alpha, pa, lda, pb, ldb,
-                                                               (float)beta, pc, ldc);
-    if (st == OMPWG_OK && device && to_host(c, dc, sc * elem) != 0) st = OMPWG_ERR_DEVICE;
-    double ratio = INFINITY;
-    if (st == OMPWG_OK) {
-        if (dbl)
-            ompwg_dgemm_ratio(layout, ta, tb, m, n, k, alpha, (double *)a, lda, (double *)b, ldb,
-                              beta, (double *)c0, (double *)c, ldc, &ratio);
-        else
-            ompwg_sgemm_ratio(layout, ta, tb, m, n, k, (float)alpha, (float *)a, lda, (float *)b,
-                              ldb, (float)beta, (float *)c0, (float *)c, ldc, &ratio);
-    }
-    /* the rows between the columns of C are the caller's */
-    bool pad_kept = true;
-    for (int64_t j = 0; j < cc; j++)
-        if (memcmp(c + (size_t)(j * ldc + cr) * elem, c0 + (size_t)(j * ldc + cr) * elem,
-                   (size_t)(ldc - cr) * elem) != 0)
-            pad_kept = false;
-    size_t used = strlen(what);
-    snprintf(what + used, sizeof what - used, ": status %d, ratio %.2f%s", st, ratio,
-             pad_kept ? "" : ", wrote outside C");
-    verdict(st == OMPWG_OK && ratio < 16 && pad_kept, what);
-out:
-    dev_free(da);
-    dev_free(db);
-    dev_free(dc);
-    free(a);
-    free(b);
-    free(c0);
-    free(c);
-}
-
-/* Where logical element i of an n-element vector with increment inc lies,
- * in elements from the lowest address (the BLAS order). */
-static size_t at(int64_t n, int64_t inc, int64_t i)
-{
-    return (size_t)(inc > 0 ? i * inc : (n - 1 - i) * -inc);
-}
-
-static double element(bool dbl, const char *p, size_t at)
-{
-    return dbl ? ((const double *)p)[at] : (double)((const float *)p)[at];
-}
-
-static void set_element(bool dbl, char *p, size_t at, double v)
-{
-    if (dbl)
-        ((double *)p)[at] = v;
-    else
-        ((float *)p)[at] = (float)v;
-}
-
-/* Reductions of an n-element strided vector against a long double host
- * oracle: sum, dot, asum within the documented bound, max and min exactly
- * (with a NaN, and ties, planted). */
-static void check_reduce(bool dbl, int64_t n, int64_t inc, bool device)
-{
-    size_t elem = dbl ? sizeof(double) : sizeof(float);
-    int64_t ainc = inc < 0 ? -inc : inc;
-    size_t span = (size_t)((n - 1) * ainc + 1);
-    char *x = malloc(span * elem), *y = malloc(span * elem);
-    char *dx = NULL, *dy = NULL;
-    char what[160];
-    if (!x || !y) {
-        verdict(false, "host memory");
-        goto out;
-    }
-    if (dbl) {
-        bench_fill_double((double *)x, span, 10);
-        bench_fill_double((double *)y, span, 11);
-    } else {
-        bench_fill_float((float *)x, span, 10);
-        bench_fill_float((float *)y, span, 11);
-    }
-    long double s = 0, d = 0, as = 0, abs_d = 0;
-    for (int64_t i = 0; i < n; i++) {
-        long double xi = element(dbl, x, at(n, inc, i)), yi = element(dbl, y, at(n, inc, i));
-        s += xi;
-        d += xi * yi;
-        as += fabsl(xi);
-        abs_d += fabsl(xi * yi);
-    }
-    const void *px = x, *py = y;
-    if (device) {
-        dx = dev_alloc(span * elem);
-        dy = dev_alloc(span * elem);
-        if (!dx || !dy || to_dev(dx, x, span * elem) || to_dev(dy, y, span * elem)) {
-            verdict(false, "device copies");
-            goto out;
-        }
-        px = dx;
-        py = dy;
-    }
-    /* the API takes the pointer BLAS takes: the lowest address */
-    double got[3] = { 0, 0, 0 };
-    int st[3];
-    if (dbl) {
-        st[0] = (device ? ompwg_dsum_device : ompwg_dsum)(n, px, inc, &got[0]);
-        st[1] = (device ? ompwg_ddot_device : ompwg_ddot)(n, px, inc, py, inc, &got[1]);
-        st[2] = (device ? ompwg_dasum_device : ompwg_dasum)(n, px, inc, &got[2]);
-    } else {
-        float r[3] = { 0, 0, 0 };
-        st[0] = (device ? ompwg_ssum_device : ompwg_ssum)(n, px, inc, &r[0]);
-        st[1] = (device ? ompwg_sdot_device : ompwg_sdot)(n, px, inc, py, inc, &r[1]);
-        st[2] = (device ? ompwg_sasum_device : ompwg_sasum)(n, px, inc, &r[2]);
-        for (int i = 0; i < 3; i++) got[i] = r[i];
-    }
-    const long double exact[3] = { s, d, as }, absolute[3] = { as, abs_d, as };
-    const double u = dbl ? 0x1p-53 : 0x1p-24;
-    static const char *const names[3] = { "sum", "dot", "asum" };
-    for (int i = 0; i < 3; i++) {
-        long double bound = (long double)n * 0x1p-53 * absolute[i] + u * fabsl(exact[i]);
-        long double diff = fabsl((long double)got[i] - exact[i]);
-        snprintf(what, sizeof what, "%c%s%s n=%lld inc=%lld: status %d, |diff| %.3Lg, bound %.3Lg",
-                 dbl ? 'd' : 's', names[i], device ? "_device" : "", (long long)n,
-                 (long long)inc, st[i], diff, bound);
-        verdict(st[i] == OMPWG_OK && diff <= 2 * bound, what);
-    }
-    /* max and min: a tie for the maximum at 1/3 and 2/3, a NaN after 3/4 */
-    for (int plant = 0; plant < 2; plant++) {
-        int64_t i1 = n / 3, i2 = 2 * n / 3, i3 = 3 * n / 4 + 1 < n ? 3 * n / 4 + 1 : n - 1;
-        double top = 2.0;
-        set_element(dbl, x, at(n, inc, i1), top);
-        set_element(dbl, x, at(n, inc, i2), top);
-        if (plant) set_element(dbl, x, at(n, inc, i3), NAN);
-        if (device && to_dev(dx, x, span * elem)) verdict(false, "device copy");
-        for (int want_max = 0; want_max < 2; want_max++) {
-            double best = 0;
-            int64_t best_i = -1;
-            for (int64_t i = 0; i < n; i++) {
-                double v = element(dbl, x, at(n, inc, i));
-                bool take = best_i < 0 || (!isnan(best) && (isnan(v) || (want_max ? v > best
-                                                                                  : v < best)));
-                if (take) {
-                    best = v;
-                    best_i = i;
-                }
-            }
-            double value = 0;
-            int64_t index = -2;
-            int s2;
-            if (dbl) {
-                s2 = want_max
-                         ? (device ? ompwg_dmax_device : ompwg_dmax)(n, px, inc, &value, &index)
-                         : (device ? ompwg_dmin_device : ompwg_dmin)(n, px, inc, &value, &index);
-            } else {
-                float fv = 0;
-                s2 = want_max ? (device ? ompwg_smax_device : ompwg_smax)(n, px, inc, &fv, &index)
-                              : (device ? ompwg_smin_device : ompwg_smin)(n, px, inc, &fv, &index);
-                value = fv;
-            }
-            bool same = (isnan(value) && isnan(best)) || value == best;
-            snprintf(what, sizeof what,
-                     "%c%s%s n=%lld inc=%lld nan=%d: status %d, got %g at %lld, want %g at %lld",
-                     dbl ? 'd' : 's', want_max ? "max" : "min", device ? "_device" : "",
-                     (long long)n, (long long)inc, plant, s2, value, (long long)index, best,
-                     (long long)best_i);
-            verdict(s2 == OMPWG_OK && same && index == best_i, what);
-        }
-    }
-out:
-    dev_free(dx);
-    dev_free(dy);
-    free(x);
-    free(y);
-}
-
-/* One scan of a strided vector (host or device data) against a host
- * running sum: float and double within the bound of ompwg.h, int64 exact;
- * the elements of y between its outputs unchanged. */
-static void check_scan(scan_type type, int64_t n, int64_t incx, int64_t incy, bool exclusive,
-                       bool device)
-{
-    static const char *const names[] = { "sscan", "dscan", "i64scan" };
-    size_t elem = type == SCAN_F32 ? sizeof(float) : 8;
-    size_t sx = (size_t)((n - 1) * (incx < 0 ? -incx : incx) + 1);
-    size_t sy = (size_t)((n - 1) * (incy < 0 ? -incy : incy) + 1);
-    char *x = malloc(sx * elem), *y = malloc(sy * elem), *y0 = malloc(sy * elem);
-    char *dx = NULL, *dy = NULL;
-    char what[192];
-    snprintf(what, sizeof what, "%s%s n=%lld incx=%lld incy=%lld %s", names[type],
-             device ? "_device" : "", (long long)n, (long long)incx, (long long)incy,
-             exclusive ? "exclusive" : "inclusive");
-    if (!x || !y || !y0) {
-        verdict(false, what);
-        goto out;
-    }
-    if (type == SCAN_F32)
-        bench_fill_float((float *)(void *)x, sx, 14);
-    else
-        bench_fill_double((double *)(void *)x, sx, 14);
-    if (type == SCAN_I64)
-        for (size_t i = 0; i < sx; i++)
-            ((int64_t *)(void *)x)[i] = (int64_t)(((double *)(void *)x)[i] * 0x1p62);
-    bench_fill_float((float *)(void *)y0, sy * elem / sizeof(float), 15);
-    memcpy(y, y0, sy * elem);
-    const void *px = x;
-    void *py = y;
-    if (device) {
-        dx = dev_alloc(sx * elem);
-        dy = dev_alloc(sy * elem);
-        if (!dx || !dy || to_dev(dx, x, sx * elem) || to_dev(dy, y, sy * elem)) {
-            verdict(false, what);
-            goto out;
-        }
-        px = dx;
-        py = dy;
-    }
-    unsigned flags = exclusive ? OMPWG_SCAN_EXCLUSIVE : 0;
-    int st;
-    if (type == SCAN_F32)
-        st = (device ? ompwg_sscan_device : ompwg_sscan)(n, px, incx, py, incy, flags);
-    else if (type == SCAN_F64)
-        st = (device ? ompwg_dscan_device : ompwg_dscan)(n, px, incx, py, incy, flags);
-    else
-        st = (device ? ompwg_i64scan_device : ompwg_i64scan)(n, px, incx, py, incy, flags);
-    if (st == OMPWG_OK && device && to_host(y, dy, sy * elem) != 0) st = OMPWG_ERR_DEVICE;
-    bool ok = st == OMPWG_OK;
-    long double run = 0, abs_run = 0, worst = 0;
-    uint64_t irun = 0;
-    const long double u = type == SCAN_F32 ? 0x1p-24L : 0x1p-53L;
-    for (int64_t i = 0; ok && i < n; i++) {
-        size_t ax = at(n, incx, i), ay = at(n, incy, i);
-        if (type == SCAN_I64) {
-            uint64_t before = irun;
-            irun += (uint64_t)((int64_t *)(void *)x)[ax];
-            ok = (uint64_t)((int64_t *)(void *)y)[ay] == (exclusive ? before : irun);
-            continue;
-        }
-        long double xi = element(type == SCAN_F64, x, ax), yi = element(type == SCAN_F64, y, ay);
-        long double want = exclusive ? run : run + xi;
-        long double abs_sum = exclusive ? abs_run : abs_run + fabsl(xi);
-        run += xi;
-        abs_run += fabsl(xi);
-        long double bound = (i + 1) * 0x1p-53L * abs_sum + u * fabsl(want);
-        long double r = bound > 0 ? fabsl(yi - want) / bound : fabsl(yi - want) > 0;
-        if (!(r <= worst)) worst = r;
-        ok = r <= 1;
-    }
-    for (size_t k = 0; ok && incy != 1 && incy != -1 && k < sy; k++)
-        if (k % (size_t)(incy < 0 ? -incy : incy) && memcmp(y + k * elem, y0 + k * elem, elem))
-            ok = false;
-    size_t used = strlen(what);
-    snprintf(what + used, sizeof what - used, ": status %d, worst error/bound %.3Lg", st, worst);
-    verdict(ok, what);
-out:
-    dev_free(dx);
-    dev_free(dy);
-    free(x);
-    free(y);
-    free(y0);
-}
-
-/* One transpose with padded leading dimensions (host or device data):
- * exact, and B's padding unchanged. */
-static void check_transpose(bool dbl, ompwg_layout layout, int64_t rows, int64_t cols, bool device)
-{
-    bool col = layout == OMPWG_COL_MAJOR;
-    size_t elem = dbl ? sizeof(double) : sizeof(float);
-    int64_t lda = (col ? rows : cols) + 3, ldb = (col ? cols : rows) + 1;
-    size_t sa = (size_t)(lda * (col ? cols : rows)), sb = (size_t)(ldb * (col ? rows : cols));
-    char *a = malloc(sa * elem), *b = malloc(sb * elem), *b0 = malloc(sb * elem);
-    char *da = NULL, *db = NULL;
-    char what[160];
-    snprintf(what, sizeof what, "%ctranspose%s %s %lldx%lld", dbl ? 'd' : 's',
-             device ? "_device" : "", col ? "col" : "row", (long long)rows, (long long)cols);
-    if (!a || !b || !b0) {
-        verdict(false, what);
-        goto out;
-    }
-    if (dbl) {
-        bench_fill_double((double *)(void *)a, sa, 16);
-        bench_fill_double((double *)(void *)b0, sb, 17);
-    } else {
-        bench_fill_float((float *)(void *)a, sa, 16);
-        bench_fill_float((float *)(void *)b0, sb, 17);
-    }
-    memcpy(b, b0, sb * elem);
-    const void *pa = a;
-    void *pb = b;
-    if (device) {
-        da = dev_alloc(sa * elem);
-        db = dev_alloc(sb * elem);
-        if (!da || !db || to_dev(da, a, sa * elem) || to_dev(db, b, sb * elem)) {
-            verdict(false, what);
-            goto out;
-        }
-        pa = da;
-        pb = db;
-    }
-    int st = dbl ? (device ? ompwg_dtranspose_device : ompwg_dtranspose)(layout, rows, cols, pa,
-                                                                         lda, pb, ldb)
-                 : (device ? ompwg_stranspose_device : ompwg_stranspose)(layout, rows, cols, pa,
-                                                                         lda, pb, ldb);
-    if (st == OMPWG_OK && device && to_host(b, db, sb * elem) != 0) st = OMPWG_ERR_DEVICE;
-    bool ok = st == OMPWG_OK;
-    for (int64_t i = 0; ok && i < rows; i++)
-        for (int64_t j = 0; ok && j < cols; j++) {
-            size_t ia = (size_t)(col ? i + j * lda : i * lda + j);
-            size_t ib = (size_t)(col ? j + i * ldb : j * ldb + i);
-            ok = memcmp(b + ib * elem, a + ia * elem, elem) == 0;
-        }
-    int64_t inner = col ? cols : rows;
-    for (size_t k = 0; ok && k < sb; k++)
-        if ((int64_t)(k % (size_t)ldb) >= inner && memcmp(b + k * elem, b0 + k * elem, elem))
-            ok = false;
-    size_t used = strlen(what);
-    snprintf(what + used, sizeof what - used, ": status %d", st);
-    verdict(ok, what);
-out:
-    dev_free(da);
-    dev_free(db);
-    free(a);
-    free(b);
-    free(b0);
-}
-
-/* GEMM, reductions and transposes on odd shapes: the kernels of one
- * variant each. */
-static void check_variant_kernels(void)
-{
-    /* { 192, 130, 64 }: whole team tiles of either size with whole k slices
-     * beside edge tiles, the tiled kernel's two paths */
-    static const int64_t shapes[][3] = { { 37, 29, 53 },  { 1, 1, 1 },     { 129, 130, 7 },
-                                         { 200, 3, 300 }, { 5, 257, 128 }, { 128, 128, 8 },
-                                         { 192, 130, 64 } };
-    static const ompwg_trans tr[] = { OMPWG_NO_TRANS, OMPWG_TRANS };
-    for (int d = 0; d < 2; d++)
-        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-            for (int t = 0; t < 4; t++) {
-                /* every transpose pair on device data; both layouts, alpha 0
-                 * (C := beta C) and host data on a few */
-                ompwg_layout layout = (s + t) % 2 ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR;
-                double beta = t % 2 ? 1.3 : 0.0;
-                check_gemm(d, layout, tr[t / 2], tr[t % 2], shapes[s][0], shapes[s][1],
-                           shapes[s][2], 0.7, beta, true);
-                if (t == 0) {
-                    check_gemm(d, layout, tr[1], tr[0], shapes[s][0], shapes[s][1], shapes[s][2],
-                               0.0, 1.3, true);
-                    check_gemm(d, layout, tr[0], tr[1], shapes[s][0], shapes[s][1], shapes[s][2],
-                               -1.0, 0.5, false);
-                    /* host data, C not read: its padding is never sent */
-                    check_gemm(d, layout, tr[1], tr[1], shapes[s][0], shapes[s][1], shapes[s][2],
-                               0.7, 0.0, false);
-                }
-            }
-    static const int64_t incs[] = { 1, -1, 3, -2 };
-    for (int d = 0; d < 2; d++)
-        for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++) {
-            check_reduce(d, 1000003, incs[i], true);
-            check_reduce(d, 4099, incs[i], i % 2 == 0);
-        }
-    check_reduce(false, 1, 1, true);
-    check_reduce(true, 2, -1, true);
-    static const int64_t tshapes[][2] = { { 37, 29 }, { 1, 1 }, { 129, 130 }, { 1, 1000 },
-                                          { 1000, 3 }, { 64, 32 } };
-    for (int d = 0; d < 2; d++)
-        for (size_t k = 0; k < sizeof tshapes / sizeof tshapes[0]; k++)
-            check_transpose(d, k % 2 ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR, tshapes[k][0],
-                            tshapes[k][1], k != 3);
-}
-
-static int check(void)
-{
-    if (ompwg_set_backend("gpu") != OMPWG_OK) {
-        printf("check: nothing to check, the gpu backend is not usable here\n");
-        return 0;
-    }
-    /* the default variants, then the others, then the tiled DGEMM on the
-     * FMA units (the default takes the tensor cores where the build has
-     * them), then the tiled GEMM on its large team tile (these shapes take
-     * the small one by default) */
-    for (int v = 0; v < 4; v++) {
-        use_variant("OMPWG_GPU_GEMM", gemm_variants[v == 1]);
-        use_variant("OMPWG_GPU_DGEMM", dgemm_variants[v == 2]);
-        use_variant("OMPWG_GPU_GEMM_TILE", v == 3 ? "large" : "auto");
-        use_variant("OMPWG_GPU_REDUCE", reduce_variants[v == 1]);
-        use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[v == 1]);
-        check_variant_kernels();
-    }
-    use_variant("OMPWG_GPU_DGEMM", dgemm_variants[0]);
-    use_variant("OMPWG_GPU_GEMM_TILE", "auto");
-    static const int64_t sincs[][2] = { { 1, 1 }, { -1, 2 }, { 3, -1 } };
-    for (int ty = 0; ty < 3; ty++)
-        for (size_t k = 0; k < sizeof sincs / sizeof sincs[0]; k++) {
-            check_scan((scan_type)ty, 1000003, sincs[k][0], sincs[k][1], k == 1, true);
-            check_scan((scan_type)ty, 4099, sincs[k][0], sincs[k][1], k != 1, k != 2);
-            check_scan((scan_type)ty, 1, sincs[k][0], sincs[k][1], k == 2, true);
-        }
-    printf("check: %d of %d passed\n", checked - failures, checked);
-    return failures ? 1 : 0;
-}
-
 /* The program's body; bench/module_main.c is its main(), and bench/late_load.c
  * runs it from the bench_gpu_module library (see there why). */
-int bench_module_main(int argc, char **argv);
+int late_load_main(int argc, char **argv);
 
-int bench_module_main(int argc, char **argv)
+int late_load_main(int argc, char **argv)
 {
     options o;
-    if (parse(argc, argv, &o) != 0) return 2;
+    int st = parse(argc, argv, &o);
+    if (st != 0) return st == 1 ? 0 : 2;
     char why[512];
     gpu_status(why, sizeof why);
     int64_t sms;
     bool on_device = ompwg_gpu_property(OMPWG_GPU_SM_COUNT, &sms) == OMPWG_OK;
-    if (o.check) {
-        /* the GPU, or host fallback when OMP_TARGET_OFFLOAD=DISABLED */
-        printf("gpu backend: %s\n", why);
-        return check();
-    }
     if (!on_device) {
         printf("bench_gpu: no GPU to measure: %s\n", why);
         return 0;

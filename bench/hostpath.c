@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "ompwg.h"
+#include "options.h"
 
 #define PAD_VALUE -7.0
 
@@ -164,10 +165,21 @@ static void time_copies(size_t bytes)
     free(host);
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: bench_hostpath [--quick | --check]\n");
+}
+
 int main(int argc, char **argv)
 {
-    const bool quick = argc > 1 && !strcmp(argv[1], "--quick");
-    const bool check_only = argc > 1 && !strcmp(argv[1], "--check");
+    bool quick = false, check_only = false;
+    const bench_option table[] = {
+        { "--quick", BENCH_OPTION_FLAG, &quick },
+        { "--check", BENCH_OPTION_FLAG, &check_only },
+    };
+    int st = bench_parse_options("bench_hostpath", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st == 1 ? 0 : 2;
     const char *cpu = ompwg_set_backend("openblas") == OMPWG_OK ? "openblas" : "cpu";
     if (check_only) {
         /* C large enough for the pipeline (tens of MiB), k small */

@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "harness.h"
+#include "options.h"
 
-#define MAX_SIZES 16
 #define CHECK_VECTORS 3
 /* LAPACK's own test programs pass a scaled residual below 30 */
 #define RESIDUAL_LIMIT 30.0
@@ -38,8 +38,8 @@ typedef void geqrf_fn(const int *m, const int *n, double *a, const int *lda, dou
 
 typedef struct options {
     const char *lapack, *require_dgemm;
-    int64_t sizes[MAX_SIZES];
-    int n_sizes, reps;
+    bench_sizes sizes;
+    int reps;
     bool getrf, potrf, geqrf;
 } options;
 
@@ -62,60 +62,31 @@ static void usage(FILE *f)
             default_lapack);
 }
 
-static bool listed(const char *list, const char *name)
-{
-    size_t len = strlen(name);
-    for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
-        if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0')) return true;
-    return false;
-}
-
-static int parse_sizes(const char *s, options *o)
-{
-    o->n_sizes = 0;
-    for (const char *p = s; *p;) {
-        char *end;
-        long long v = strtoll(p, &end, 0);
-        if (end == p || v < 1 || v > 65535 || o->n_sizes == MAX_SIZES) return -1;
-        o->sizes[o->n_sizes++] = v;
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') return -1;
-    }
-    return o->n_sizes ? 0 : -1;
-}
-
 /* 0: run; 1: --help; 2: bad usage. */
 static int parse(int argc, char **argv, options *o)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 1;
+    const char *routines = NULL;
+    const bench_option table[] = {
+        { "--lapack", BENCH_OPTION_TEXT, &o->lapack },
+        { "--n", BENCH_OPTION_SIZES, &o->sizes },
+        { "--reps", BENCH_OPTION_COUNT, &o->reps },
+        { "--routines", BENCH_OPTION_TEXT, &routines },
+        { "--require-dgemm", BENCH_OPTION_TEXT, &o->require_dgemm },
+    };
+    int st = bench_parse_options("bench_lapack", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st;
+    for (int i = 0; i < o->sizes.count; i++)
+        if (o->sizes.n[i] > 65535) {
+            fprintf(stderr, "bench_lapack: bad option or value: --n %lld (at most 65535)\n",
+                    (long long)o->sizes.n[i]);
+            usage(stderr);
+            return 2;
         }
-        if (!v) goto bad;
-        i++;
-        if (strcmp(a, "--lapack") == 0) {
-            o->lapack = v;
-        } else if (strcmp(a, "--n") == 0) {
-            if (parse_sizes(v, o)) goto bad;
-        } else if (strcmp(a, "--reps") == 0) {
-            o->reps = atoi(v);
-            if (o->reps < 1) goto bad;
-        } else if (strcmp(a, "--routines") == 0) {
-            o->getrf = listed(v, "getrf");
-            o->potrf = listed(v, "potrf");
-            o->geqrf = listed(v, "geqrf");
-        } else if (strcmp(a, "--require-dgemm") == 0) {
-            o->require_dgemm = v;
-        } else {
-            goto bad;
-        }
-        continue;
-    bad:
-        fprintf(stderr, "bench_lapack: bad option or value: %s %s\n", a, v ? v : "");
-        usage(stderr);
-        return 2;
+    if (routines) {
+        o->getrf = bench_listed(routines, "getrf");
+        o->potrf = bench_listed(routines, "potrf");
+        o->geqrf = bench_listed(routines, "geqrf");
     }
     return 0;
 }
@@ -382,7 +353,7 @@ static void warm_up(const lapack *l)
 
 int main(int argc, char **argv)
 {
-    options o = { .lapack = default_lapack, .sizes = { 4096, 8192 }, .n_sizes = 2, .reps = 3,
+    options o = { .lapack = default_lapack, .sizes = { .n = { 4096, 8192 }, .count = 2 }, .reps = 3,
                   .getrf = true, .potrf = true, .geqrf = true };
     int st = parse(argc, argv, &o);
     if (st) return st == 1 ? 0 : st;
@@ -397,10 +368,10 @@ int main(int argc, char **argv)
     printf("%-6s %6s %4s %10s %9s %10s %s\n", "name", "n", "reps", "median_s", "GFLOP/s",
            "residual", "check");
     int bad = 0;
-    for (int s = 0; s < o.n_sizes; s++) {
-        if (o.getrf) bad += !run(&l, GETRF, o.sizes[s], o.reps);
-        if (o.potrf) bad += !run(&l, POTRF, o.sizes[s], o.reps);
-        if (o.geqrf) bad += !run(&l, GEQRF, o.sizes[s], o.reps);
+    for (int s = 0; s < o.sizes.count; s++) {
+        if (o.getrf) bad += !run(&l, GETRF, o.sizes.n[s], o.reps);
+        if (o.potrf) bad += !run(&l, POTRF, o.sizes.n[s], o.reps);
+        if (o.geqrf) bad += !run(&l, GEQRF, o.sizes.n[s], o.reps);
     }
     printf("residual: max over %d random x of ||A x - F x||_inf / (||A||_inf ||x||_inf n eps), "
            "F the computed factors (P^T L U, L L^T, Q R); below %g passes. GFLOP/s: 2n^3/3 "

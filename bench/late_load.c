@@ -1,5 +1,5 @@
 /* late_load MODULE [ARGS...]: loads MODULE with dlopen and runs its
- * bench_module_main(ARGS).
+ * late_load_main(ARGS).
  *
  * The offload runtime initialises CUDA from a constructor of every library
  * that carries a device image (libompwg among them). Linked into a program,
@@ -22,9 +22,9 @@ int main(int argc, char **argv)
         return 2;
     }
     int (*body)(int, char **);
-    *(void **)&body = dlsym(module, "bench_module_main");
+    *(void **)&body = dlsym(module, "late_load_main");
     if (!body) {
-        fprintf(stderr, "late_load: %s: no bench_module_main: %s\n", argv[1], dlerror());
+        fprintf(stderr, "late_load: %s: no late_load_main: %s\n", argv[1], dlerror());
         return 2;
     }
     return body(argc - 1, argv + 1);

@@ -29,6 +29,7 @@
 #include "device_data.h"
 #include "harness.h"
 #include "ompwg.h"
+#include "options.h"
 
 typedef struct probe {
     int dev;
@@ -121,21 +122,22 @@ static void line(const char *what, double seconds)
     else printf("%-28s %9.1f us\n", what, seconds * 1e6);
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: bench_launch [--reps N] [--sched auto|spin|yield|blocking|keep]\n");
+}
+
 int main(int argc, char **argv)
 {
     int reps = 2000;
     const char *sched = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
-            reps = atoi(argv[++i]);
-            if (reps < 1) reps = 1;
-        } else if (!strcmp(argv[i], "--sched") && i + 1 < argc) {
-            sched = argv[++i];
-        } else {
-            fprintf(stderr, "usage: %s [--reps N] [--sched auto|spin|yield|blocking|keep]\n", argv[0]);
-            return 2;
-        }
-    }
+    const bench_option table[] = {
+        { "--reps", BENCH_OPTION_COUNT, &reps },
+        { "--sched", BENCH_OPTION_TEXT, &sched },
+    };
+    int st = bench_parse_options("bench_launch", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st == 1 ? 0 : 2;
     /* before the first call: the backend reads it when it starts */
     if (sched) setenv("OMPWG_GPU_SYNC", sched, 1);
     char name[128];

@@ -21,6 +21,7 @@
 #include "cublas.h"
 #include "level3_cases.h"
 #include "ompwg.h"
+#include "options.h"
 
 static void print_row(const bench_result *r)
 {
@@ -36,36 +37,28 @@ static void print_row(const bench_result *r)
            r->check_ok ? "ok" : "FAILED");
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: bench_level3 [--quick | --sizes n,n,...] [--reps N]\n");
+}
+
 /* The program's body; bench/module_main.c is its main(), and
  * bench/late_load.c runs it from the bench_level3_module library. */
-int bench_module_main(int argc, char **argv);
+int late_load_main(int argc, char **argv);
 
-int bench_module_main(int argc, char **argv)
+int late_load_main(int argc, char **argv)
 {
     bool quick = false;
     int reps = 5;
-    int64_t own[8];
-    int own_count = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--quick") == 0) {
-            quick = true;
-        } else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
-            for (char *s = argv[++i], *end; *s && own_count < 8; s = *end ? end + 1 : end) {
-                own[own_count] = strtoll(s, &end, 10);
-                if (end == s || own[own_count] < 1) {
-                    fprintf(stderr, "bench_level3: --sizes takes positive numbers: %s\n", argv[i]);
-                    return 2;
-                }
-                own_count++;
-            }
-        } else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
-            reps = atoi(argv[++i]);
-            if (reps < 1) reps = 1;
-        } else {
-            fprintf(stderr, "usage: bench_level3 [--quick | --sizes n,n,...] [--reps N]\n");
-            return 2;
-        }
-    }
+    bench_sizes own = { .count = 0 };
+    const bench_option table[] = {
+        { "--quick", BENCH_OPTION_FLAG, &quick },
+        { "--sizes", BENCH_OPTION_SIZES, &own },
+        { "--reps", BENCH_OPTION_COUNT, &reps },
+    };
+    int st = bench_parse_options("bench_level3", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st == 1 ? 0 : 2;
     /* the gpu backend on a device (not in host fallback) */
     char why[512] = "no gpu backend compiled in";
     int usable = 0;
@@ -87,8 +80,8 @@ int bench_module_main(int argc, char **argv)
     printf("%-6s %-6s %6s %13s %17s %9s %10s %s\n", "engine", "op", "n", "median", "rate",
            "vs_cublas", "check", "");
     static const int64_t standard[] = { 1024, 2048, 4096, 8192 };
-    const int64_t *sizes = own_count ? own : standard;
-    const int count = own_count ? own_count : quick ? 2 : 4;
+    const int64_t *sizes = own.count ? own.n : standard;
+    const int count = own.count ? own.count : quick ? 2 : 4;
     bool ok = true;
     for (int t = 0; t < 2; t++)
         for (int i = 0; i < count; i++) {

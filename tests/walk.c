@@ -71,7 +71,7 @@ static void check_filter(void)
 static struct {
     bool saved, set;
     char value[64];
-} before[OMPWG_GPU_KERNEL_TRANSPOSE + 1];
+} before[OMPWG_GPU_KERNEL_GEMM_TILE + 1];
 
 bool walk_select_variant(const walk_variants *v, int i)
 {

@@ -10,7 +10,7 @@
 #   [netlib]    netlib's level-3 BLAS test programs on the drop-in BLAS with
 #               the GPU backend (tools/gpu-netlib.sh; .lapack-rt carried);
 #   [sanitizer] compute-sanitizer memcheck, racecheck, synccheck and
-#               initcheck on `bench_gpu --check` (every kernel on odd shapes);
+#               initcheck on tests/test_gpu_kernels (every kernel on odd shapes);
 #   [bench]     bench_launch, bench_gpu, bench_complex_gemm and bench_level3;
 #   [compare]   `ompwg bench` (CSV, JSON and plot into $OUT/bench);
 #   [launches]  one run with the offload runtime's kernel launch report.
@@ -168,7 +168,8 @@ wanted netlib && step "netlib level 3 on the gpu backend" 300 bash tools/gpu-net
 
 # ---- compute-sanitizer on odd shapes, before the timings ---------------------
 bench=$builddir/bench/bench_gpu
-wanted sanitizer && [ -x "$bench" ] && step "bench_gpu --check" 120 "$bench" --check
+# (test_gpu_kernels itself ran with the tests above)
+kernels=$builddir/tests/test_gpu_kernels
 sanitizer=$(command -v compute-sanitizer || true)
 if [ -z "$sanitizer" ]; then
     for c in /usr/local/cuda*/bin/compute-sanitizer \
@@ -182,7 +183,7 @@ if ! wanted sanitizer; then
 elif [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
     echo
     echo "compute-sanitizer: $sanitizer"
-    # bench_gpu's body loaded from main() (bench/late_load.c says why);
+    # test_gpu_kernels's body loaded from main() (bench/late_load.c says why);
     # every allocation straight from the driver, so that out-of-bounds
     # accesses are not hidden inside the runtime's pooled blocks
     export LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD=0
@@ -195,7 +196,7 @@ elif [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
         [ "$tool" = memcheck ] && api=(--report-api-errors no)
         step "sanitizer $tool" 100 "$sanitizer" --tool "$tool" "${api[@]}" --error-exitcode 3 \
             --print-limit 20 \
-            "$builddir/bench/late_load" "$builddir/bench/bench_gpu_module.so" --check
+            "$builddir/bench/late_load" "$builddir/tests/gpu_kernels_module.so"
         # the level-3 and complex GEMM kernels on odd sizes, checked against
         # OpenBLAS by the benchmarks themselves (exit 1 on a failed check)
         [ -f "$builddir/bench/bench_level3_module.so" ] &&
@@ -209,7 +210,7 @@ elif [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
     done
     unset LIBOMPTARGET_MEMORY_MANAGER_THRESHOLD
 else
-    echo "=== compute-sanitizer: not found (or bench_gpu missing)"
+    echo "=== compute-sanitizer: not found (or bench/late_load missing)"
 fi
 
 # ---- benchmark ------------------------------------------------------------
@@ -236,10 +237,10 @@ if wanted compare && [ -x "$cli" ]; then
 fi
 
 # ---- launch configuration of each kernel ------------------------------------
-if wanted launches && [ -x "$bench" ]; then
+if wanted launches && [ -x "$kernels" ]; then
     echo
     echo "=== kernel launches, LIBOMPTARGET_INFO=16 ($(elapsed) s in)"
-    LIBOMPTARGET_INFO=16 timeout --kill-after=10 120 "$bench" --check > "$out/launches.txt" 2>&1
+    LIBOMPTARGET_INFO=16 timeout --kill-after=10 120 "$kernels" > "$out/launches.txt" 2>&1
     echo "--- rc=$?; distinct launch configurations (count, kernel, grid):"
     grep -i 'launching kernel' "$out/launches.txt" |
         sed -e 's/^.*Launching kernel //' -e 's/__omp_offloading_[0-9a-f]*_[0-9a-f]*_//' |

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine: a kernel-tuning round in one call. The build's
-# own GEMM and reduction tests and `bench_gpu --check` first (a variant is
+# own GEMM and reduction tests and tests/test_gpu_kernels first (a variant is
 # only worth timing if the code it comes from is right), then bench_gpu once
 # per variant library made by tools/gpu-variant-libs.sh, all in one run so
 # that the figures compare.
@@ -24,14 +24,14 @@ echo "CUDA tools: $(ls /usr/local/cuda/bin 2>/dev/null | tr "\n" " ")"
 # shellcheck disable=SC1091
 source "$(dirname "$0")/gpu-tests.sh"
 gpu_tests "$builddir" "$out" 120 test_sgemm test_dgemm test_sreduce test_dreduce
-timeout 120 "$builddir/bench/bench_gpu" --check | tail -1
+timeout 120 "$builddir/tests/test_gpu_kernels" | tail -1
 kinds=()
 case "$what" in all) kinds=(gemm reduce) ;; *) kinds=("$what") ;; esac
 variants=()
 for v in "$parent"/*/; do [ -f "$v/libompwg.so.0" ] && variants+=("${v%/}"); done
 for v in "${variants[@]}"; do
     echo "=== $(basename "$v") ($(cat "$v/flags")): $(LD_LIBRARY_PATH=$v:$LD_LIBRARY_PATH \
-        timeout 120 "$builddir/bench/bench_gpu" --check | tail -1)"
+        timeout 120 "$builddir/tests/test_gpu_kernels" | tail -1)"
 done
 for k in "${kinds[@]}"; do
     for v in "${variants[@]}"; do

@@ -29,7 +29,7 @@ for lib in "${libs[@]}"; do
     echo "=== library: ${lib:-$builddir} ${lib:+($(cat "$lib/flags"))}"
     export LD_LIBRARY_PATH=${lib:+$lib:}${LD_LIBRARY_PATH:-}
     timeout 60 "$builddir/bench/bench_launch"
-    timeout 60 "$builddir/bench/bench_gpu" --check | tail -1
+    timeout 60 "$builddir/tests/test_gpu_kernels" | tail -1
     # the tiled GEMM's team tiles: the default choice, then each forced
     for tile in auto large small; do
         echo "--- OMPWG_GPU_GEMM_TILE=$tile"

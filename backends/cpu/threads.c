@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api.h"
 #include "cpu.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
@@ -86,7 +87,7 @@ static atomic_int set_count;
 
 #define MAX_THREADS 4096
 
-int ompwg_set_num_threads(int n)
+int ompwg_cpu_set_thread_count(int n)
 {
     if (n > MAX_THREADS) return OMPWG_ERR_RANGE;
     atomic_store_explicit(&set_count, n > 0 ? n : 0, memory_order_relaxed);
@@ -108,7 +109,7 @@ static int thread_count(void)
     return current_share().count;
 }
 
-int ompwg_get_num_threads(void)
+int ompwg_cpu_thread_count(void)
 {
     pthread_once(&topo_once, topo_init);
     return thread_count();
@@ -121,9 +122,8 @@ int ompwg_cpu_threads(void)
     return thread_count();
 }
 
-int ompwg_set_cpu_share(int part, int parts)
+void ompwg_cpu_set_share(int part, int parts)
 {
-    if (parts < 1 || part < 0 || part >= parts) return OMPWG_ERR_RANGE;
     pthread_once(&topo_once, topo_init);
     core_run r;
     if (parts > core_count) {
@@ -135,16 +135,14 @@ int ompwg_set_cpu_share(int part, int parts)
     }
     uint64_t w = parts == 1 ? 0 : ((uint64_t)r.first << 32) | (uint32_t)r.count;
     atomic_store_explicit(&share_word, w, memory_order_relaxed);
-    return OMPWG_OK;
 }
 
-int ompwg_get_cpu_share(int *first, int *count)
+void ompwg_cpu_share(int *first, int *count)
 {
     pthread_once(&topo_once, topo_init);
     core_run r = current_share();
-    if (first) *first = r.first;
-    if (count) *count = r.count;
-    return OMPWG_OK;
+    *first = r.first;
+    *count = r.count;
 }
 
 int ompwg_cpu_pin_base(void)

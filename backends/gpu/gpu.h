@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "api.h"
 #include "backend.h"
 #include "devprops.h"
 
@@ -13,44 +14,9 @@
  * registers and lets the compiler see that team arrays are shared memory. */
 #define GPU_INLINE static inline __attribute__((always_inline))
 
-/* What the probe decided, read by every call. The probe runs once under the
- * registry's pthread_once, before any call can reach the kernels, so these
- * need no locking. */
-
-/* True when the probe found the backend usable (on a device or, by explicit
- * request, in host fallback). Nothing touches the offload runtime while it is
- * false. */
-bool ompwg_gpu_ready(void);
-
-/* The OpenMP device number every target construct and device allocation
- * uses: the chosen device on a GPU (OMPWG_GPU_DEVICE, ompwg_set_gpu_device,
- * else the default device), the initial (host) device in host fallback. */
-int ompwg_gpu_device(void);
-
-/* True when the kernels run on host threads (OMP_TARGET_OFFLOAD=DISABLED). */
-bool ompwg_gpu_on_host(void);
-
 /* Streaming multiprocessors of the device (a guess when the CUDA driver could
  * not be asked); sizes the reduction grid. */
 int ompwg_gpu_sm_count(void);
-
-/* Copies the current device's properties into *out; false in host fallback
- * or when the CUDA driver could not be asked. */
-bool ompwg_gpu_device_props(ompwg_gpu_props *out);
-
-/* Devices the offload runtime sees: 0 in host fallback and in a build
- * without offload. Runs no target region. */
-int ompwg_gpu_visible_devices(void);
-
-/* Before the probe has run: makes it start on device `dev` (when that is
- * one of the devices) instead of the default one. Afterwards: nothing. */
-void ompwg_gpu_request_device(int dev);
-
-/* After the probe: moves every later call to device `dev` (-1: the default
- * device) once a target region has run there. OMPWG_OK, OMPWG_ERR_RANGE
- * (not a device here; in host fallback anything but -1) or
- * OMPWG_ERR_UNAVAILABLE (the backend, or that device, cannot run). */
-int ompwg_gpu_use_device(int dev);
 
 /* Device memory and the link for the planner (device_ops.c). */
 extern const ompwg_device_ops ompwg_gpu_device_ops;

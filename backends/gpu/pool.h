@@ -19,9 +19,4 @@ void ompwg_gpu_pool_put(int dev, void *p);
 /* Frees every cached buffer of `dev` (buffers in use are untouched). */
 void ompwg_gpu_pool_trim(int dev);
 
-/* Device allocations without the cache, for buffers whose owner frees them
- * (the public ompwg_device_alloc): OMPWG_OK or OMPWG_ERR_DEVICE_NOMEM. */
-int ompwg_gpu_alloc_direct(int dev, size_t bytes, void **out);
-void ompwg_gpu_free_direct(int dev, void *p);
-
 #endif

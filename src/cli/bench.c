@@ -25,15 +25,11 @@
 #include "ompwg.h"
 #include "report.h"
 
-#define MAX_SIZES 32
-
 typedef struct options {
-    int64_t gemm_sizes[MAX_SIZES], vec_sizes[MAX_SIZES];
-    int n_gemm, n_vec;
+    bench_sizes gemm, vec;
     /* the host-data section's: the same lists where --sizes and
      * --vec-sizes give them, else their own */
-    int64_t host_gemm[MAX_SIZES], host_vec[MAX_SIZES];
-    int n_host_gemm, n_host_vec;
+    bench_sizes host_gemm, host_vec;
     bool ops[BENCH_OPS], prec_s, prec_d;
     bool trsm, syrk, zgemm; /* the host-data section's level-3 rows (double) */
     bool host, host_only, full;
@@ -83,88 +79,55 @@ static void usage(FILE *f)
             "                     (mpirun -np P ompwg bench --mpi --help for its options)\n");
 }
 
-static void use_sizes(options *o, const int64_t *g, int ng, const int64_t *v, int nv)
+static bench_sizes sizes_of(const int64_t *n, int count)
 {
-    memcpy(o->gemm_sizes, g, (size_t)ng * sizeof *g);
-    memcpy(o->vec_sizes, v, (size_t)nv * sizeof *v);
-    o->n_gemm = ng;
-    o->n_vec = nv;
-}
-
-static void use_host_sizes(options *o, const int64_t *g, int ng, const int64_t *v, int nv)
-{
-    memcpy(o->host_gemm, g, (size_t)ng * sizeof *g);
-    memcpy(o->host_vec, v, (size_t)nv * sizeof *v);
-    o->n_host_gemm = ng;
-    o->n_host_vec = nv;
+    bench_sizes s = { .count = count };
+    memcpy(s.n, n, (size_t)count * sizeof *n);
+    return s;
 }
 
 /* 0: run; 1: stop with success (--help); 2: bad usage. */
 static int parse(int argc, char **argv, options *o)
 {
-    use_sizes(o, quick_gemm, 3, quick_vec, 3);
-    use_host_sizes(o, host_quick_gemm, 3, host_quick_vec, 3);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 1;
-        }
-        if (strcmp(a, "--quick") == 0) {
-            use_sizes(o, quick_gemm, 3, quick_vec, 3);
-            use_host_sizes(o, host_quick_gemm, 3, host_quick_vec, 3);
-            o->full = false;
-            o->host = o->host_only;
-            continue;
-        }
-        if (strcmp(a, "--full") == 0) {
-            use_sizes(o, full_gemm, 6, full_vec, 7);
-            use_host_sizes(o, full_gemm, 6, host_full_vec, 8);
-            o->reps = 10;
-            o->full = o->host = true;
-            continue;
-        }
-        if (strcmp(a, "--host") == 0) {
-            o->host = o->host_only = true;
-            continue;
-        }
-        if (!v) goto bad;
-        i++;
-        if (strcmp(a, "--sizes") == 0) {
-            if (cli_parse_sizes(v, o->gemm_sizes, &o->n_gemm, MAX_SIZES)) goto bad;
-            memcpy(o->host_gemm, o->gemm_sizes, sizeof o->host_gemm);
-            o->n_host_gemm = o->n_gemm;
-        } else if (strcmp(a, "--vec-sizes") == 0) {
-            if (cli_parse_sizes(v, o->vec_sizes, &o->n_vec, MAX_SIZES)) goto bad;
-            memcpy(o->host_vec, o->vec_sizes, sizeof o->host_vec);
-            o->n_host_vec = o->n_vec;
-        } else if (strcmp(a, "--ops") == 0) {
-            for (int op = 0; op < BENCH_OPS; op++)
-                o->ops[op] = cli_listed(v, bench_op_name((bench_op)op));
-            o->trsm = cli_listed(v, "trsm");
-            o->syrk = cli_listed(v, "syrk");
-            o->zgemm = cli_listed(v, "zgemm");
-        } else if (strcmp(a, "--prec") == 0) {
-            o->prec_s = cli_listed(v, "s");
-            o->prec_d = cli_listed(v, "d");
-        } else if (strcmp(a, "--backends") == 0) {
-            o->engines = v;
-        } else if (strcmp(a, "--reps") == 0) {
-            o->reps = atoi(v);
-            if (o->reps < 1) goto bad;
-        } else if (strcmp(a, "--threads") == 0) {
-            o->threads = atoi(v);
-            if (o->threads < 1) goto bad;
-        } else if (strcmp(a, "--out") == 0) {
-            o->out = v;
-        } else {
-            goto bad;
-        }
-        continue;
-    bad:
-        fprintf(stderr, "ompwg bench: bad option or value: %s %s\n", a, v ? v : "");
-        usage(stderr);
-        return 2;
+    bool quick = false;
+    const char *ops = NULL, *prec = NULL;
+    const bench_option table[] = {
+        { "--quick", BENCH_OPTION_FLAG, &quick },
+        { "--full", BENCH_OPTION_FLAG, &o->full },
+        { "--host", BENCH_OPTION_FLAG, &o->host_only },
+        { "--sizes", BENCH_OPTION_SIZES, &o->gemm },
+        { "--vec-sizes", BENCH_OPTION_SIZES, &o->vec },
+        { "--ops", BENCH_OPTION_TEXT, &ops },
+        { "--prec", BENCH_OPTION_TEXT, &prec },
+        { "--backends", BENCH_OPTION_TEXT, &o->engines },
+        { "--reps", BENCH_OPTION_COUNT, &o->reps },
+        { "--threads", BENCH_OPTION_COUNT, &o->threads },
+        { "--out", BENCH_OPTION_TEXT, &o->out },
+    };
+    int st = bench_parse_options("ompwg bench", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st;
+    o->full = o->full && !quick;
+    o->host = o->host_only || o->full;
+    if (o->reps == 0) o->reps = o->full ? 10 : 5;
+    o->host_gemm = o->gemm.count ? o->gemm
+                   : o->full     ? sizes_of(full_gemm, 6)
+                                 : sizes_of(host_quick_gemm, 3);
+    o->host_vec = o->vec.count ? o->vec
+                  : o->full    ? sizes_of(host_full_vec, 8)
+                               : sizes_of(host_quick_vec, 3);
+    if (!o->gemm.count) o->gemm = o->full ? sizes_of(full_gemm, 6) : sizes_of(quick_gemm, 3);
+    if (!o->vec.count) o->vec = o->full ? sizes_of(full_vec, 7) : sizes_of(quick_vec, 3);
+    if (ops) {
+        for (int op = 0; op < BENCH_OPS; op++)
+            o->ops[op] = bench_listed(ops, bench_op_name((bench_op)op));
+        o->trsm = bench_listed(ops, "trsm");
+        o->syrk = bench_listed(ops, "syrk");
+        o->zgemm = bench_listed(ops, "zgemm");
+    }
+    if (prec) {
+        o->prec_s = bench_listed(prec, "s");
+        o->prec_d = bench_listed(prec, "d");
     }
     return 0;
 }
@@ -245,7 +208,7 @@ static void gpu_peaks(ceilings *c)
 static void add_engine(bench_engine *list, int *n, const options *o, bench_engine e,
                        const char *filter_name)
 {
-    if (!o->engines || cli_listed(o->engines, filter_name)) list[(*n)++] = e;
+    if (!o->engines || bench_listed(o->engines, filter_name)) list[(*n)++] = e;
 }
 
 static int cpu_threads(const options *o)
@@ -304,7 +267,7 @@ static int device_level3_rows(const options *o, bool real_gpu, bench_report *rep
     const bench_level3_op ops[] = { BENCH_L3_DTRSM, BENCH_L3_DSYRK, BENCH_L3_ZGEMM };
     const bool wanted[] = { o->trsm, o->syrk, o->zgemm };
     if (!o->prec_d || !(o->trsm || o->syrk || o->zgemm)) return 0;
-    if (o->engines && !cli_listed(o->engines, "gpu")) return 0;
+    if (o->engines && !bench_listed(o->engines, "gpu")) return 0;
     char why[512] = "no gpu backend compiled in";
     if (!real_gpu) {
         for (int i = 0; i < ompwg_backend_count(); i++) {
@@ -316,15 +279,15 @@ static int device_level3_rows(const options *o, bool real_gpu, bench_report *rep
         printf("trsm, syrk, zgemm: no device-data rows: %s\n", why);
         return 0;
     }
-    bool have_cublas = (!o->engines || cli_listed(o->engines, "cublas")) &&
+    bool have_cublas = (!o->engines || bench_listed(o->engines, "cublas")) &&
                        bench_cublas_load(why, sizeof why);
     int bad = 0;
     for (int c = 0; c < 3; c++)
-        for (int s = 0; wanted[c] && s < o->n_gemm; s++) {
+        for (int s = 0; wanted[c] && s < o->gemm.count; s++) {
             fprintf(stderr, "gpu, cublas %s double %lld\n", bench_level3_name(ops[c]),
-                    (long long)o->gemm_sizes[s]);
+                    (long long)o->gemm.n[s]);
             bench_result rows[2];
-            bench_device_level3_case(ops[c], o->gemm_sizes[s], o->reps, have_cublas, rows);
+            bench_device_level3_case(ops[c], o->gemm.n[s], o->reps, have_cublas, rows);
             for (int r = have_cublas ? 1 : 0; r >= 0; r--) {
                 bad += rows[r].status != OMPWG_OK || !rows[r].check_ok;
                 bench_print_row(stdout, &rows[r]);
@@ -413,7 +376,7 @@ static int main_section(const options *o, bool real_gpu, const bench_config *cfg
     for (int op = 0; op < BENCH_OPS; op++)
         for (int e = 0; o->ops[op] && e < n_eng; e++)
             if (bench_engine_runs(&engines[e], (bench_op)op))
-                total += (bench_op_is_matrix((bench_op)op) ? o->n_gemm : o->n_vec) *
+                total += (bench_op_is_matrix((bench_op)op) ? o->gemm.count : o->vec.count) *
                          (o->prec_s + o->prec_d);
     printf("\n");
     bench_print_header(stdout);
@@ -424,9 +387,9 @@ static int main_section(const options *o, bool real_gpu, const bench_config *cfg
         const bool matrix = bench_op_is_matrix((bench_op)op);
         for (int d = 0; d < 2; d++) {
             if (!(d ? o->prec_d : o->prec_s)) continue;
-            int n_sizes = matrix ? o->n_gemm : o->n_vec;
+            int n_sizes = matrix ? o->gemm.count : o->vec.count;
             for (int s = 0; s < n_sizes; s++) {
-                int64_t size = matrix ? o->gemm_sizes[s] : o->vec_sizes[s];
+                int64_t size = matrix ? o->gemm.n[s] : o->vec.n[s];
                 int first = rep->count;
                 for (int e = 0; e < n_eng; e++) {
                     if (!bench_engine_runs(&engines[e], (bench_op)op)) continue;
@@ -496,7 +459,7 @@ int ompwg_cli_bench(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--mpi") == 0) return ompwg_cli_bench_mpi(argc, argv);
     options o = { .ops = { true, true, true, true, true, true }, .prec_s = true, .prec_d = true,
-                  .trsm = true, .syrk = true, .zgemm = true, .reps = 5 };
+                  .trsm = true, .syrk = true, .zgemm = true };
     _Static_assert(BENCH_OPS == 6, "every op is on by default");
     int st = parse(argc, argv, &o);
     if (st) return st == 1 ? 0 : st;
@@ -519,8 +482,8 @@ int ompwg_cli_bench(int argc, char **argv)
     int bad = 0, st_main = 0, st_host = 0;
     if (!o.host_only) st_main = main_section(&o, real_gpu, &cfg, &rep);
     if (st_main >= 0 && o.host) {
-        bench_host_plan plan = { .gemm_sizes = o.host_gemm, .n_gemm = o.n_host_gemm,
-                                 .vec_sizes = o.host_vec, .n_vec = o.n_host_vec,
+        bench_host_plan plan = { .gemm_sizes = o.host_gemm.n, .n_gemm = o.host_gemm.count,
+                                 .vec_sizes = o.host_vec.n, .n_vec = o.host_vec.count,
                                  .gemm = o.ops[BENCH_GEMM], .sum = o.ops[BENCH_SUM],
                                  .dot = o.ops[BENCH_DOT], .trsm = o.trsm, .syrk = o.syrk,
                                  .zgemm = o.zgemm, .prec_s = o.prec_s,

@@ -32,7 +32,7 @@ static const bench_host_gemm lapack_shapes[] = {
 static void add(bench_host_engine *list, int *n, const bench_host_plan *p, bench_host_engine e,
                 const char *filter_name)
 {
-    if (!p->engines || cli_listed(p->engines, filter_name)) list[(*n)++] = e;
+    if (!p->engines || bench_listed(p->engines, filter_name)) list[(*n)++] = e;
 }
 
 static void gpu_backend_why(char *why, size_t len)
@@ -71,7 +71,7 @@ static int choose_engines(const bench_host_plan *p, bench_host_engine *list)
     }
     add(list, &n, p, (bench_host_engine){ .name = "openblas", .device = "cpu",
                                           .backend = "openblas" }, "openblas");
-    if (p->engines && !cli_listed(p->engines, "nvblas")) return n;
+    if (p->engines && !bench_listed(p->engines, "nvblas")) return n;
     if (!p->real_gpu)
         printf("nvblas: not measured: no GPU\n");
     else if (!bench_nvblas_load(openblas_path(), why, sizeof why))

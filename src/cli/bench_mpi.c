@@ -23,11 +23,8 @@
 #include "scalapack.h"
 #endif
 
-#define MAX_SIZES 16
-
 typedef struct options {
-    int64_t strong[MAX_SIZES], weak[MAX_SIZES], vec_strong[MAX_SIZES], vec_weak[MAX_SIZES];
-    int n_strong, n_weak, n_vec_strong, n_vec_weak;
+    bench_sizes strong, weak, vec_strong, vec_weak;
     bool prec_s, prec_d, gemm, reduce;
     int64_t block;
     int reps;
@@ -73,55 +70,50 @@ static void usage(FILE *f)
             "  --out DIR           also write DIR/bench_mpi.csv\n");
 }
 
-static void sizes(options *o, bool full)
+/* The lists the command line did not give, from --quick (the default) or
+ * --full. */
+static void default_sizes(options *o, bool full)
 {
-    static const int64_t quick[4][2] = { { 1024 }, { 512 }, { 1 << 24 }, { 1 << 22 } };
-    static const int64_t big[4][2] = { { 4096, 8192 }, { 2048 }, { 1 << 27 }, { 1 << 25 } };
-    const int64_t(*s)[2] = full ? big : quick;
-    o->n_strong = full ? 2 : 1;
-    o->n_weak = o->n_vec_strong = o->n_vec_weak = 1;
-    memcpy(o->strong, s[0], sizeof s[0]);
-    o->weak[0] = s[1][0];
-    o->vec_strong[0] = s[2][0];
-    o->vec_weak[0] = s[3][0];
+    static const bench_sizes quick[4] = { { { 1024 }, 1 }, { { 512 }, 1 }, { { 1 << 24 }, 1 },
+                                          { { 1 << 22 }, 1 } };
+    static const bench_sizes big[4] = { { { 4096, 8192 }, 2 }, { { 2048 }, 1 }, { { 1 << 27 }, 1 },
+                                        { { 1 << 25 }, 1 } };
+    const bench_sizes *s = full ? big : quick;
+    bench_sizes *lists[4] = { &o->strong, &o->weak, &o->vec_strong, &o->vec_weak };
+    for (int i = 0; i < 4; i++)
+        if (lists[i]->count == 0) *lists[i] = s[i];
 }
 
-/* 0: run; 1: help; 2: bad usage. */
+/* 0: run; 1: --help; 2: bad usage. */
 static int parse(int argc, char **argv, options *o)
 {
-    sizes(o, false);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int bad = 0;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return 1;
-        if (!strcmp(a, "--mpi")) continue;
-        if (!strcmp(a, "--quick") || !strcmp(a, "--full")) {
-            sizes(o, !strcmp(a, "--full"));
-            continue;
-        }
-        if (!v) {
-            bad = 1;
-        } else {
-            i++;
-            if (!strcmp(a, "--sizes")) bad = cli_parse_sizes(v, o->strong, &o->n_strong, MAX_SIZES);
-            else if (!strcmp(a, "--weak")) bad = cli_parse_sizes(v, o->weak, &o->n_weak, MAX_SIZES);
-            else if (!strcmp(a, "--vec-sizes")) bad = cli_parse_sizes(v, o->vec_strong, &o->n_vec_strong, MAX_SIZES);
-            else if (!strcmp(a, "--vec-weak")) bad = cli_parse_sizes(v, o->vec_weak, &o->n_vec_weak, MAX_SIZES);
-            else if (!strcmp(a, "--reps")) bad = (o->reps = atoi(v)) < 1;
-            else if (!strcmp(a, "--block")) bad = (o->block = atoll(v)) < 1;
-            else if (!strcmp(a, "--out")) o->out = v;
-            else if (!strcmp(a, "--prec")) {
-                o->prec_s = cli_listed(v, "s");
-                o->prec_d = cli_listed(v, "d");
-            } else if (!strcmp(a, "--ops")) {
-                o->gemm = cli_listed(v, "gemm");
-                o->reduce = cli_listed(v, "reduce");
-            } else bad = 1;
-        }
-        if (bad) {
-            fprintf(stderr, "ompwg bench --mpi: bad option or value: %s %s\n", a, v ? v : "");
-            return 2;
-        }
+    bool mpi = false, quick = false, full = false;
+    const char *prec = NULL, *ops = NULL;
+    const bench_option table[] = {
+        { "--mpi", BENCH_OPTION_FLAG, &mpi },
+        { "--quick", BENCH_OPTION_FLAG, &quick },
+        { "--full", BENCH_OPTION_FLAG, &full },
+        { "--sizes", BENCH_OPTION_SIZES, &o->strong },
+        { "--weak", BENCH_OPTION_SIZES, &o->weak },
+        { "--vec-sizes", BENCH_OPTION_SIZES, &o->vec_strong },
+        { "--vec-weak", BENCH_OPTION_SIZES, &o->vec_weak },
+        { "--reps", BENCH_OPTION_COUNT, &o->reps },
+        { "--block", BENCH_OPTION_SIZE, &o->block },
+        { "--out", BENCH_OPTION_TEXT, &o->out },
+        { "--prec", BENCH_OPTION_TEXT, &prec },
+        { "--ops", BENCH_OPTION_TEXT, &ops },
+    };
+    int st = bench_parse_options("ompwg bench --mpi", usage, argc, argv, table,
+                                 (int)(sizeof table / sizeof table[0]));
+    if (st != 0) return st;
+    default_sizes(o, full && !quick);
+    if (prec) {
+        o->prec_s = bench_listed(prec, "s");
+        o->prec_d = bench_listed(prec, "d");
+    }
+    if (ops) {
+        o->gemm = bench_listed(ops, "gemm");
+        o->reduce = bench_listed(ops, "reduce");
     }
     return 0;
 }
@@ -223,12 +215,12 @@ static void gemm_scaling(MPI_Comm world, const options *o, bool dbl, FILE *csv)
     int nc = rank_counts(size, counts);
     const char *prec = dbl ? "double" : "float";
     for (int weak = 0; weak < 2; weak++) {
-        int nsz = weak ? o->n_weak : o->n_strong;
+        int nsz = weak ? o->weak.count : o->strong.count;
         for (int s = 0; s < nsz; s++) {
             gemm_row rows[32];
             for (int i = 0; i < nc; i++) {
                 int p = counts[i];
-                int64_t n = weak ? (int64_t)llround((double)o->weak[s] * cbrt((double)p)) : o->strong[s];
+                int64_t n = weak ? (int64_t)llround((double)o->weak.n[s] * cbrt((double)p)) : o->strong.n[s];
                 MPI_Comm sub;
                 MPI_Comm_split(world, rank < p ? 0 : MPI_UNDEFINED, rank, &sub);
                 if (sub != MPI_COMM_NULL) {
@@ -245,10 +237,10 @@ static void gemm_scaling(MPI_Comm world, const options *o, bool dbl, FILE *csv)
             if (weak)
                 snprintf(title, sizeof title, "GEMM %s, weak scaling: n = %lld * cbrt(p), the same "
                          "flops per rank (w.eff: GFLOP/s per rank against one rank's)", prec,
-                         (long long)o->weak[s]);
+                         (long long)o->weak.n[s]);
             else
                 snprintf(title, sizeof title, "GEMM %s, strong scaling: n = %lld (speed: time on 1 "
-                         "rank / time on p)", prec, (long long)o->strong[s]);
+                         "rank / time on p)", prec, (long long)o->strong.n[s]);
             print_gemm_table(title, rows, nc, weak, csv, prec);
         }
     }
@@ -262,19 +254,19 @@ static void reduce_scaling(MPI_Comm world, const options *o, bool dbl, FILE *csv
     const char *prec = dbl ? "double" : "float";
     size_t elem = dbl ? sizeof(double) : sizeof(float);
     for (int weak = 0; weak < 2; weak++) {
-        int nsz = weak ? o->n_vec_weak : o->n_vec_strong;
+        int nsz = weak ? o->vec_weak.count : o->vec_strong.count;
         for (int s = 0; s < nsz; s++) {
             if (rank == 0)
                 printf("\nreductions %s, %s scaling: n = %lld%s (GB/s: bytes read by all ranks / "
                        "time; %s)\n  ranks  n           ", prec, weak ? "weak" : "strong",
-                       (long long)(weak ? o->vec_weak[s] : o->vec_strong[s]), weak ? " * p" : "",
+                       (long long)(weak ? o->vec_weak.n[s] : o->vec_strong.n[s]), weak ? " * p" : "",
                        weak ? "w.eff: time on 1 rank / time on p" : "speed: time on 1 rank / time on p");
             for (int op = 0; op < 3 && rank == 0; op++) printf("| %-4s GB/s  %s  ", reduce_names[op], weak ? "w.eff" : "speed");
             if (rank == 0) printf("\n");
             double t1[3] = { -1, -1, -1 };
             for (int i = 0; i < nc; i++) {
                 int p = counts[i];
-                int64_t n = weak ? o->vec_weak[s] * p : o->vec_strong[s];
+                int64_t n = weak ? o->vec_weak.n[s] * p : o->vec_strong.n[s];
                 double t[3] = { -1, -1, -1 };
                 MPI_Comm sub;
                 MPI_Comm_split(world, rank < p ? 0 : MPI_UNDEFINED, rank, &sub);
@@ -323,7 +315,6 @@ __attribute__((visibility("default"))) int ompwg_bench_mpi_main(int argc, char *
 {
     options o = { .prec_s = true, .prec_d = true, .gemm = true, .reduce = true, .block = 128, .reps = 3 };
     int st = parse(argc, argv, &o);
-    if (st == 1) usage(stdout);
     if (st) return st == 1 ? 0 : 2;
 
     int provided;

@@ -2,7 +2,7 @@
  * precision): a distributed GEMM through ompwg and through ScaLAPACK on the
  * same local arrays, and the distributed reductions, timed on the ranks of
  * one sub-communicator. */
-#include "mpi_prec.h"
+#include "prec.h"
 
 /* The local arrays of an n x n x n product on g, filled from the rank's own
  * seed (the product is the same for both engines, whatever it is). */

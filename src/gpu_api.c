@@ -1,9 +1,35 @@
-/* The public GPU property queries: what the probe read from the CUDA driver. */
+/* The public choice of the GPU backend's device (one GPU per process of a
+ * node, e.g. per MPI rank, without touching the others) and what the probe
+ * read of it from the CUDA driver. */
 #include <stdio.h>
 
-#include "gpu.h"
+#include "backends/gpu/api.h"
 #include "ompwg.h"
 #include "registry.h"
+
+int ompwg_gpu_device_count(int *count)
+{
+    if (!count) return OMPWG_ERR_NULL;
+    *count = ompwg_gpu_visible_devices();
+    return OMPWG_OK;
+}
+
+int ompwg_set_gpu_device(int device)
+{
+    if (device < -1) return OMPWG_ERR_RANGE;
+    /* before the first use this is where the probe starts */
+    ompwg_gpu_request_device(device);
+    if (!ompwg_find_usable_backend("gpu")) return OMPWG_ERR_UNAVAILABLE;
+    return ompwg_gpu_use_device(device);
+}
+
+int ompwg_get_gpu_device(int *device)
+{
+    if (!device) return OMPWG_ERR_NULL;
+    if (!ompwg_find_usable_backend("gpu") || !ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
+    *device = ompwg_gpu_on_host() ? -1 : ompwg_gpu_device();
+    return OMPWG_OK;
+}
 
 /* The device's properties once the backends are probed; false when no GPU
  * is usable (host fallback included) or the driver could not be asked. */

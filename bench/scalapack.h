@@ -3,8 +3,8 @@
  * psgemm_ are C functions with Fortran-style arguments: everything by
  * reference, matrices through 9-integer descriptors
  * {1, context, m, n, mb, nb, rsrc, csrc, lld}. */
-#ifndef OMPWG_MPI_SCALAPACK_H
-#define OMPWG_MPI_SCALAPACK_H
+#ifndef OMPWG_BENCH_SCALAPACK_H
+#define OMPWG_BENCH_SCALAPACK_H
 
 #include <mpi.h>
 
