@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "config.h"
 #include "devprops.h"
 #include "gpu.h"
 #include "gpu_tiles.h"
@@ -125,13 +126,11 @@ static void describe(char *why, size_t len, int dev, int num_devices, const char
  * the reason, when that is not one of the num_devices devices. */
 static bool default_device(int num_devices, int *dev, char *why, size_t len)
 {
-    const char *env = getenv("OMPWG_GPU_DEVICE");
-    if (env && env[0]) {
-        char *end;
-        long v = strtol(env, &end, 10);
-        if (*end != '\0' || v < 0 || v >= num_devices) {
-            snprintf(why, len, "OMPWG_GPU_DEVICE=%s is not one of the %d devices (0 to %d)", env,
-                     num_devices, num_devices - 1);
+    if (ompwg_config_env_set(OMPWG_KNOB_GPU_DEVICE)) {
+        int64_t v = ompwg_config_env_num(OMPWG_KNOB_GPU_DEVICE);
+        if (v >= num_devices) {
+            snprintf(why, len, "OMPWG_GPU_DEVICE=%lld is not one of the %d devices (0 to %d)",
+                     (long long)v, num_devices, num_devices - 1);
             return false;
         }
         *dev = (int)v;

@@ -1,5 +1,6 @@
 /* The public choice of the GPU backend's device: one GPU per process of a
  * node (e.g. per MPI rank) without touching the others. */
+#include "config.h"
 #include "gpu.h"
 #include "ompwg.h"
 #include "registry.h"
@@ -14,6 +15,7 @@ int ompwg_gpu_device_count(int *count)
 int ompwg_set_gpu_device(int device)
 {
     if (device < -1) return OMPWG_ERR_RANGE;
+    if (device == -1) ompwg_config_refresh(OMPWG_KNOB_GPU_DEVICE);
     /* before the first use this is where the probe starts */
     ompwg_gpu_request_device(device);
     if (!ompwg_find_usable_backend("gpu")) return OMPWG_ERR_UNAVAILABLE;
