@@ -748,6 +748,7 @@ OMPWG_API int ompwg_config_reload(void);
 typedef struct ompwg_variant {
     const char *env;    /**< the knob that selects it, e.g. "OMPWG_CPU_ARCH" */
     const char *family; /**< e.g. "cpu gemm", "gpu reduction" */
+    const char *backend; /**< the backend that runs it, as ompwg_backend_info() names it */
     const char *name;   /**< the value that selects it, e.g. "avx2" */
     int runnable;       /**< 1 when this machine can run it (a CPU kernel
                              needs its instruction set and the CPU backend) */

@@ -43,6 +43,7 @@ typedef struct knob {
     /* a family of kernel variants: its name, and the first choice that is
      * a kernel (CPU_ARCH's "auto" is none) */
     const char *family;
+    const char *backend;
     int first_variant;
     unsigned runnable_at_start; /* choices taken as runnable until a backend offers */
 } knob;
@@ -114,7 +115,7 @@ static const knob knobs[OMPWG_KNOB_COUNT] = {
         .values = "auto|generic|avx2|avx512", .fallback_text = "auto",
         .doc = "the CPU backend's GEMM kernel; auto: the best this CPU runs",
         .setter = "ompwg_set_cpu_arch()", .apply = apply_kept, .show = show_kept,
-        .family = "cpu gemm", .first_variant = 1, .runnable_at_start = 1u },
+        .family = "cpu gemm", .backend = "cpu", .first_variant = 1, .runnable_at_start = 1u },
     [OMPWG_KNOB_GPU_DEVICE] = { .env = "OMPWG_GPU_DEVICE", .kind = KIND_NUMBER, .lo = 0,
         .hi = 1 << 20, .fallback = -1, .values = "N", .fallback_text = "the OpenMP default device",
         .doc = "the OpenMP device the GPU backend runs on",
@@ -127,27 +128,27 @@ static const knob knobs[OMPWG_KNOB_COUNT] = {
         .values = "tiled|subgroup", .fallback_text = "tiled",
         .doc = "the GPU GEMM kernel",
         .setter = "ompwg_set_gpu_variant()", .apply = apply_kept, .show = show_kept,
-        .family = "gpu gemm", .runnable_at_start = ~0u },
+        .family = "gpu gemm", .backend = "gpu", .runnable_at_start = ~0u },
     [OMPWG_KNOB_GPU_REDUCE] = { .env = "OMPWG_GPU_REDUCE", .kind = KIND_CHOICE,
         .choices = gpu_reduces, .values = "tree|subgroup", .fallback_text = "tree",
         .doc = "the GPU reductions' team step",
         .setter = "ompwg_set_gpu_variant()", .apply = apply_kept, .show = show_kept,
-        .family = "gpu reduction", .runnable_at_start = ~0u },
+        .family = "gpu reduction", .backend = "gpu", .runnable_at_start = ~0u },
     [OMPWG_KNOB_GPU_TRANSPOSE] = { .env = "OMPWG_GPU_TRANSPOSE", .kind = KIND_CHOICE,
         .choices = gpu_transposes, .values = "padded|unpadded", .fallback_text = "padded",
         .doc = "the GPU transpose's tile rows",
         .setter = "ompwg_set_gpu_variant()", .apply = apply_kept, .show = show_kept,
-        .family = "gpu transpose", .runnable_at_start = ~0u },
+        .family = "gpu transpose", .backend = "gpu", .runnable_at_start = ~0u },
     [OMPWG_KNOB_GPU_DGEMM] = { .env = "OMPWG_GPU_DGEMM", .kind = KIND_CHOICE,
         .choices = gpu_dgemms, .values = "tensor|fma", .fallback_text = "tensor",
         .doc = "the tiled GPU DGEMM on the FP64 tensor cores (where every architecture built for has them) or on the FMA units",
         .setter = "ompwg_set_gpu_variant()", .apply = apply_kept, .show = show_kept,
-        .family = "gpu tiled dgemm", .runnable_at_start = ~0u },
+        .family = "gpu tiled dgemm", .backend = "gpu", .runnable_at_start = ~0u },
     [OMPWG_KNOB_GPU_GEMM_TILE] = { .env = "OMPWG_GPU_GEMM_TILE", .kind = KIND_CHOICE,
         .choices = gpu_gemm_tiles, .values = "auto|large|small", .fallback_text = "auto",
         .doc = "the tiled GPU GEMM's team tile: 128 x 128 or 64 x 64; auto takes the small one when the large tiles of C would be fewer than the GPU's multiprocessors",
         .setter = "ompwg_set_gpu_variant()", .apply = apply_kept, .show = show_kept,
-        .family = "gpu gemm tile", .runnable_at_start = ~0u },
+        .family = "gpu gemm tile", .backend = "gpu", .runnable_at_start = ~0u },
     /* the default is wide enough that a local update is a GEMM with a long
      * k (what both backends run fastest), narrow enough that the next
      * panel's broadcast overlaps it */
@@ -627,6 +628,7 @@ int ompwg_variant_info(int i, ompwg_variant *out)
     ompwg_backend_info(0, NULL, NULL, 0);
     ensure_read();
     *out = (ompwg_variant){ .env = knobs[k].env, .family = knobs[k].family,
+                            .backend = knobs[k].backend,
                             .name = knobs[k].choices[choice],
                             .runnable = (atomic_load(&runnable[k]) >> choice) & 1u };
     return OMPWG_OK;
