@@ -244,7 +244,7 @@ static void read_one(ompwg_knob i)
 static void read_all(void)
 {
     for (int i = 0; i < OMPWG_KNOB_COUNT; i++) {
-        atomic_store(&runnable[i], knobs[i].runnable_at_start);
+        atomic_store(&runnable[i], knobs[i].family ? knobs[i].runnable_at_start : ~0u);
         read_one((ompwg_knob)i);
         atomic_store(&kept[i], atomic_load(&env_num[i]));
     }
