@@ -131,7 +131,7 @@ bool ompwg_gpu_set_host_wait(int ordinal, char *why, size_t len)
         ok = d.primary_ctx_set_flags(dev, (flags & ~(unsigned)SCHED_MASK) | (unsigned)sched) == 0 &&
              d.primary_ctx_get_state(dev, &flags, &active) == 0;
     if (ok)
-        snprintf(why, len, "host threads wait %s (OMPWG_GPU_SYNC %s)",
+        snprintf(why, len, "host threads wait %s (OMPWG_GPU_SYNC=%s)",
                  sched_name(flags & SCHED_MASK), want);
     else
         snprintf(why, len, "the CUDA driver could not set how host threads wait");
