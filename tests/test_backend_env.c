@@ -4,25 +4,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "ompwg.h"
+#include "restart.h"
 #include "tap.h"
 
-extern char **environ;
-
-int main(int argc, char **argv)
+int main(void)
 {
-    (void)argc;
     const char *env = getenv("OMPWG_BACKEND");
     if (!env || !env[0]) {
-        char *envp[512];
-        int n = 0;
-        for (char **e = environ; *e && n < 510; e++)
-            if (strncmp(*e, "OMPWG_BACKEND=", 14) != 0) envp[n++] = *e;
-        envp[n++] = "OMPWG_BACKEND=openblas";
-        envp[n] = NULL;
-        execve("/proc/self/exe", argv, envp);
+        restart_with("OMPWG_BACKEND=openblas");
         tap_init("test_backend_env");
         tap_skip_all("OMPWG_BACKEND is unset and the program could not start itself with it");
     }

@@ -7,10 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <unistd.h>
 
-extern char **environ;
+#include "restart.h"
 
 bool fuzz_keep_going;
 long fuzz_failures;
@@ -305,35 +303,13 @@ void fuzz_fail(const char *fmt, ...)
     }
 }
 
-/* The GPU kernels run on host threads, usable by name beside cpu and
- * openblas, when OMP_TARGET_OFFLOAD=DISABLED is in the environment the
- * library first reads: the program starts itself again with it added. */
-static void offload_disabled(void)
-{
-    const char *now = getenv("OMP_TARGET_OFFLOAD");
-    if (now && strcasecmp(now, "DISABLED") == 0) return;
-    static char cmdline[1 << 16];
-    FILE *f = fopen("/proc/self/cmdline", "r");
-    size_t len = f ? fread(cmdline, 1, sizeof cmdline - 1, f) : 0;
-    if (f) fclose(f);
-    char *argv[256];
-    int argc = 0;
-    for (size_t i = 0; i < len && argc < 255; i += strlen(cmdline + i) + 1) argv[argc++] = cmdline + i;
-    argv[argc] = NULL;
-    char *envp[1024];
-    int n = 0;
-    for (char **e = environ; *e && n < 1022; e++)
-        if (strncmp(*e, "OMP_TARGET_OFFLOAD=", 19) != 0) envp[n++] = *e;
-    envp[n++] = "OMP_TARGET_OFFLOAD=DISABLED";
-    envp[n] = NULL;
-    if (argc > 0) execve("/proc/self/exe", argv, envp);
-    fprintf(stderr, "fuzz: could not start again with OMP_TARGET_OFFLOAD=DISABLED: the gpu "
-                    "backend is left out\n");
-}
-
 void fuzz_setup(void)
 {
-    offload_disabled();
+    /* read at the first call: the GPU kernels become usable by name, on
+     * host threads, beside cpu and openblas */
+    if (!restart_with("OMP_TARGET_OFFLOAD=DISABLED"))
+        fprintf(stderr, "fuzz: could not start again with OMP_TARGET_OFFLOAD=DISABLED: the gpu "
+                        "backend is left out\n");
     static const char *const names[] = { "gpu", "cpu", "openblas" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const char *name = NULL;
