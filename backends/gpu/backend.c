@@ -70,10 +70,20 @@ bool ompwg_gpu_device_props(ompwg_gpu_props *out)
     return known;
 }
 
-static bool offload_disabled(void)
+/* OMP_TARGET_OFFLOAD, read once as the offload runtime reads it */
+static pthread_once_t policy_once = PTHREAD_ONCE_INIT;
+static bool policy_disabled;
+
+static void read_policy(void)
 {
     const char *policy = getenv("OMP_TARGET_OFFLOAD");
-    return policy && strcasecmp(policy, "disabled") == 0;
+    policy_disabled = policy && strcasecmp(policy, "disabled") == 0;
+}
+
+static bool offload_disabled(void)
+{
+    pthread_once(&policy_once, read_policy);
+    return policy_disabled;
 }
 
 /* Whether a target region on `dev` runs there. Only called with
