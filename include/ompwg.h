@@ -20,8 +20,11 @@
  * them at once. One-time initialisation (probing the backends, reading the
  * environment) happens on first use, guarded by pthread_once.
  *
- * Environment (read on first use; ompwg_set_backend(NULL) and
- * ompwg_set_check(-1) read it again):
+ * Environment (read once, on first use; ompwg_config_reload() reads it all
+ * again, and each setter given its "read again" value, e.g.
+ * ompwg_set_backend(NULL) or ompwg_set_check(-1), its own variable; every
+ * variable has a setter, see Configuration; a value that cannot be used is
+ * ignored with one line on stderr saying what is used instead):
  * - OMPWG_BACKEND=auto|gpu|cpu|openblas: which backend runs the calls.
  *   `auto` (the default) places each call where it finishes first (see
  *   Placement); a name forces that backend for every call.
@@ -34,9 +37,14 @@
  * - OMPWG_CHECK=1: run every call on OpenBLAS too and compare (see
  *   ::OMPWG_ERR_CHECK); scans are compared with the sequential reference,
  *   transposes with A itself.
- * - OMPWG_NUM_THREADS=N: threads of the CPU backend (read at every call;
- *   default: one per core of the process's allowed cpuset), unless
+ * - OMPWG_NUM_THREADS=N: threads of the CPU backend, 1 to 4096 (default:
+ *   one per core of the process's allowed cpuset), unless
  *   ompwg_set_num_threads() set a count.
+ * - OMPWG_CPU_ARCH=auto|generic|avx2|avx512: the CPU backend's GEMM kernel
+ *   (ompwg_set_cpu_arch()); a kernel this CPU lacks is said on stderr and
+ *   the best one it has runs.
+ * - OMPWG_MPI_PANEL=W: the widest panel of the distributed GEMM
+ *   (ompwg_set_mpi_panel()).
  * - OMPWG_FALLBACK=1: when the GPU runs out of memory for a call on host
  *   data, run that call on the CPU backend instead of returning
  *   ::OMPWG_ERR_DEVICE_NOMEM (see ompwg_set_fallback()).
@@ -47,8 +55,8 @@
  *   (default: omp_get_default_device()); see ompwg_set_gpu_device(), which
  *   reads it again when given -1.
  * - OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM,
- *   OMPWG_GPU_GEMM_TILE: which variant of a GPU kernel runs (read at every
- *   call; see ::ompwg_gpu_kernel).
+ *   OMPWG_GPU_GEMM_TILE: which variant of a GPU kernel runs (see
+ *   ::ompwg_gpu_kernel, ompwg_set_gpu_variant()).
  * - OMPWG_GPU_SYNC=auto|spin|yield|blocking|keep: how a host thread waits
  *   for the GPU. The offload runtime makes the device's CUDA primary
  *   context block (sleep until an interrupt), which adds a wake-up to every
@@ -56,7 +64,7 @@
  *   process has fewer contexts than cores, else yield), when it starts on a
  *   device. `keep` leaves the context as it is. Read when the backend starts
  *   on a device (first use, ompwg_set_gpu_device()); `ompwg info` shows the
- *   setting.
+ *   setting (ompwg_set_gpu_sync()).
  */
 #ifndef OMPWG_H
 #define OMPWG_H
@@ -631,7 +639,8 @@ OMPWG_API int ompwg_get_cpu_share(int *first, int *count);
 /**
  * Run the CPU backend's calls on n threads from now on, in every thread of
  * the process, whatever OMPWG_NUM_THREADS says; n <= 0 returns to the
- * default (OMPWG_NUM_THREADS, else one thread per core of the share). The
+ * default (OMPWG_NUM_THREADS as read at first use or by
+ * ompwg_config_reload(), else one thread per core of the share). The
  * `openblas` backend keeps OpenBLAS's own count (libompwg_blas's
  * openblas_set_num_threads sets both).
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when n > 4096 (the count is then
@@ -642,10 +651,11 @@ OMPWG_API int ompwg_set_num_threads(int n);
  *  region runs on. */
 OMPWG_API int ompwg_get_num_threads(void);
 /** @name GPU kernel variants
- * Some GPU kernels come in variants, chosen by an environment variable that
- * is read at every call (so a program may change it between calls); an
- * unset, empty or unknown value selects the default. With OMPWG_VERBOSE=1 a
- * line on stderr says which variant runs and why, whenever that changes.
+ * Some GPU kernels come in variants, chosen by an environment variable read
+ * at first use, or by ompwg_set_gpu_variant() (which a program may call
+ * between calls); an unset or empty variable selects the default, an
+ * unknown value the default with a line on stderr. With OMPWG_VERBOSE=1 a
+ * line on stderr says which variant runs, whenever that changes.
  * The variants give results within the same documented bounds, in host
  * fallback too.
  * @{ */
@@ -920,7 +930,8 @@ OMPWG_API int ompwg_backend_info(int i, const char **name, char *why, size_t why
  * A. A difference is reported on stderr and as ::OMPWG_ERR_CHECK (the
  * backend's result stays in the output). 0 turns it off; -1 reads
  * OMPWG_CHECK again.
- * @return the previous setting (0 or 1).
+ * @return the previous setting (0 or 1); ::OMPWG_ERR_RANGE for any other
+ *         value than -1, 0 or 1 (the setting is then unchanged).
  */
 OMPWG_API int ompwg_set_check(int on);
 
@@ -928,7 +939,8 @@ OMPWG_API int ompwg_set_check(int on);
  * CPU fallback: 1 lets a call on host data that the GPU cannot hold
  * (::OMPWG_ERR_DEVICE_NOMEM) run on the CPU backend instead; 0 (the default)
  * returns the status. -1 reads OMPWG_FALLBACK again.
- * @return the previous setting (0 or 1).
+ * @return the previous setting (0 or 1); ::OMPWG_ERR_RANGE for any other
+ *         value than -1, 0 or 1 (unchanged).
  */
 OMPWG_API int ompwg_set_fallback(int on);
 /** @} */
@@ -1046,7 +1058,8 @@ OMPWG_API int ompwg_set_model_file(const char *path);
  * Splitting a large host-data GEMM between the GPU and the CPU backend: 1
  * allows it (the default), 0 forbids it, -1 reads OMPWG_SPLIT again (unset:
  * 1).
- * @return the previous setting.
+ * @return the previous setting; ::OMPWG_ERR_RANGE for any other value than
+ *         -1, 0 or 1 (unchanged).
  */
 OMPWG_API int ompwg_set_split(int on);
 /**
@@ -1063,7 +1076,8 @@ OMPWG_API int ompwg_set_split_share(double share);
  * Messages on stderr: 0 none beyond errors, 1 the backend choice once
  * (OMPWG_VERBOSE=1), 2 also one line per call with the planner's estimates.
  * -1 reads OMPWG_VERBOSE again.
- * @return the previous level.
+ * @return the previous level; ::OMPWG_ERR_RANGE for a level below -1 or
+ *         above 2 (unchanged).
  */
 OMPWG_API int ompwg_set_verbose(int level);
 
