@@ -26,9 +26,12 @@ int ompwg_gpu_pick(ompwg_gpu_kernel kernel)
 {
     ompwg_knob k = ompwg_config_gpu_knob(kernel);
     int pick = (int)ompwg_config_value(k);
-    if (ompwg_get_verbose() >= 1 && atomic_exchange(&told[kernel], 1 + pick) != 1 + pick)
+    if (ompwg_get_verbose() >= 1 && atomic_exchange(&told[kernel], 1 + pick) != 1 + pick) {
+        bool from_env = ompwg_config_env_set(k) && ompwg_config_env_num(k) == pick;
         fprintf(stderr, "ompwg: gpu %s kernel %s (%s)\n", family_what[kernel],
                 ompwg_config_choice(k, pick),
-                ompwg_config_env_set(k) ? "as the environment asks" : "the default or as set");
+                from_env ? "from the environment" : pick == 0 ? "the default"
+                                                              : "ompwg_set_gpu_variant()");
+    }
     return pick;
 }
