@@ -40,6 +40,13 @@ typedef struct knob {
      * environment again; else num (or share) is text parsed. */
     int (*apply)(ompwg_knob k, const char *text, int64_t num, double share);
     void (*show)(ompwg_knob k, char *buf, size_t len);
+    /* for apply_number and show_number: the typed setter, the value that
+     * makes it read the environment again, whether it returns the previous
+     * setting rather than a status, and the getter */
+    int (*set_number)(int value);
+    int again;
+    bool gives_previous;
+    int (*get_number)(void);
     /* a family of kernel variants: its name, and the first choice that is
      * a kernel (CPU_ARCH's "auto" is none) */
     const char *family;
@@ -49,25 +56,17 @@ typedef struct knob {
 } knob;
 
 static int apply_backend(ompwg_knob k, const char *text, int64_t num, double share);
-static int apply_verbose(ompwg_knob k, const char *text, int64_t num, double share);
 static int apply_model_file(ompwg_knob k, const char *text, int64_t num, double share);
-static int apply_split(ompwg_knob k, const char *text, int64_t num, double share);
 static int apply_split_share(ompwg_knob k, const char *text, int64_t num, double share);
-static int apply_check(ompwg_knob k, const char *text, int64_t num, double share);
-static int apply_fallback(ompwg_knob k, const char *text, int64_t num, double share);
 static int apply_num_threads(ompwg_knob k, const char *text, int64_t num, double share);
-static int apply_gpu_device(ompwg_knob k, const char *text, int64_t num, double share);
 static int apply_kept(ompwg_knob k, const char *text, int64_t num, double share);
+static int apply_number(ompwg_knob k, const char *text, int64_t num, double share);
 static void show_backend(ompwg_knob k, char *buf, size_t len);
-static void show_verbose(ompwg_knob k, char *buf, size_t len);
 static void show_model_file(ompwg_knob k, char *buf, size_t len);
-static void show_split(ompwg_knob k, char *buf, size_t len);
 static void show_split_share(ompwg_knob k, char *buf, size_t len);
-static void show_check(ompwg_knob k, char *buf, size_t len);
-static void show_fallback(ompwg_knob k, char *buf, size_t len);
-static void show_num_threads(ompwg_knob k, char *buf, size_t len);
 static void show_gpu_device(ompwg_knob k, char *buf, size_t len);
 static void show_kept(ompwg_knob k, char *buf, size_t len);
+static void show_number(ompwg_knob k, char *buf, size_t len);
 
 static const char *const cpu_archs[] = { "auto", "generic", "avx2", "avx512", NULL };
 static const char *const gpu_syncs[] = { "auto", "spin", "yield", "blocking", "keep", NULL };
@@ -86,7 +85,9 @@ static const knob knobs[OMPWG_KNOB_COUNT] = {
     [OMPWG_KNOB_VERBOSE] = { .env = "OMPWG_VERBOSE", .kind = KIND_NUMBER, .lo = 0, .hi = 2,
         .values = "0-2", .fallback_text = "0",
         .doc = "1: the backend choice once on stderr; 2: also one line per call with the planner's estimates",
-        .setter = "ompwg_set_verbose()", .apply = apply_verbose, .show = show_verbose },
+        .setter = "ompwg_set_verbose()", .apply = apply_number, .show = show_number,
+        .set_number = ompwg_set_verbose, .again = -1, .gives_previous = true,
+        .get_number = ompwg_get_verbose },
     [OMPWG_KNOB_MODEL_FILE] = { .env = "OMPWG_MODEL_FILE", .kind = KIND_TEXT,
         .values = "path", .fallback_text = "none",
         .doc = "where the placement model is loaded from and saved to",
@@ -94,7 +95,9 @@ static const knob knobs[OMPWG_KNOB_COUNT] = {
     [OMPWG_KNOB_SPLIT] = { .env = "OMPWG_SPLIT", .kind = KIND_FLAG, .fallback = 1,
         .values = "0|1", .fallback_text = "1",
         .doc = "0: never split a host-data GEMM between GPU and CPU",
-        .setter = "ompwg_set_split()", .apply = apply_split, .show = show_split },
+        .setter = "ompwg_set_split()", .apply = apply_number, .show = show_number,
+        .set_number = ompwg_set_split, .again = -1, .gives_previous = true,
+        .get_number = ompwg_get_split },
     [OMPWG_KNOB_SPLIT_SHARE] = { .env = "OMPWG_SPLIT_SHARE", .kind = KIND_SHARE,
         .values = "x in (0, 1)", .fallback_text = "the model's share",
         .doc = "a fixed GPU share of every host-data GEMM's columns instead of the model's",
@@ -102,15 +105,20 @@ static const knob knobs[OMPWG_KNOB_COUNT] = {
     [OMPWG_KNOB_CHECK] = { .env = "OMPWG_CHECK", .kind = KIND_FLAG,
         .values = "0|1", .fallback_text = "0",
         .doc = "1: every call runs on OpenBLAS too and returns OMPWG_ERR_CHECK when the results differ beyond the bound",
-        .setter = "ompwg_set_check()", .apply = apply_check, .show = show_check },
+        .setter = "ompwg_set_check()", .apply = apply_number, .show = show_number,
+        .set_number = ompwg_set_check, .again = -1, .gives_previous = true,
+        .get_number = ompwg_get_check },
     [OMPWG_KNOB_FALLBACK] = { .env = "OMPWG_FALLBACK", .kind = KIND_FLAG,
         .values = "0|1", .fallback_text = "0",
         .doc = "1: a host-data call the GPU cannot hold runs on the CPU instead of returning OMPWG_ERR_DEVICE_NOMEM",
-        .setter = "ompwg_set_fallback()", .apply = apply_fallback, .show = show_fallback },
+        .setter = "ompwg_set_fallback()", .apply = apply_number, .show = show_number,
+        .set_number = ompwg_set_fallback, .again = -1, .gives_previous = true,
+        .get_number = ompwg_get_fallback },
     [OMPWG_KNOB_NUM_THREADS] = { .env = "OMPWG_NUM_THREADS", .kind = KIND_NUMBER, .lo = 1,
         .hi = OMPWG_MAX_THREADS, .values = "1-4096", .fallback_text = "one per core of the allowed cpuset",
         .doc = "threads of the CPU backend (at most 4096)",
-        .setter = "ompwg_set_num_threads()", .apply = apply_num_threads, .show = show_num_threads },
+        .setter = "ompwg_set_num_threads()", .apply = apply_num_threads, .show = show_number,
+        .get_number = ompwg_get_num_threads },
     [OMPWG_KNOB_CPU_ARCH] = { .env = "OMPWG_CPU_ARCH", .kind = KIND_CHOICE, .choices = cpu_archs,
         .values = "auto|generic|avx2|avx512", .fallback_text = "auto",
         .doc = "the CPU backend's GEMM kernel; auto: the best this CPU runs",
@@ -119,7 +127,8 @@ static const knob knobs[OMPWG_KNOB_COUNT] = {
     [OMPWG_KNOB_GPU_DEVICE] = { .env = "OMPWG_GPU_DEVICE", .kind = KIND_NUMBER, .lo = 0,
         .hi = 1 << 20, .fallback = -1, .values = "N", .fallback_text = "the OpenMP default device",
         .doc = "the OpenMP device the GPU backend runs on",
-        .setter = "ompwg_set_gpu_device()", .apply = apply_gpu_device, .show = show_gpu_device },
+        .setter = "ompwg_set_gpu_device()", .apply = apply_number, .show = show_gpu_device,
+        .set_number = ompwg_set_gpu_device, .again = -1 },
     [OMPWG_KNOB_GPU_SYNC] = { .env = "OMPWG_GPU_SYNC", .kind = KIND_CHOICE, .choices = gpu_syncs,
         .values = "auto|spin|yield|blocking|keep", .fallback_text = "auto",
         .doc = "how a host thread waits for the GPU (set when the backend starts on a device); keep: as the offload runtime left it",
@@ -413,44 +422,16 @@ static int apply_backend(ompwg_knob k, const char *text, int64_t num, double sha
     return ompwg_set_backend(text);
 }
 
-static int apply_verbose(ompwg_knob k, const char *text, int64_t num, double share)
-{
-    (void)k, (void)share;
-    ompwg_set_verbose(text ? (int)num : -1);
-    return OMPWG_OK;
-}
-
 static int apply_model_file(ompwg_knob k, const char *text, int64_t num, double share)
 {
     (void)k, (void)num, (void)share;
     return ompwg_set_model_file(text);
 }
 
-static int apply_split(ompwg_knob k, const char *text, int64_t num, double share)
-{
-    (void)k, (void)share;
-    ompwg_set_split(text ? (int)num : -1);
-    return OMPWG_OK;
-}
-
 static int apply_split_share(ompwg_knob k, const char *text, int64_t num, double share)
 {
     (void)k, (void)num;
     return ompwg_set_split_share(text ? share : -1);
-}
-
-static int apply_check(ompwg_knob k, const char *text, int64_t num, double share)
-{
-    (void)k, (void)share;
-    ompwg_set_check(text ? (int)num : -1);
-    return OMPWG_OK;
-}
-
-static int apply_fallback(ompwg_knob k, const char *text, int64_t num, double share)
-{
-    (void)k, (void)share;
-    ompwg_set_fallback(text ? (int)num : -1);
-    return OMPWG_OK;
 }
 
 static int apply_num_threads(ompwg_knob k, const char *text, int64_t num, double share)
@@ -460,10 +441,12 @@ static int apply_num_threads(ompwg_knob k, const char *text, int64_t num, double
     return ompwg_set_num_threads(text ? (int)num : 0);
 }
 
-static int apply_gpu_device(ompwg_knob k, const char *text, int64_t num, double share)
+static int apply_number(ompwg_knob i, const char *text, int64_t num, double share)
 {
-    (void)k, (void)share;
-    return ompwg_set_gpu_device(text ? (int)num : -1);
+    (void)share;
+    const knob *k = &knobs[i];
+    int st = k->set_number(text ? (int)num : k->again);
+    return k->gives_previous ? OMPWG_OK : st;
 }
 
 static int apply_kept(ompwg_knob k, const char *text, int64_t num, double share)
@@ -480,23 +463,11 @@ static void show_backend(ompwg_knob k, char *buf, size_t len)
     snprintf(buf, len, "%s%s", ompwg_get_backend(), ompwg_current_is_auto() ? " (auto)" : "");
 }
 
-static void show_verbose(ompwg_knob k, char *buf, size_t len)
-{
-    (void)k;
-    snprintf(buf, len, "%d", ompwg_get_verbose());
-}
-
 static void show_model_file(ompwg_knob k, char *buf, size_t len)
 {
     (void)k;
     ompwg_get_model_file(buf, len);
     if (!buf[0]) snprintf(buf, len, "none");
-}
-
-static void show_split(ompwg_knob k, char *buf, size_t len)
-{
-    (void)k;
-    snprintf(buf, len, "%d", ompwg_get_split());
 }
 
 static void show_split_share(ompwg_knob k, char *buf, size_t len)
@@ -507,30 +478,17 @@ static void show_split_share(ompwg_knob k, char *buf, size_t len)
     else snprintf(buf, len, "the model's");
 }
 
-static void show_check(ompwg_knob k, char *buf, size_t len)
-{
-    (void)k;
-    snprintf(buf, len, "%d", ompwg_get_check());
-}
-
-static void show_fallback(ompwg_knob k, char *buf, size_t len)
-{
-    (void)k;
-    snprintf(buf, len, "%d", ompwg_get_fallback());
-}
-
-static void show_num_threads(ompwg_knob k, char *buf, size_t len)
-{
-    (void)k;
-    snprintf(buf, len, "%d", ompwg_get_num_threads());
-}
-
 static void show_gpu_device(ompwg_knob k, char *buf, size_t len)
 {
     (void)k;
     int dev;
     if (ompwg_get_gpu_device(&dev) == OMPWG_OK) snprintf(buf, len, "%d", dev);
     else snprintf(buf, len, "no usable GPU");
+}
+
+static void show_number(ompwg_knob k, char *buf, size_t len)
+{
+    snprintf(buf, len, "%d", knobs[k].get_number());
 }
 
 static void show_kept(ompwg_knob k, char *buf, size_t len)
