@@ -33,30 +33,21 @@ bool bench_engine_runs(const bench_engine *e, bench_op op)
     return e->ops == 0 || (e->ops & (1u << op)) != 0;
 }
 
-/* The variables an engine sets while it runs, and their values before. */
+/* The knob an engine sets while it runs (ompwg_config_set), put back to
+ * the environment's value after. */
 typedef struct variant_env {
     const char *name;
-    bool was_set;
-    char was[64];
 } variant_env;
 
 static void variant_set(variant_env *v, const char *name, const char *value)
 {
     v->name = value ? name : NULL;
-    if (!value) return;
-    const char *old = getenv(name);
-    v->was_set = old != NULL;
-    snprintf(v->was, sizeof v->was, "%s", old ? old : "");
-    setenv(name, value, 1);
+    if (value) ompwg_config_set(name, value);
 }
 
 static void variant_restore(const variant_env *v)
 {
-    if (!v->name) return;
-    if (v->was_set)
-        setenv(v->name, v->was, 1);
-    else
-        unsetenv(v->name);
+    if (v->name) ompwg_config_set(v->name, NULL);
 }
 
 /* Device copies for the engines that work on data already on the GPU. */

@@ -80,7 +80,7 @@ static int parse(int argc, char **argv, options *o)
     return 0;
 }
 
-/* The variants of the GPU kernels each row runs (variant.c's names). */
+/* The variants of the GPU kernels each row runs (src/config.c's names). */
 static const char *const gemm_variants[2] = { "tiled", "subgroup" };
 static const char *const dgemm_variants[2] = { "tensor", "fma" };
 static const char *const reduce_variants[2] = { "tree", "subgroup" };
@@ -88,7 +88,7 @@ static const char *const transpose_variants[2] = { "padded", "unpadded" };
 
 static void use_variant(const char *env, const char *name)
 {
-    setenv(env, name, 1);
+    ompwg_config_set(env, name);
 }
 
 /* The GPU backend's line of ompwg_backend_info (why it is or is not usable). */

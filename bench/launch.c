@@ -138,8 +138,11 @@ int main(int argc, char **argv)
     int st = bench_parse_options("bench_launch", usage, argc, argv, table,
                                  (int)(sizeof table / sizeof table[0]));
     if (st != 0) return st == 1 ? 0 : 2;
-    /* before the first call: the backend reads it when it starts */
-    if (sched) setenv("OMPWG_GPU_SYNC", sched, 1);
+    /* before the first call: the backend applies it when it starts */
+    if (sched && ompwg_set_gpu_sync(sched) != OMPWG_OK) {
+        fprintf(stderr, "bench_launch: --sched %s is not auto, spin, yield, blocking or keep\n", sched);
+        return 2;
+    }
     char name[128];
     if (ompwg_gpu_name(name, sizeof name) != OMPWG_OK) {
         printf("bench_launch: no GPU rows: no usable GPU (ompwg info says why)\n");

@@ -20,8 +20,11 @@
  * them at once. One-time initialisation (probing the backends, reading the
  * environment) happens on first use, guarded by pthread_once.
  *
- * Environment (read on first use; ompwg_set_backend(NULL) and
- * ompwg_set_check(-1) read it again):
+ * Environment (read once, on first use; ompwg_config_reload() reads it all
+ * again, and each setter given its "read again" value, e.g.
+ * ompwg_set_backend(NULL) or ompwg_set_check(-1), its own variable; every
+ * variable has a setter, see Configuration; a value that cannot be used is
+ * ignored with one line on stderr saying what is used instead):
  * - OMPWG_BACKEND=auto|gpu|cpu|openblas: which backend runs the calls.
  *   `auto` (the default) places each call where it finishes first (see
  *   Placement); a name forces that backend for every call.
@@ -34,9 +37,14 @@
  * - OMPWG_CHECK=1: run every call on OpenBLAS too and compare (see
  *   ::OMPWG_ERR_CHECK); scans are compared with the sequential reference,
  *   transposes with A itself.
- * - OMPWG_NUM_THREADS=N: threads of the CPU backend (read at every call;
- *   default: one per core of the process's allowed cpuset), unless
+ * - OMPWG_NUM_THREADS=N: threads of the CPU backend, 1 to 4096 (default:
+ *   one per core of the process's allowed cpuset), unless
  *   ompwg_set_num_threads() set a count.
+ * - OMPWG_CPU_ARCH=auto|generic|avx2|avx512: the CPU backend's GEMM kernel
+ *   (ompwg_set_cpu_arch()); a kernel this CPU lacks is said on stderr and
+ *   the best one it has runs.
+ * - OMPWG_MPI_PANEL=W: the widest panel of the distributed GEMM
+ *   (ompwg_set_mpi_panel()).
  * - OMPWG_FALLBACK=1: when the GPU runs out of memory for a call on host
  *   data, run that call on the CPU backend instead of returning
  *   ::OMPWG_ERR_DEVICE_NOMEM (see ompwg_set_fallback()).
@@ -47,8 +55,8 @@
  *   (default: omp_get_default_device()); see ompwg_set_gpu_device(), which
  *   reads it again when given -1.
  * - OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM,
- *   OMPWG_GPU_GEMM_TILE: which variant of a GPU kernel runs (read at every
- *   call; see ::ompwg_gpu_kernel).
+ *   OMPWG_GPU_GEMM_TILE: which variant of a GPU kernel runs (see
+ *   ::ompwg_gpu_kernel, ompwg_set_gpu_variant()).
  * - OMPWG_GPU_SYNC=auto|spin|yield|blocking|keep: how a host thread waits
  *   for the GPU. The offload runtime makes the device's CUDA primary
  *   context block (sleep until an interrupt), which adds a wake-up to every
@@ -56,7 +64,7 @@
  *   process has fewer contexts than cores, else yield), when it starts on a
  *   device. `keep` leaves the context as it is. Read when the backend starts
  *   on a device (first use, ompwg_set_gpu_device()); `ompwg info` shows the
- *   setting.
+ *   setting (ompwg_set_gpu_sync()).
  */
 #ifndef OMPWG_H
 #define OMPWG_H
@@ -631,7 +639,8 @@ OMPWG_API int ompwg_get_cpu_share(int *first, int *count);
 /**
  * Run the CPU backend's calls on n threads from now on, in every thread of
  * the process, whatever OMPWG_NUM_THREADS says; n <= 0 returns to the
- * default (OMPWG_NUM_THREADS, else one thread per core of the share). The
+ * default (OMPWG_NUM_THREADS as read at first use or by
+ * ompwg_config_reload(), else one thread per core of the share). The
  * `openblas` backend keeps OpenBLAS's own count (libompwg_blas's
  * openblas_set_num_threads sets both).
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when n > 4096 (the count is then
@@ -642,10 +651,11 @@ OMPWG_API int ompwg_set_num_threads(int n);
  *  region runs on. */
 OMPWG_API int ompwg_get_num_threads(void);
 /** @name GPU kernel variants
- * Some GPU kernels come in variants, chosen by an environment variable that
- * is read at every call (so a program may change it between calls); an
- * unset, empty or unknown value selects the default. With OMPWG_VERBOSE=1 a
- * line on stderr says which variant runs and why, whenever that changes.
+ * Some GPU kernels come in variants, chosen by an environment variable read
+ * at first use, or by ompwg_set_gpu_variant() (which a program may call
+ * between calls); an unset or empty variable selects the default, an
+ * unknown value the default with a line on stderr. With OMPWG_VERBOSE=1 a
+ * line on stderr says which variant runs, whenever that changes.
  * The variants give results within the same documented bounds, in host
  * fallback too.
  * @{ */
@@ -671,16 +681,146 @@ typedef enum ompwg_gpu_kernel {
      *  (default: 64 x 64 when 128 x 128 tiles of C would be fewer than the
      *  GPU's multiprocessors, else 128 x 128), "large" (128 x 128) or
      *  "small" (64 x 64) */
-    OMPWG_GPU_KERNEL_GEMM_TILE = 4
+    OMPWG_GPU_KERNEL_GEMM_TILE = 4,
+    /** the number of families (not a family) */
+    OMPWG_GPU_KERNEL_COUNT
 } ompwg_gpu_kernel;
 
 /**
- * The variant the next call of a GPU kernel family runs, as the
- * environment selects it now; *name is a static string.
+ * The variant the next call of a GPU kernel family runs (the environment's
+ * choice, or ompwg_set_gpu_variant()'s); *name is a static string.
  * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS for an unknown kernel;
  *         ::OMPWG_ERR_NULL when name is NULL.
  */
 OMPWG_API int ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name);
+/**
+ * Run variant `name` (any case) of a GPU kernel family from the next call
+ * on, in every thread; NULL returns to the environment's choice (its
+ * variable read again).
+ * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS for an unknown kernel or a name
+ *         that is not one of its variants (the choice is then unchanged).
+ */
+OMPWG_API int ompwg_set_gpu_variant(ompwg_gpu_kernel kernel, const char *name);
+/** @} */
+
+/** @name Configuration
+ * Every setting has a knob: an environment variable, read once at first use
+ * (and again by ompwg_config_reload(), or by a setter given its "read the
+ * environment again" value), and a setter that changes it from then on for
+ * every thread. Setters may be called while other threads call the
+ * library. A variable whose value cannot be used is ignored with one line
+ * on stderr saying so and what is used instead (whatever OMPWG_VERBOSE
+ * says); a setter given such a value returns a status and changes nothing.
+ * `ompwg info` prints every knob with its setting.
+ *
+ * The library's kernel variants (the GPU kernel families', the CPU
+ * backend's GEMM kernels per instruction set) are listed by
+ * ompwg_variant_info(), and chosen by ompwg_config_set() with the
+ * variant's variable and name, or by the typed setters.
+ * @{ */
+/** A knob, as ompwg_config_describe() gives it; strings are static. */
+typedef struct ompwg_knob_info {
+    const char *env;      /**< its environment variable, e.g. "OMPWG_NUM_THREADS" */
+    const char *values;   /**< what it takes, e.g. "1-4096" or "tiled|subgroup" */
+    const char *fallback; /**< its default, in words */
+    const char *doc;      /**< what it does, in one line */
+    const char *setter;   /**< its typed setter, e.g. "ompwg_set_num_threads()" */
+    char value[256];      /**< its setting now, as text */
+} ompwg_knob_info;
+
+/** The number of knobs. */
+OMPWG_API int ompwg_config_count(void);
+/**
+ * Describe knob i (0 <= i < ompwg_config_count()).
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE for i out of range.
+ */
+OMPWG_API int ompwg_config_describe(int i, ompwg_knob_info *out);
+/**
+ * Set a knob by its variable's name and a value as the variable would
+ * hold it, through the knob's setter; value NULL reads the variable again.
+ * Nothing in the process environment changes.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL (env NULL); ::OMPWG_ERR_FLAGS for an
+ *         unknown variable or a value that is not one of the choices;
+ *         ::OMPWG_ERR_RANGE for a number out of range or malformed; else
+ *         what the setter returns (e.g. ::OMPWG_ERR_BACKEND,
+ *         ::OMPWG_ERR_UNAVAILABLE). On failure nothing changes.
+ */
+OMPWG_API int ompwg_config_set(const char *env, const char *value);
+/**
+ * Read every OMPWG_* variable again and make it the setting, replacing
+ * what the setters set (an unset variable gives the default).
+ * @return ::OMPWG_OK, or the first failing setter's status (e.g.
+ *         ::OMPWG_ERR_BACKEND when OMPWG_BACKEND names no backend).
+ */
+OMPWG_API int ompwg_config_reload(void);
+
+/** A kernel variant, as ompwg_variant_info() gives it; strings are static. */
+typedef struct ompwg_variant {
+    const char *env;    /**< the knob that selects it, e.g. "OMPWG_CPU_ARCH" */
+    const char *family; /**< e.g. "cpu gemm", "gpu reduction" */
+    const char *backend; /**< the backend that runs it, as ompwg_backend_info() names it */
+    const char *name;   /**< the value that selects it, e.g. "avx2" */
+    int runnable;       /**< 1 when this machine can run it (a CPU kernel
+                             needs its instruction set and the CPU backend) */
+} ompwg_variant;
+
+/** The number of kernel variants the library has, runnable here or not. */
+OMPWG_API int ompwg_variant_count(void);
+/**
+ * Describe variant i (0 <= i < ompwg_variant_count()); variants of one
+ * family are consecutive.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE for i out of range.
+ */
+OMPWG_API int ompwg_variant_info(int i, ompwg_variant *out);
+
+/**
+ * The CPU backend's GEMM kernel (OMPWG_CPU_ARCH): "generic", "avx2",
+ * "avx512", or "auto" (the default: the best this CPU runs); NULL reads
+ * OMPWG_CPU_ARCH again.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS for another name;
+ *         ::OMPWG_ERR_UNAVAILABLE when this CPU or build lacks the kernel
+ *         (the choice is then unchanged).
+ */
+OMPWG_API int ompwg_set_cpu_arch(const char *name);
+/** The CPU kernel asked for ("auto" unless one was), a static string. */
+OMPWG_API const char *ompwg_get_cpu_arch(void);
+/**
+ * How a host thread waits for the GPU (OMPWG_GPU_SYNC): "auto", "spin",
+ * "yield", "blocking" or "keep", applied when the GPU backend next starts
+ * on a device (first use, ompwg_set_gpu_device()); NULL reads the variable
+ * again.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS for another name (unchanged).
+ */
+OMPWG_API int ompwg_set_gpu_sync(const char *mode);
+/** The wait ompwg_set_gpu_sync() or OMPWG_GPU_SYNC chose, a static string. */
+OMPWG_API const char *ompwg_get_gpu_sync(void);
+/**
+ * The widest panel of the distributed GEMM (OMPWG_MPI_PANEL; every rank
+ * must use the same): width >= 1 columns; 0 the default, 512; -1 reads the
+ * variable again.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE for width < -1 or > 2^31 - 1
+ *         (unchanged).
+ */
+OMPWG_API int ompwg_set_mpi_panel(int64_t width);
+/** The panel width the distributed GEMM uses now. */
+OMPWG_API int64_t ompwg_get_mpi_panel(void);
+/** Check mode now: 1 on, 0 off (ompwg_set_check()). */
+OMPWG_API int ompwg_get_check(void);
+/** The CPU fallback now: 1 on, 0 off (ompwg_set_fallback()). */
+OMPWG_API int ompwg_get_fallback(void);
+/** The message level now, 0 to 2 (ompwg_set_verbose()). */
+OMPWG_API int ompwg_get_verbose(void);
+/** 1 when a GEMM may be split between GPU and CPU (ompwg_set_split()). */
+OMPWG_API int ompwg_get_split(void);
+/** The fixed GPU share of a split, 0 when the model decides
+ *  (ompwg_set_split_share()). */
+OMPWG_API double ompwg_get_split_share(void);
+/**
+ * The model file ("" for none) into buf (always terminated).
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE when it does not
+ *         fit (buf then holds its start).
+ */
+OMPWG_API int ompwg_get_model_file(char *buf, size_t len);
 /** @} */
 
 /** @name Device memory (GPU backend)
@@ -790,7 +930,8 @@ OMPWG_API int ompwg_backend_info(int i, const char **name, char *why, size_t why
  * A. A difference is reported on stderr and as ::OMPWG_ERR_CHECK (the
  * backend's result stays in the output). 0 turns it off; -1 reads
  * OMPWG_CHECK again.
- * @return the previous setting (0 or 1).
+ * @return the previous setting (0 or 1); ::OMPWG_ERR_RANGE for any other
+ *         value than -1, 0 or 1 (the setting is then unchanged).
  */
 OMPWG_API int ompwg_set_check(int on);
 
@@ -798,7 +939,8 @@ OMPWG_API int ompwg_set_check(int on);
  * CPU fallback: 1 lets a call on host data that the GPU cannot hold
  * (::OMPWG_ERR_DEVICE_NOMEM) run on the CPU backend instead; 0 (the default)
  * returns the status. -1 reads OMPWG_FALLBACK again.
- * @return the previous setting (0 or 1).
+ * @return the previous setting (0 or 1); ::OMPWG_ERR_RANGE for any other
+ *         value than -1, 0 or 1 (unchanged).
  */
 OMPWG_API int ompwg_set_fallback(int on);
 /** @} */
@@ -916,7 +1058,8 @@ OMPWG_API int ompwg_set_model_file(const char *path);
  * Splitting a large host-data GEMM between the GPU and the CPU backend: 1
  * allows it (the default), 0 forbids it, -1 reads OMPWG_SPLIT again (unset:
  * 1).
- * @return the previous setting.
+ * @return the previous setting; ::OMPWG_ERR_RANGE for any other value than
+ *         -1, 0 or 1 (unchanged).
  */
 OMPWG_API int ompwg_set_split(int on);
 /**
@@ -933,7 +1076,8 @@ OMPWG_API int ompwg_set_split_share(double share);
  * Messages on stderr: 0 none beyond errors, 1 the backend choice once
  * (OMPWG_VERBOSE=1), 2 also one line per call with the planner's estimates.
  * -1 reads OMPWG_VERBOSE again.
- * @return the previous level.
+ * @return the previous level; ::OMPWG_ERR_RANGE for a level below -1 or
+ *         above 2 (unchanged).
  */
 OMPWG_API int ompwg_set_verbose(int level);
 

@@ -159,7 +159,7 @@ OMPWG_API int ompwg_mpi_local_to_global(const ompwg_mpi_grid *grid, const ompwg_
  * while the current one is multiplied, and the update is cut into column
  * chunks with an MPI_Testall between them so that the broadcast progresses.
  * A panel never crosses a block of A's columns or of B's rows, and is at
- * most OMPWG_MPI_PANEL columns wide (read at every call; default 512; it
+ * most OMPWG_MPI_PANEL columns wide (ompwg_set_mpi_panel(); default 512; it
  * must be the same on every rank).
  *
  * Layouts: A, B and C are distributed on the grid (see ompwg_mpi_desc) with

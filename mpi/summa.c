@@ -6,10 +6,6 @@
 #include "desc.h"
 #include "ompwg_mpi.h"
 
-/* Default panel width: wide enough that a local update is a GEMM with a
- * long k (what both backends run fastest), narrow enough that the next
- * panel's broadcast overlaps it. */
-#define DEFAULT_PANEL 512
 /* An update is cut into at most this many column chunks, each at least
  * CHUNK_MIN_COLS wide (narrower GEMMs lose more than the progress gains). */
 #define MAX_CHUNKS 4
@@ -22,13 +18,7 @@ static int64_t min64(int64_t a, int64_t b)
 
 static int64_t panel_limit(void)
 {
-    const char *env = getenv("OMPWG_MPI_PANEL");
-    if (env && env[0]) {
-        char *end;
-        long long v = strtoll(env, &end, 10);
-        if (*end == '\0' && v > 0) return v;
-    }
-    return DEFAULT_PANEL;
+    return ompwg_get_mpi_panel();
 }
 
 static int64_t local_cols(const ompwg_mpi_grid *g, int64_t n, int64_t nb)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "backends/gpu/api.h"
+#include "config.h"
 #include "ompwg.h"
 #include "registry.h"
 
@@ -17,6 +18,7 @@ int ompwg_gpu_device_count(int *count)
 int ompwg_set_gpu_device(int device)
 {
     if (device < -1) return OMPWG_ERR_RANGE;
+    if (device == -1) ompwg_config_refresh(OMPWG_KNOB_GPU_DEVICE);
     /* before the first use this is where the probe starts */
     ompwg_gpu_request_device(device);
     if (!ompwg_find_usable_backend("gpu")) return OMPWG_ERR_UNAVAILABLE;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "calibrate.h"
+#include "config.h"
 #include "model.h"
 #include "registry.h"
 
@@ -47,42 +48,20 @@ static _Atomic double split_share;
 static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
 static char model_file[4096];
 
-static int env_int(const char *name, int unset)
-{
-    const char *v = getenv(name);
-    if (!v || !v[0]) return unset;
-    char *end;
-    long x = strtol(v, &end, 10);
-    return *end ? unset : (int)x;
-}
-
 static void read_model_file_env(void)
 {
-    const char *v = getenv("OMPWG_MODEL_FILE");
+    char v[sizeof model_file];
+    ompwg_config_env_text(OMPWG_KNOB_MODEL_FILE, v, sizeof v);
     pthread_mutex_lock(&file_lock);
-    snprintf(model_file, sizeof model_file, "%s", v && strlen(v) < sizeof model_file ? v : "");
+    snprintf(model_file, sizeof model_file, "%s", v);
     pthread_mutex_unlock(&file_lock);
-}
-
-/* OMPWG_SPLIT_SHARE: a share in (0, 1), else 0 (the model decides). */
-static double env_share(void)
-{
-    const char *v = getenv("OMPWG_SPLIT_SHARE");
-    if (!v || !v[0]) return 0;
-    char *end;
-    double x = strtod(v, &end);
-    if (*end || !(x > 0 && x < 1)) {
-        fprintf(stderr, "ompwg: OMPWG_SPLIT_SHARE=%s is not a share between 0 and 1: ignored\n", v);
-        return 0;
-    }
-    return x;
 }
 
 static void settings_init(void)
 {
-    atomic_store(&verbose, env_int("OMPWG_VERBOSE", 0));
-    atomic_store(&split_on, env_int("OMPWG_SPLIT", 1) != 0);
-    atomic_store(&split_share, env_share());
+    atomic_store(&verbose, (int)ompwg_config_env_num(OMPWG_KNOB_VERBOSE));
+    atomic_store(&split_on, (int)ompwg_config_env_num(OMPWG_KNOB_SPLIT));
+    atomic_store(&split_share, ompwg_config_env_share());
     read_model_file_env();
 }
 
@@ -95,22 +74,54 @@ int ompwg_verbose_level(void)
 int ompwg_set_verbose(int level)
 {
     pthread_once(&settings_once, settings_init);
-    int v = level < 0 ? env_int("OMPWG_VERBOSE", 0) : level;
+    if (level < -1 || level > 2) return OMPWG_ERR_RANGE;
+    if (level < 0) ompwg_config_refresh(OMPWG_KNOB_VERBOSE);
+    int v = level < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_VERBOSE) : level;
     return atomic_exchange(&verbose, v);
+}
+
+int ompwg_get_verbose(void)
+{
+    return ompwg_verbose_level();
 }
 
 int ompwg_set_split(int on)
 {
     pthread_once(&settings_once, settings_init);
-    int v = on < 0 ? env_int("OMPWG_SPLIT", 1) != 0 : on != 0;
+    if (on < -1 || on > 1) return OMPWG_ERR_RANGE;
+    if (on < 0) ompwg_config_refresh(OMPWG_KNOB_SPLIT);
+    int v = on < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_SPLIT) : on;
     return atomic_exchange(&split_on, v);
+}
+
+int ompwg_get_split(void)
+{
+    pthread_once(&settings_once, settings_init);
+    return atomic_load_explicit(&split_on, memory_order_relaxed);
+}
+
+double ompwg_get_split_share(void)
+{
+    pthread_once(&settings_once, settings_init);
+    return atomic_load_explicit(&split_share, memory_order_relaxed);
+}
+
+int ompwg_get_model_file(char *buf, size_t len)
+{
+    if (!buf || !len) return OMPWG_ERR_NULL;
+    pthread_once(&settings_once, settings_init);
+    pthread_mutex_lock(&file_lock);
+    int n = snprintf(buf, len, "%s", model_file);
+    pthread_mutex_unlock(&file_lock);
+    return (size_t)n < len ? OMPWG_OK : OMPWG_ERR_RANGE;
 }
 
 int ompwg_set_split_share(double share)
 {
     pthread_once(&settings_once, settings_init);
     if (share < 0) {
-        atomic_store(&split_share, env_share());
+        ompwg_config_refresh(OMPWG_KNOB_SPLIT_SHARE);
+        atomic_store(&split_share, ompwg_config_env_share());
         return OMPWG_OK;
     }
     if (!(share < 1)) return OMPWG_ERR_RANGE;
@@ -122,6 +133,7 @@ int ompwg_set_model_file(const char *path)
 {
     pthread_once(&settings_once, settings_init);
     if (!path) {
+        ompwg_config_refresh(OMPWG_KNOB_MODEL_FILE);
         read_model_file_env();
         return OMPWG_OK;
     }

@@ -8,6 +8,7 @@
 
 #include "ompwg.h"
 #include "backend_list.h"
+#include "config.h"
 #include "place.h"
 #include "registry.h"
 
@@ -46,12 +47,6 @@ static const char *table_defect(const ompwg_backend *b)
     if ((b->caps & OMPWG_CAP_DEVICE_DATA) && !b->device) return "device data without device ops";
     if (b->tile.m <= 0 || b->tile.n <= 0 || b->tile.k <= 0) return "tile sizes must be positive";
     return NULL;
-}
-
-static bool env_flag(const char *name)
-{
-    const char *v = getenv(name);
-    return v && v[0] && strcmp(v, "0") != 0;
 }
 
 static int find(const char *name)
@@ -99,8 +94,9 @@ static int resolve(const char *name, const ompwg_backend **out, bool *is_auto)
 
 static int select_from_env(void)
 {
-    const char *req = getenv("OMPWG_BACKEND");
-    if (!req || !req[0]) req = "auto";
+    char req[256];
+    ompwg_config_env_text(OMPWG_KNOB_BACKEND, req, sizeof req);
+    if (!req[0]) snprintf(req, sizeof req, "auto");
     const ompwg_backend *b = NULL;
     bool is_auto;
     int st = resolve(req, &b, &is_auto);
@@ -130,8 +126,8 @@ static void registry_init(void)
         }
         reg[i].usable = tables[i]->probe(reg[i].why, sizeof reg[i].why);
     }
-    atomic_store(&check_on, env_flag("OMPWG_CHECK"));
-    atomic_store(&fallback_on, env_flag("OMPWG_FALLBACK"));
+    atomic_store(&check_on, (int)ompwg_config_env_num(OMPWG_KNOB_CHECK));
+    atomic_store(&fallback_on, (int)ompwg_config_env_num(OMPWG_KNOB_FALLBACK));
     select_from_env();
 }
 
@@ -218,8 +214,15 @@ int ompwg_check_enabled(void)
 int ompwg_set_check(int on)
 {
     ensure_init();
-    int v = on < 0 ? env_flag("OMPWG_CHECK") : on != 0;
+    if (on < -1 || on > 1) return OMPWG_ERR_RANGE;
+    if (on < 0) ompwg_config_refresh(OMPWG_KNOB_CHECK);
+    int v = on < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_CHECK) : on;
     return atomic_exchange(&check_on, v);
+}
+
+int ompwg_get_check(void)
+{
+    return ompwg_check_enabled();
 }
 
 int ompwg_fallback_enabled(void)
@@ -231,8 +234,15 @@ int ompwg_fallback_enabled(void)
 int ompwg_set_fallback(int on)
 {
     ensure_init();
-    int v = on < 0 ? env_flag("OMPWG_FALLBACK") : on != 0;
+    if (on < -1 || on > 1) return OMPWG_ERR_RANGE;
+    if (on < 0) ompwg_config_refresh(OMPWG_KNOB_FALLBACK);
+    int v = on < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_FALLBACK) : on;
     return atomic_exchange(&fallback_on, v);
+}
+
+int ompwg_get_fallback(void)
+{
+    return ompwg_fallback_enabled();
 }
 
 int ompwg_set_backend(const char *name)
@@ -241,6 +251,7 @@ int ompwg_set_backend(const char *name)
     pthread_mutex_lock(&select_lock);
     int st;
     if (!name) {
+        ompwg_config_refresh(OMPWG_KNOB_BACKEND);
         st = select_from_env();
     } else {
         const ompwg_backend *b = NULL;

@@ -84,7 +84,8 @@ static void device_form(void)
 int main(void)
 {
     tap_init("test_" PREFIX "gemm");
-    walk_backends(run_backend, NULL);
+    static const walk_variants cpu_kernels = { .knobs = { "OMPWG_CPU_ARCH" } };
+    walk_backends_variants(run_backend, NULL, &cpu_kernels);
     arguments();
     device_form();
     return tap_done();

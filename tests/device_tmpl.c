@@ -59,13 +59,6 @@ static int device_extremum(bool want_max, vec *x, real *value, int64_t *index)
 
 static const reducer device_reducer = { device_sum, device_extremum };
 
-static const walk_variants gemm_variants = {
-    .kernel = OMPWG_GPU_KERNEL_GEMM, .env = "OMPWG_GPU_GEMM", .names = { "tiled", "subgroup" },
-};
-static const walk_variants reduce_variants = {
-    .kernel = OMPWG_GPU_KERNEL_REDUCE, .env = "OMPWG_GPU_REDUCE", .names = { "tree", "subgroup" },
-};
-
 /* Shapes across the block edges, every transposition in both layouts. */
 static void device_gemms(const char *variant)
 {
@@ -229,14 +222,17 @@ int main(void)
              device == host ? "the initial device: host fallback" : "the default device");
     tap_skip("*_device without a usable gpu backend gives OMPWG_ERR_UNAVAILABLE",
              "the gpu backend is usable here");
-    for (int k = 0; k < 2; k++) {
-        if (walk_select_variant(&gemm_variants, k)) device_gemms(gemm_variants.names[k]);
-        if (walk_select_variant(&reduce_variants, k)) {
-            device_sums(reduce_variants.names[k]);
-            device_extrema(reduce_variants.names[k]);
+    const char *names[8];
+    int count = walk_variant_names("OMPWG_GPU_GEMM", names, 8);
+    for (int k = 0; k < count; k++)
+        if (walk_select_variant("OMPWG_GPU_GEMM", names[k])) device_gemms(names[k]);
+    walk_restore_variant("OMPWG_GPU_GEMM");
+    count = walk_variant_names("OMPWG_GPU_REDUCE", names, 8);
+    for (int k = 0; k < count; k++)
+        if (walk_select_variant("OMPWG_GPU_REDUCE", names[k])) {
+            device_sums(names[k]);
+            device_extrema(names[k]);
         }
-    }
-    walk_restore_variant(&gemm_variants);
-    walk_restore_variant(&reduce_variants);
+    walk_restore_variant("OMPWG_GPU_REDUCE");
     return tap_done();
 }

@@ -26,9 +26,7 @@ int main(void)
     char name[32];
     snprintf(name, sizeof name, "test_%sgemm", api.prefix);
     tap_init(name);
-    static const walk_variants gemm_variants = {
-        .kernel = OMPWG_GPU_KERNEL_GEMM, .env = "OMPWG_GPU_GEMM", .names = { "tiled", "subgroup" },
-    };
+    static const walk_variants gemm_variants = { .knobs = { "OMPWG_GPU_GEMM", "OMPWG_CPU_ARCH" } };
     walk_backends_variants(run_backend, NULL, &gemm_variants);
 
     /* C's columns split between the GPU backend and the CPU backend, each

@@ -33,10 +33,7 @@ int main(void)
     char name[32];
     snprintf(name, sizeof name, "test_%sreduce", api.prefix);
     tap_init(name);
-    static const walk_variants reduce_variants = {
-        .kernel = OMPWG_GPU_KERNEL_REDUCE, .env = "OMPWG_GPU_REDUCE",
-        .names = { "tree", "subgroup" },
-    };
+    static const walk_variants reduce_variants = { .knobs = { "OMPWG_GPU_REDUCE" } };
     walk_backends_variants(run_backend, NULL, &reduce_variants);
     return tap_done();
 }

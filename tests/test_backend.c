@@ -1,7 +1,7 @@
 /* Backend listing and selection: ompwg_backend_count/info, "auto",
  * unknown and unusable names (selection unchanged),
- * ompwg_set_backend(NULL) reading OMPWG_BACKEND again, a thread's own
- * choice (ompwg_set_thread_backend), and the GPU kernel variants. */
+ * the backend knob by name (ompwg_config_set), a thread's own choice
+ * (ompwg_set_thread_backend), and the GPU kernel variants' getter. */
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -124,43 +124,39 @@ static void unusable_names(void)
         tap_ok(pass, "an unusable backend gives OMPWG_ERR_UNAVAILABLE and leaves the selection unchanged");
 }
 
-/* ompwg_set_backend(NULL) reads OMPWG_BACKEND again; unset means auto. */
-static void from_environment(void)
+/* The backend knob by name (ompwg_config_set), as the environment would
+ * give it; NULL returns to what the environment said (test_config.c reads
+ * the variable itself in child processes). */
+static void by_knob(void)
 {
-    const char *orig = getenv("OMPWG_BACKEND");
-    char saved[64] = "";
-    if (orig) snprintf(saved, sizeof saved, "%s", orig);
-    ompwg_set_backend("auto");
-    char auto_choice_name[32];
-    snprintf(auto_choice_name, sizeof auto_choice_name, "%s", ompwg_get_backend());
+    char from_env[64];
+    ompwg_set_backend(NULL);
+    snprintf(from_env, sizeof from_env, "%s", ompwg_get_backend());
 
     bool pass = true;
     static const char *const names[] = { "openblas", "cpu" };
     for (int i = 0; i < 2; i++) {
-        setenv("OMPWG_BACKEND", names[i], 1);
-        int st = ompwg_set_backend(NULL);
+        int st = ompwg_config_set("OMPWG_BACKEND", names[i]);
         if (st != OMPWG_OK || strcmp(ompwg_get_backend(), names[i]) != 0) {
-            tap_diag("OMPWG_BACKEND=%s, ompwg_set_backend(NULL): status %d, selected %s", names[i],
-                     st, ompwg_get_backend());
+            tap_diag("ompwg_config_set(OMPWG_BACKEND, %s): status %d, selected %s", names[i], st,
+                     ompwg_get_backend());
             pass = false;
         }
     }
-    unsetenv("OMPWG_BACKEND");
-    int st = ompwg_set_backend(NULL);
-    if (st != OMPWG_OK || strcmp(ompwg_get_backend(), auto_choice_name) != 0) {
-        tap_diag("OMPWG_BACKEND unset, ompwg_set_backend(NULL): status %d, selected %s, auto is %s",
-                 st, ompwg_get_backend(), auto_choice_name);
+    int st = ompwg_config_set("OMPWG_BACKEND", NULL);
+    if (st != OMPWG_OK || strcmp(ompwg_get_backend(), from_env) != 0) {
+        tap_diag("ompwg_config_set(OMPWG_BACKEND, NULL): status %d, selected %s, the environment's %s",
+                 st, ompwg_get_backend(), from_env);
         pass = false;
     }
-    tap_ok(pass, "ompwg_set_backend(NULL) reads OMPWG_BACKEND again (unset: auto)");
+    tap_ok(pass, "ompwg_config_set(\"OMPWG_BACKEND\", name) selects it; NULL returns to the environment's (%s)",
+           from_env);
 
-    /* A failing call leaves the selection as it was, whether the name came
-     * as an argument or from the environment. */
+    /* A failing call leaves the selection as it was. */
     ompwg_set_backend("openblas");
-    setenv("OMPWG_BACKEND", "nope", 1);
-    st = ompwg_set_backend(NULL);
+    st = ompwg_config_set("OMPWG_BACKEND", "nope");
     if (!tap_ok(st == OMPWG_ERR_BACKEND && strcmp(ompwg_get_backend(), "openblas") == 0,
-                "OMPWG_BACKEND=nope: ompwg_set_backend(NULL) gives OMPWG_ERR_BACKEND, selection unchanged"))
+                "OMPWG_BACKEND nope: OMPWG_ERR_BACKEND, selection unchanged"))
         tap_diag("status %d (%s), selected %s (was openblas)", st, ompwg_strerror(st),
                  ompwg_get_backend());
     const char *unusable = NULL;
@@ -173,16 +169,13 @@ static void from_environment(void)
                  "every backend is usable here");
     } else {
         ompwg_set_backend("openblas");
-        setenv("OMPWG_BACKEND", unusable, 1);
-        st = ompwg_set_backend(NULL);
+        st = ompwg_config_set("OMPWG_BACKEND", unusable);
         if (!tap_ok(st == OMPWG_ERR_UNAVAILABLE && strcmp(ompwg_get_backend(), "openblas") == 0,
-                    "OMPWG_BACKEND=%s (not usable): ompwg_set_backend(NULL) gives OMPWG_ERR_UNAVAILABLE, selection unchanged",
+                    "OMPWG_BACKEND %s (not usable): OMPWG_ERR_UNAVAILABLE, selection unchanged",
                     unusable))
             tap_diag("status %d (%s), selected %s (was openblas)", st, ompwg_strerror(st),
                      ompwg_get_backend());
     }
-    if (saved[0]) setenv("OMPWG_BACKEND", saved, 1);
-    else unsetenv("OMPWG_BACKEND");
     ompwg_set_backend(NULL);
 }
 
@@ -244,68 +237,12 @@ static void thread_choice(void)
            auto_name);
 }
 
-/* The GPU kernel variants: read from the environment at every call, case
- * insensitive, the default for an unset, empty or unknown value; bad
- * arguments give their status. Works without a GPU (the variants run in
- * host fallback too). */
+/* The GPU kernel variants' getter refuses bad arguments (test_config.c
+ * sets every variant). */
 static void variants(void)
 {
-    static const struct {
-        ompwg_gpu_kernel kernel;
-        const char *env, *names[3];
-    } fam[] = {
-        { OMPWG_GPU_KERNEL_GEMM, "OMPWG_GPU_GEMM", { "tiled", "subgroup" } },
-        { OMPWG_GPU_KERNEL_REDUCE, "OMPWG_GPU_REDUCE", { "tree", "subgroup" } },
-        { OMPWG_GPU_KERNEL_TRANSPOSE, "OMPWG_GPU_TRANSPOSE", { "padded", "unpadded" } },
-        { OMPWG_GPU_KERNEL_DGEMM, "OMPWG_GPU_DGEMM", { "tensor", "fma" } },
-        { OMPWG_GPU_KERNEL_GEMM_TILE, "OMPWG_GPU_GEMM_TILE", { "auto", "large", "small" } },
-    };
-    bool pass = true;
-    for (size_t f = 0; f < sizeof fam / sizeof fam[0]; f++) {
-        const char *old = getenv(fam[f].env);
-        char saved[64];
-        snprintf(saved, sizeof saved, "%s", old ? old : "");
-        static const char *const values[] = { NULL, "", "nonsense", "1" };
-        for (int v = 0; v < 4; v++) {
-            if (values[v])
-                setenv(fam[f].env, values[v], 1);
-            else
-                unsetenv(fam[f].env);
-            const char *got = NULL;
-            if (ompwg_gpu_variant(fam[f].kernel, &got) != OMPWG_OK || !got ||
-                strcmp(got, fam[f].names[0]) != 0) {
-                tap_diag("%s=%s: %s, want the default %s", fam[f].env,
-                         values[v] ? values[v] : "(unset)", got ? got : "(null)", fam[f].names[0]);
-                pass = false;
-            }
-        }
-        for (int other = 1; other < 3 && fam[f].names[other]; other++) {
-            char upper[32];
-            snprintf(upper, sizeof upper, "%s", fam[f].names[other]);
-            for (char *c = upper; *c; c++) *c = (char)(*c - 'a' + 'A');
-            const char *spell[] = { fam[f].names[other], upper, fam[f].names[0] };
-            const int want[] = { other, other, 0 };
-            for (int v = 0; v < 3; v++) {
-                setenv(fam[f].env, spell[v], 1);
-                const char *got = NULL;
-                if (ompwg_gpu_variant(fam[f].kernel, &got) != OMPWG_OK || !got ||
-                    strcmp(got, fam[f].names[want[v]]) != 0) {
-                    tap_diag("%s=%s: %s, want %s", fam[f].env, spell[v], got ? got : "(null)",
-                             fam[f].names[want[v]]);
-                    pass = false;
-                }
-            }
-        }
-        if (old)
-            setenv(fam[f].env, saved, 1);
-        else
-            unsetenv(fam[f].env);
-    }
-    tap_ok(pass, "ompwg_gpu_variant follows OMPWG_GPU_GEMM/REDUCE/TRANSPOSE/DGEMM/GEMM_TILE at "
-           "every call, "
-           "any case; unset, empty or unknown values give the default");
     const char *name = "untouched";
-    bool bad = ompwg_gpu_variant((ompwg_gpu_kernel)5, &name) == OMPWG_ERR_FLAGS &&
+    bool bad = ompwg_gpu_variant(OMPWG_GPU_KERNEL_COUNT, &name) == OMPWG_ERR_FLAGS &&
                ompwg_gpu_variant((ompwg_gpu_kernel)-1, &name) == OMPWG_ERR_FLAGS &&
                strcmp(name, "untouched") == 0 &&
                ompwg_gpu_variant(OMPWG_GPU_KERNEL_GEMM, NULL) == OMPWG_ERR_NULL;
@@ -325,10 +262,9 @@ static void host_wait(void)
             usable = ompwg_backend_info(i, &name, why, sizeof why);
             break;
         }
-    const char *sync = getenv("OMPWG_GPU_SYNC");
-    if (usable != 1 || strstr(why, "host fallback") || (sync && sync[0])) {
+    if (usable != 1 || strstr(why, "host fallback") || strcmp(ompwg_get_gpu_sync(), "auto") != 0) {
         tap_skip("the gpu backend on a device waits the CUDA default way (auto)",
-                 "no GPU here, or OMPWG_GPU_SYNC is set");
+                 "no GPU here, or OMPWG_GPU_SYNC is not auto");
         return;
     }
     tap_ok(strstr(why, "host threads wait auto (OMPWG_GPU_SYNC=auto)") != NULL,
@@ -345,7 +281,7 @@ int main(void)
     each_name();
     unknown_names();
     unusable_names();
-    from_environment();
+    by_knob();
     thread_choice();
     variants();
     host_wait();

@@ -116,8 +116,7 @@ static void calls_pass(const char *backend)
 int main(void)
 {
     tap_init("test_check");
-    const char *env = getenv("OMPWG_CHECK");
-    int from_env = env && env[0] && strcmp(env, "0") != 0;
+    int from_env = ompwg_get_check();
     int prev = ompwg_set_check(1);
     if (!tap_ok(prev == from_env, "ompwg_set_check(1) returns the setting from OMPWG_CHECK (%d)",
                 from_env))
@@ -134,15 +133,12 @@ int main(void)
     prev = ompwg_set_check(0);
     tap_ok(prev == 0, "ompwg_set_check(0) returns 0 after ompwg_set_check(0)");
 
-    setenv("OMPWG_CHECK", "1", 1);
+    ompwg_set_check(1 - from_env);
     ompwg_set_check(-1);
-    bool pass = ompwg_set_check(0) == 1;
-    unsetenv("OMPWG_CHECK");
-    ompwg_set_check(1);
-    ompwg_set_check(-1);
-    pass = pass && ompwg_set_check(0) == 0;
-    tap_ok(pass, "ompwg_set_check(-1) reads OMPWG_CHECK again (1: on, unset: off)");
-    if (env) setenv("OMPWG_CHECK", env, 1);
-    ompwg_set_check(-1);
+    tap_ok(ompwg_get_check() == from_env,
+           "ompwg_set_check(-1) returns to the environment's setting (%d)", from_env);
+    prev = ompwg_set_check(5);
+    tap_ok(prev == OMPWG_ERR_RANGE && ompwg_get_check() == from_env,
+           "ompwg_set_check(5) gives OMPWG_ERR_RANGE and changes nothing");
     return tap_done();
 }

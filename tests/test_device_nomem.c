@@ -135,12 +135,12 @@ int main(void)
                 "ompwg_set_fallback(1): the same sgemm is exact"))
         tap_diag("status %d (%s), previous setting %d", st, ompwg_strerror(st), before);
 
-    setenv("OMPWG_FALLBACK", "1", 1);
     ompwg_set_fallback(0);
-    ompwg_set_fallback(-1);
+    int set = ompwg_config_set("OMPWG_FALLBACK", "1");
     for (int i = 0; i < M * N; i++) c[i] = -3;
     st = gemm_huge(&h, c);
-    tap_ok(st == OMPWG_OK && c_exact(c), "OMPWG_FALLBACK=1, read again: the same (status %d)", st);
+    tap_ok(set == OMPWG_OK && st == OMPWG_OK && c_exact(c),
+           "OMPWG_FALLBACK 1 through ompwg_config_set: the same (status %d)", st);
     ompwg_set_fallback(0);
 
     /* the device is still good for what fits */

@@ -461,12 +461,14 @@ static void check_variant_kernels(void)
  * the FMA units (the default takes the tensor cores where the build has
  * them), then the tiled GEMM on its large team tile (these shapes take the
  * small one by default). */
-static const walk_variants families[] = {
-    { OMPWG_GPU_KERNEL_GEMM, "OMPWG_GPU_GEMM", { "tiled", "subgroup" } },
-    { OMPWG_GPU_KERNEL_DGEMM, "OMPWG_GPU_DGEMM", { "tensor", "fma" } },
-    { OMPWG_GPU_KERNEL_GEMM_TILE, "OMPWG_GPU_GEMM_TILE", { "auto", "large" } },
-    { OMPWG_GPU_KERNEL_REDUCE, "OMPWG_GPU_REDUCE", { "tree", "subgroup" } },
-    { OMPWG_GPU_KERNEL_TRANSPOSE, "OMPWG_GPU_TRANSPOSE", { "padded", "unpadded" } },
+static const struct {
+    const char *env, *names[2];
+} families[] = {
+    { "OMPWG_GPU_GEMM", { "tiled", "subgroup" } },
+    { "OMPWG_GPU_DGEMM", { "tensor", "fma" } },
+    { "OMPWG_GPU_GEMM_TILE", { "auto", "large" } },
+    { "OMPWG_GPU_REDUCE", { "tree", "subgroup" } },
+    { "OMPWG_GPU_TRANSPOSE", { "padded", "unpadded" } },
 };
 #define FAMILY_COUNT (sizeof families / sizeof families[0])
 static const int pass_variant[4][FAMILY_COUNT] = {
@@ -494,11 +496,13 @@ int late_load_main(int argc, char **argv)
     for (int pass = 0; pass < 4; pass++) {
         bool selected = true;
         for (size_t f = 0; f < FAMILY_COUNT; f++)
-            selected = walk_select_variant(&families[f], pass_variant[pass][f]) && selected;
+            selected = walk_select_variant(families[f].env,
+                                           families[f].names[pass_variant[pass][f]]) &&
+                       selected;
         if (selected) check_variant_kernels();
     }
     /* the scans have one variant */
-    for (size_t f = 0; f < FAMILY_COUNT; f++) walk_restore_variant(&families[f]);
+    for (size_t f = 0; f < FAMILY_COUNT; f++) walk_restore_variant(families[f].env);
     static const int64_t sincs[][2] = { { 1, 1 }, { -1, 2 }, { 3, -1 } };
     for (int ty = 0; ty < 3; ty++)
         for (size_t k = 0; k < sizeof sincs / sizeof sincs[0]; k++) {

@@ -140,16 +140,15 @@ static void device_checks(gpu_mode m, int count)
            m == NO_GPU ? "OMPWG_ERR_UNAVAILABLE" : "OMPWG_OK");
 }
 
-/* OMPWG_GPU_DEVICE is read again by ompwg_set_gpu_device(-1); on a GPU a
- * value that names no device is refused and changes nothing. */
+/* The OMPWG_GPU_DEVICE knob by name (ompwg_config_set): on a GPU a value
+ * that names no device is refused and changes nothing. */
 static void env_checks(gpu_mode m, int count)
 {
     if (m != ON_DEVICE) {
-        tap_skip("OMPWG_GPU_DEVICE read again by ompwg_set_gpu_device(-1)",
+        tap_skip("the OMPWG_GPU_DEVICE knob by name",
                  "%s: there is no device to name", mode_name(m));
         return;
     }
-    char *saved = getenv("OMPWG_GPU_DEVICE") ? strdup(getenv("OMPWG_GPU_DEVICE")) : NULL;
     int before = -1, after = -1;
     ompwg_get_gpu_device(&before);
     char past[16];
@@ -157,8 +156,7 @@ static void env_checks(gpu_mode m, int count)
     const char *const bad[] = { "x", "-1", "1.5", past };
     bool pass = true;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        setenv("OMPWG_GPU_DEVICE", bad[i], 1);
-        int st = ompwg_set_gpu_device(-1);
+        int st = ompwg_config_set("OMPWG_GPU_DEVICE", bad[i]);
         ompwg_get_gpu_device(&after);
         if (st != OMPWG_ERR_RANGE || after != before) {
             tap_diag("OMPWG_GPU_DEVICE=%s: status %d, device %d -> %d", bad[i], st, before, after);
@@ -169,14 +167,10 @@ static void env_checks(gpu_mode m, int count)
            count);
     char last[16];
     snprintf(last, sizeof last, "%d", count - 1);
-    setenv("OMPWG_GPU_DEVICE", last, 1);
-    int st = ompwg_set_gpu_device(-1);
+    int st = ompwg_config_set("OMPWG_GPU_DEVICE", last);
     ompwg_get_gpu_device(&after);
-    tap_ok(st == OMPWG_OK && after == count - 1, "OMPWG_GPU_DEVICE=%d then ompwg_set_gpu_device(-1) "
+    tap_ok(st == OMPWG_OK && after == count - 1, "ompwg_config_set(\"OMPWG_GPU_DEVICE\", \"%d\") "
            "moves to device %d (got %d)", count - 1, count - 1, after);
-    if (saved) setenv("OMPWG_GPU_DEVICE", saved, 1);
-    else unsetenv("OMPWG_GPU_DEVICE");
-    free(saved);
     ompwg_set_gpu_device(-1);
 }
 

@@ -57,10 +57,7 @@ int main(void)
     tap_init("test_transpose");
     bad_args_s();
     bad_args_d();
-    static const walk_variants variants = {
-        .kernel = OMPWG_GPU_KERNEL_TRANSPOSE, .env = "OMPWG_GPU_TRANSPOSE",
-        .names = { "padded", "unpadded" },
-    };
+    static const walk_variants variants = { .knobs = { "OMPWG_GPU_TRANSPOSE" } };
     walk_backends_variants(run_backend, NULL, &variants);
     return tap_done();
 }

@@ -67,37 +67,76 @@ static void check_filter(void)
     }
 }
 
-/* The value each family's variable had before the walk changed it. */
+/* The settings of the knobs a walk changed, as they were before. */
 static struct {
-    bool saved, set;
-    char value[64];
-} before[OMPWG_GPU_KERNEL_GEMM_TILE + 1];
+    const char *env;
+    char value[256];
+} before[8];
 
-bool walk_select_variant(const walk_variants *v, int i)
+/* The knob's setting now, as text; false when the library has no such knob. */
+static bool knob_value(const char *env, char *buf, size_t len)
 {
-    if (!before[v->kernel].saved) {
-        const char *old = getenv(v->env);
-        before[v->kernel].saved = true;
-        before[v->kernel].set = old != NULL;
-        snprintf(before[v->kernel].value, sizeof before[v->kernel].value, "%s", old ? old : "");
+    for (int i = 0; i < ompwg_config_count(); i++) {
+        ompwg_knob_info k;
+        if (ompwg_config_describe(i, &k) == OMPWG_OK && strcmp(k.env, env) == 0) {
+            snprintf(buf, len, "%s", k.value);
+            return true;
+        }
     }
-    setenv(v->env, v->names[i], 1);
-    const char *got = NULL;
-    int st = ompwg_gpu_variant(v->kernel, &got);
-    if (st == OMPWG_OK && got && strcmp(got, v->names[i]) == 0) return true;
-    tap_ok(false, "%s=%s selects the %s variant", v->env, v->names[i], v->names[i]);
-    tap_diag("ompwg_gpu_variant: status %d, %s", st, got ? got : "(null)");
     return false;
 }
 
-void walk_restore_variant(const walk_variants *v)
+int walk_variant_names(const char *env, const char **names, int max)
 {
-    if (!before[v->kernel].saved) return;
-    if (before[v->kernel].set)
-        setenv(v->env, before[v->kernel].value, 1);
-    else
-        unsetenv(v->env);
-    before[v->kernel].saved = false;
+    int n = 0;
+    for (int i = 0; i < ompwg_variant_count() && n < max; i++) {
+        ompwg_variant v;
+        if (ompwg_variant_info(i, &v) == OMPWG_OK && strcmp(v.env, env) == 0 && v.runnable)
+            names[n++] = v.name;
+    }
+    return n;
+}
+
+bool walk_select_variant(const char *env, const char *name)
+{
+    size_t slot = 0;
+    while (slot < sizeof before / sizeof before[0] && before[slot].env &&
+           strcmp(before[slot].env, env) != 0)
+        slot++;
+    if (slot < sizeof before / sizeof before[0] && !before[slot].env &&
+        knob_value(env, before[slot].value, sizeof before[slot].value))
+        before[slot].env = env;
+    int st = ompwg_config_set(env, name);
+    char got[256] = "";
+    knob_value(env, got, sizeof got);
+    if (st == OMPWG_OK && strcmp(got, name) == 0) return true;
+    tap_ok(false, "ompwg_config_set(\"%s\", \"%s\") selects that variant", env, name);
+    tap_diag("status %d (%s), the knob reads %s", st, ompwg_strerror(st), got);
+    return false;
+}
+
+void walk_restore_variant(const char *env)
+{
+    for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+        if (before[i].env && strcmp(before[i].env, env) == 0) {
+            int st = ompwg_config_set(env, before[i].value);
+            if (st != OMPWG_OK)
+                tap_ok(false, "%s put back to %s: status %d", env, before[i].value, st);
+            before[i].env = NULL;
+        }
+}
+
+/* The knob of v whose variants backend `name` runs, NULL for none. */
+static const char *knob_of(const walk_variants *v, const char *name)
+{
+    for (int k = 0; v && k < 4 && v->knobs[k]; k++)
+        for (int i = 0; i < ompwg_variant_count(); i++) {
+            ompwg_variant var;
+            if (ompwg_variant_info(i, &var) == OMPWG_OK && strcmp(var.env, v->knobs[k]) == 0 &&
+                strcmp(var.backend, name) == 0)
+                return v->knobs[k];
+        }
+    return NULL;
 }
 
 void walk_backends(void (*body)(const char *name, void *ctx), void *ctx)
@@ -134,17 +173,20 @@ void walk_backends_variants(void (*body)(const char *name, void *ctx), void *ctx
             tap_diag("status %d: %s", st, ompwg_strerror(st));
             continue;
         }
-        if (!v || strcmp(name, "gpu") != 0) {
+        const char *knob = knob_of(v, name);
+        const char *names[8];
+        int count = knob ? walk_variant_names(knob, names, 8) : 0;
+        if (count == 0) {
             body(name, ctx);
             continue;
         }
-        for (int k = 0; k < 2; k++) {
-            if (!walk_select_variant(v, k)) continue;
+        for (int k = 0; k < count; k++) {
+            if (!walk_select_variant(knob, names[k])) continue;
             char label[64];
-            snprintf(label, sizeof label, "%s/%s", name, v->names[k]);
+            snprintf(label, sizeof label, "%s/%s", name, names[k]);
             body(label, ctx);
         }
-        walk_restore_variant(v);
+        walk_restore_variant(knob);
     }
     /* "none" (nothing usable was selected at start) is no backend name */
     if (strcmp(saved, "none") != 0) ompwg_set_backend(saved);

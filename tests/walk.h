@@ -17,26 +17,29 @@ bool walk_wanted(const char *name);
  * selected; the selection found at entry is restored at the end. */
 void walk_backends(void (*body)(const char *name, void *ctx), void *ctx);
 
-/* A GPU kernel family whose variants a test runs one after another. */
+/* The knobs whose kernel variants a walk runs, e.g. OMPWG_GPU_GEMM and
+ * OMPWG_CPU_ARCH; NULL ends the list. */
 typedef struct walk_variants {
-    ompwg_gpu_kernel kernel;
-    const char *env;          /* the variable that selects them */
-    const char *names[2];
+    const char *knobs[4];
 } walk_variants;
 
-/* walk_backends, except that the gpu backend's body runs once per variant
- * of v, with v->env set to it (the selection confirmed through
- * ompwg_gpu_variant) and name "gpu/<variant>"; the variable is restored at
- * the end. */
+/* walk_backends, except that a backend with variants among v's knobs
+ * (ompwg_variant_info: those this machine runs) runs the body once per
+ * variant, selected through ompwg_config_set() (and confirmed) with name
+ * "<backend>/<variant>"; each knob is put back at the end. */
 void walk_backends_variants(void (*body)(const char *name, void *ctx), void *ctx,
                             const walk_variants *v);
 
-/* Sets v->env to variant i and says (as a failing TAP line when not)
- * whether the library now selects it. */
-bool walk_select_variant(const walk_variants *v, int i);
+/* The variants of knob env this machine runs, into names (at most max);
+ * returns their count. */
+int walk_variant_names(const char *env, const char **names, int max);
 
-/* Puts v->env back as it was before the first walk_select_variant. */
-void walk_restore_variant(const walk_variants *v);
+/* Selects variant `name` of knob env and says (as a failing TAP line when
+ * not) whether the library now reports it. */
+bool walk_select_variant(const char *env, const char *name);
+
+/* Puts knob env back as it was before the first walk_select_variant. */
+void walk_restore_variant(const char *env);
 
 /* Whether backend `name` is compiled in and usable; *why (may be NULL)
  * receives the probe's reason or description. */

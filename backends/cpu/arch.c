@@ -1,11 +1,13 @@
-/* Which CPU GEMM kernel variant runs: the instruction sets are probed once,
- * the OMPWG_CPU_ARCH override is read at every call. */
+/* Which CPU GEMM kernel variant runs: the instruction sets are probed once
+ * (and offered to src/config.c), the OMPWG_CPU_ARCH choice asked for at
+ * every call. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "cpu.h"
 #include "kernel.h"
 
@@ -77,6 +79,8 @@ static bool probe_isa(ompwg_cpu_arch arch)
     }
 }
 
+static int find(const char *name);
+
 static void probe(void)
 {
 #if OMPWG_CPU_HAVE_AVX2 || OMPWG_CPU_HAVE_AVX512
@@ -91,6 +95,13 @@ static void probe(void)
             snprintf(defect[i], sizeof defect[i], "%s block sizes: %s", why_s ? "float" : "double",
                      why_s ? why_s : why_d);
     }
+    /* choice 0, "auto", always runs */
+    unsigned runnable = 1u;
+    for (int c = 1; ompwg_config_choice(OMPWG_KNOB_CPU_ARCH, c); c++) {
+        int i = find(ompwg_config_choice(OMPWG_KNOB_CPU_ARCH, c));
+        if (i >= 0 && variants[i].name && cpu_has[i] && !defect[i][0]) runnable |= 1u << c;
+    }
+    ompwg_config_offer(OMPWG_KNOB_CPU_ARCH, runnable);
 }
 
 static bool usable(int i)
@@ -175,25 +186,31 @@ static void tell(ompwg_cpu_arch arch, const char *env, reason why)
             fprintf(stderr, "ompwg:   %s skipped: %s\n", variants[i].name, defect[i]);
 }
 
-static bool verbose(void)
+/* The kernel asked for, NULL for the best this CPU runs. */
+static const char *requested(int *choice)
 {
-    const char *v = getenv("OMPWG_VERBOSE");
-    return v && v[0] && strcmp(v, "0") != 0;
+    *choice = (int)ompwg_config_value(OMPWG_KNOB_CPU_ARCH);
+    return *choice > 0 ? ompwg_config_choice(OMPWG_KNOB_CPU_ARCH, *choice) : NULL;
 }
 
 ompwg_cpu_arch ompwg_cpu_arch_pick(void)
 {
-    const char *env = getenv("OMPWG_CPU_ARCH");
+    int choice;
+    const char *env = requested(&choice);
     reason why;
     ompwg_cpu_arch arch = choose(env, &why);
-    if (verbose() && !atomic_exchange(&told, 1)) tell(arch, env, why);
+    /* a kernel asked for and not run is said whatever the verbosity */
+    int state = 1 + choice * 8 + (int)why;
+    if ((ompwg_get_verbose() >= 1 || why > ENV_TAKEN) && atomic_exchange(&told, state) != state)
+        tell(arch, env, why);
     return arch;
 }
 
 const char *ompwg_cpu_kernel_name(void)
 {
+    int choice;
     reason why;
-    ompwg_cpu_arch arch = choose(getenv("OMPWG_CPU_ARCH"), &why);
+    ompwg_cpu_arch arch = choose(requested(&choice), &why);
     return arch < OMPWG_CPU_ARCH_COUNT ? variants[arch].name : "unpacked";
 }
 

@@ -24,8 +24,9 @@ typedef struct ompwg_cpu_blocks {
 /* NULL when the block sizes can drive the packed GEMM, else what is wrong. */
 const char *ompwg_cpu_blocks_defect(const ompwg_cpu_blocks *b);
 
-/* The variant the next GEMM runs: OMPWG_CPU_ARCH (read at every call) when
- * the CPU has that instruction set, else the best one it has. Variants whose
+/* The variant the next GEMM runs: the OMPWG_CPU_ARCH knob (src/config.c's
+ * setting, asked at every call) when the CPU has that instruction set, else
+ * the best one it has. Variants whose
  * block sizes fail ompwg_cpu_blocks_defect() are never chosen; returns
  * OMPWG_CPU_ARCH_COUNT when none is left (the GEMM then runs unpacked). */
 ompwg_cpu_arch ompwg_cpu_arch_pick(void);

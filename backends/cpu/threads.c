@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "config.h"
 #include "cpu.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
@@ -85,28 +86,22 @@ static void topo_init(void)
 /* ompwg_set_num_threads's count, 0 when none was set */
 static atomic_int set_count;
 
-#define MAX_THREADS 4096
-
 int ompwg_cpu_set_thread_count(int n)
 {
-    if (n > MAX_THREADS) return OMPWG_ERR_RANGE;
+    if (n > OMPWG_MAX_THREADS) return OMPWG_ERR_RANGE;
     atomic_store_explicit(&set_count, n > 0 ? n : 0, memory_order_relaxed);
     return OMPWG_OK;
 }
 
 /* The count outside a parallel region: the set one, else
- * OMPWG_NUM_THREADS, else the share's cores. */
+ * OMPWG_NUM_THREADS (as src/config.c read it: 1 to 4096), else the share's
+ * cores. */
 static int thread_count(void)
 {
     int set = atomic_load_explicit(&set_count, memory_order_relaxed);
     if (set > 0) return set;
-    const char *env = getenv("OMPWG_NUM_THREADS");
-    if (env && env[0]) {
-        char *end;
-        long v = strtol(env, &end, 10);
-        if (*end == '\0' && v > 0 && v <= MAX_THREADS) return (int)v;
-    }
-    return current_share().count;
+    int env = (int)ompwg_config_env_num(OMPWG_KNOB_NUM_THREADS);
+    return env > 0 ? env : current_share().count;
 }
 
 int ompwg_cpu_thread_count(void)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "config.h"
 #include "devprops.h"
 #include "gpu.h"
 #include "gpu_tiles.h"
@@ -69,10 +70,20 @@ bool ompwg_gpu_device_props(ompwg_gpu_props *out)
     return known;
 }
 
-static bool offload_disabled(void)
+/* OMP_TARGET_OFFLOAD, read once as the offload runtime reads it */
+static pthread_once_t policy_once = PTHREAD_ONCE_INIT;
+static bool policy_disabled;
+
+static void read_policy(void)
 {
     const char *policy = getenv("OMP_TARGET_OFFLOAD");
-    return policy && strcasecmp(policy, "disabled") == 0;
+    policy_disabled = policy && strcasecmp(policy, "disabled") == 0;
+}
+
+static bool offload_disabled(void)
+{
+    pthread_once(&policy_once, read_policy);
+    return policy_disabled;
 }
 
 /* Whether a target region on `dev` runs there. Only called with
@@ -125,13 +136,11 @@ static void describe(char *why, size_t len, int dev, int num_devices, const char
  * the reason, when that is not one of the num_devices devices. */
 static bool default_device(int num_devices, int *dev, char *why, size_t len)
 {
-    const char *env = getenv("OMPWG_GPU_DEVICE");
-    if (env && env[0]) {
-        char *end;
-        long v = strtol(env, &end, 10);
-        if (*end != '\0' || v < 0 || v >= num_devices) {
-            snprintf(why, len, "OMPWG_GPU_DEVICE=%s is not one of the %d devices (0 to %d)", env,
-                     num_devices, num_devices - 1);
+    if (ompwg_config_env_set(OMPWG_KNOB_GPU_DEVICE)) {
+        int64_t v = ompwg_config_env_num(OMPWG_KNOB_GPU_DEVICE);
+        if (v >= num_devices) {
+            snprintf(why, len, "OMPWG_GPU_DEVICE=%lld is not one of the %d devices (0 to %d)",
+                     (long long)v, num_devices, num_devices - 1);
             return false;
         }
         *dev = (int)v;

@@ -3,6 +3,8 @@
  * loaded the description simply goes without them. */
 #include "devprops.h"
 
+#include "config.h"
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -112,16 +114,11 @@ static const char *sched_name(unsigned sched)
 
 bool ompwg_gpu_set_host_wait(int ordinal, char *why, size_t len)
 {
-    const char *env = getenv("OMPWG_GPU_SYNC");
-    const char *want = env && env[0] ? env : "auto";
+    const char *want = ompwg_get_gpu_sync();
     int sched = -1;
     if (!strcmp(want, "keep")) sched = -2;
     for (unsigned s = 0; s <= SCHED_BLOCKING && sched == -1; s++)
         if (!strcmp(want, sched_name(s))) sched = (int)s;
-    if (sched == -1) {
-        snprintf(why, len, "OMPWG_GPU_SYNC=%s is not auto, spin, yield, blocking or keep", want);
-        return false;
-    }
     cu_driver d;
     int dev = 0, active = 0;
     unsigned flags = 0;

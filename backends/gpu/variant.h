@@ -1,12 +1,13 @@
-/* Which variant of a GPU kernel family runs: an environment variable read
- * at every call (BLIS's override), with a line on stderr under
- * OMPWG_VERBOSE=1 whenever the choice changes. */
+/* Which variant of a GPU kernel family runs: the setting src/config.c
+ * keeps, asked for at every call (BLIS's override), with a line on stderr
+ * under OMPWG_VERBOSE=1 whenever the choice changes. */
 #ifndef OMPWG_GPU_VARIANT_H
 #define OMPWG_GPU_VARIANT_H
 
 #include "ompwg.h"
 
-/* The variants, in the order of the names in variant.c; 0 is the default. */
+/* The variants, in the order of their names in src/config.c; 0 is the
+ * default. */
 enum { OMPWG_GPU_GEMM_TILED = 0, OMPWG_GPU_GEMM_SUBGROUP = 1 };
 enum { OMPWG_GPU_REDUCE_TREE = 0, OMPWG_GPU_REDUCE_SUBGROUP = 1 };
 enum { OMPWG_GPU_TRANSPOSE_PADDED = 0, OMPWG_GPU_TRANSPOSE_UNPADDED = 1 };

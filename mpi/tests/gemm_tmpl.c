@@ -170,14 +170,14 @@ static void run_case(const grid_ctx *gc, const char *backend, const gcase *c)
     dist_scatter(&db, b);
     dist_scatter(&dc, c0);
 
-    if (c->panel) setenv("OMPWG_MPI_PANEL", c->panel, 1);
+    if (c->panel) ompwg_set_mpi_panel(atoll(c->panel));
     int64_t ldb = ak > 1 ? ak : 1;
     int st1 = api.gemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, c->m, c->n, c->k, c->alpha,
                        c->null_ab ? NULL : a, am, c->null_ab ? NULL : b, ldb, c->beta, want, cm);
     int st = MPI_GEMM(gc->grid, OMPWG_NO_TRANS, OMPWG_NO_TRANS, c->m, c->n, c->k, c->alpha,
                       c->null_ab ? NULL : da.p, &da.d, c->null_ab ? NULL : db.p, &db.d, c->beta,
                       dc.p, &dc.d);
-    if (c->panel) unsetenv("OMPWG_MPI_PANEL");
+    if (c->panel) ompwg_set_mpi_panel(-1);
 
     bool pass = st == OMPWG_OK && st1 == OMPWG_OK;
     if (!pass) mtap_note("status %d (%s), one process %d", st, ompwg_mpi_strerror(st), st1);

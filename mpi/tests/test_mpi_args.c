@@ -274,9 +274,9 @@ static void gemm_checks(const ompwg_mpi_grid *g)
         pass = all_get(st, OMPWG_MPI_ERR_MISMATCH, "alpha differs");
         st = CALL(N, N, 12, 10, rank == 0 ? 6 : 8, 1.0, s.pa, &s.a, s.pb, &s.b, 1.0, s.pc, &s.c);
         pass = all_get(st, OMPWG_MPI_ERR_MISMATCH, "k differs") && pass;
-        setenv("OMPWG_MPI_PANEL", rank == 0 ? "4" : "5", 1);
+        ompwg_set_mpi_panel(rank == 0 ? 4 : 5);
         st = CALL(N, N, 12, 10, 8, 1.0, s.pa, &s.a, s.pb, &s.b, 1.0, s.pc, &s.c);
-        unsetenv("OMPWG_MPI_PANEL");
+        ompwg_set_mpi_panel(-1);
         pass = all_get(st, OMPWG_MPI_ERR_MISMATCH, "panel width differs") && pass;
         mtap_ok(pass && c_kept(&s, "mismatch"), "ranks passing different alpha, k or panel "
                 "widths: OMPWG_MPI_ERR_MISMATCH everywhere, C untouched");

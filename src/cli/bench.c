@@ -213,9 +213,7 @@ static void add_engine(bench_engine *list, int *n, const options *o, bench_engin
 
 static int cpu_threads(const options *o)
 {
-    const char *env = getenv("OMPWG_NUM_THREADS");
-    if (o->threads) return o->threads;
-    return env && atoi(env) > 0 ? atoi(env) : omp_get_num_procs();
+    return o->threads ? o->threads : ompwg_get_num_threads();
 }
 
 static void context_json(char *buf, size_t len, const options *o, const char *gpu_name,
@@ -464,9 +462,7 @@ int ompwg_cli_bench(int argc, char **argv)
     int st = parse(argc, argv, &o);
     if (st) return st == 1 ? 0 : st;
     if (o.threads) {
-        char v[16];
-        snprintf(v, sizeof v, "%d", o.threads);
-        setenv("OMPWG_NUM_THREADS", v, 1);
+        ompwg_set_num_threads(o.threads);
         openblas_set_num_threads(o.threads);
     }
 

@@ -56,24 +56,24 @@ static void print_topology(void)
 }
 #endif
 
-/* Which variant of each GPU kernel family the environment selects now. */
-static void print_gpu_variants(void)
+/* Every knob's setting (the environment's, or a setter's), and the kernel
+ * variants this machine runs. */
+static void print_settings(void)
 {
-    static const struct {
-        ompwg_gpu_kernel kernel;
-        const char *env;
-    } families[] = {
-        { .kernel = OMPWG_GPU_KERNEL_GEMM, .env = "OMPWG_GPU_GEMM" },
-        { .kernel = OMPWG_GPU_KERNEL_REDUCE, .env = "OMPWG_GPU_REDUCE" },
-        { .kernel = OMPWG_GPU_KERNEL_TRANSPOSE, .env = "OMPWG_GPU_TRANSPOSE" },
-        { .kernel = OMPWG_GPU_KERNEL_DGEMM, .env = "OMPWG_GPU_DGEMM" },
-        { .kernel = OMPWG_GPU_KERNEL_GEMM_TILE, .env = "OMPWG_GPU_GEMM_TILE" },
-    };
-    printf("GPU kernel variants:");
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
-        const char *name = "?";
-        ompwg_gpu_variant(families[i].kernel, &name);
-        printf(" %s=%s", families[i].env, name);
+    printf("settings:\n");
+    for (int i = 0; i < ompwg_config_count(); i++) {
+        ompwg_knob_info k;
+        if (ompwg_config_describe(i, &k) == OMPWG_OK)
+            printf("  %-20s %-28s (%s; default %s)\n", k.env, k.value, k.values, k.fallback);
+    }
+    printf("kernel variants:");
+    const char *family = "";
+    for (int i = 0; i < ompwg_variant_count(); i++) {
+        ompwg_variant v;
+        if (ompwg_variant_info(i, &v) != OMPWG_OK) continue;
+        if (strcmp(family, v.family) != 0) printf("\n  %-16s", v.family);
+        family = v.family;
+        printf(" %s%s", v.name, v.runnable ? "" : " (not here)");
     }
     printf("\n");
 }
@@ -99,7 +99,7 @@ static void print_model(void)
     for (int i = 0; i < m.host_path.points; i++)
         printf("  %.3g -> %.3g ms", m.host_path.work[i] * 1e3, m.host_path.seconds[i] * 1e3);
     printf("%s\n", m.host_path.points ? "" : " not measured (the bare prediction)");
-    const int all = ompwg_set_verbose(-1) >= 2;
+    const int all = ompwg_get_verbose() >= 2;
     for (int b = 0; b < m.backends; b++)
         for (int kind = 0; kind < 2; kind++)
             for (int d = 0; d < 2; d++) {
@@ -132,7 +132,7 @@ int ompwg_cli_info(int argc, char **argv)
         int usable = ompwg_backend_info(i, &name, why, sizeof why);
         printf("  %-8s %-10s %s\n", name, usable ? "usable" : "not usable", why);
     }
-    print_gpu_variants();
+    print_settings();
     print_model();
     print_topology();
     return 0;

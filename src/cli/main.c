@@ -14,9 +14,12 @@ static void usage(FILE *f)
             "  bench     GEMM and reductions on every usable backend, checked against OpenBLAS\n"
             "            (ompwg bench --help for its options)\n"
             "  version   the library version\n"
-            "environment: OMPWG_BACKEND, OMPWG_VERBOSE, OMPWG_CHECK, OMPWG_NUM_THREADS,\n"
-            "             OMPWG_FALLBACK, OMPWG_GPU_DEVICE, OMPWG_MPI_PANEL, OMPWG_MODEL_FILE,\n"
-            "             OMPWG_SPLIT (see README.md)\n");
+            "environment (see README.md; `ompwg info` shows the settings):\n");
+    for (int i = 0; i < ompwg_config_count(); i++) {
+        ompwg_knob_info k;
+        if (ompwg_config_describe(i, &k) == OMPWG_OK)
+            fprintf(f, "  %s=%s\n", k.env, k.values);
+    }
 }
 
 int main(int argc, char **argv)

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "restart.h"
+
 bool fuzz_keep_going;
 long fuzz_failures;
 
@@ -340,9 +342,11 @@ void fuzz_fail(const char *fmt, ...)
 
 void fuzz_setup(void)
 {
-    /* read by the library at its first call: the GPU kernels become usable
-     * by name, on host threads, beside cpu and openblas */
-    setenv("OMP_TARGET_OFFLOAD", "DISABLED", 1);
+    /* read at the first call: the GPU kernels become usable by name, on
+     * host threads, beside cpu and openblas */
+    if (!restart_with("OMP_TARGET_OFFLOAD=DISABLED"))
+        fprintf(stderr, "fuzz: could not start again with OMP_TARGET_OFFLOAD=DISABLED: the gpu "
+                        "backend is left out\n");
     static const char *const names[] = { "gpu", "cpu", "openblas" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const char *name = NULL;
