@@ -1,19 +1,50 @@
-/* The GEMM entry point for one precision and its paths for host data,
- * included by gemm.c after the call on device data. Only what the call
- * reads crosses the link: op(A)'s and op(B)'s blocks and, when beta != 0,
- * C's m x n block, packed on the device; only C's block comes back. */
+/* The GPU GEMM entry point for one precision and its paths for host data,
+ * built once per precision by Meson (prec.h); the kernels and the call on
+ * device data are gemm_tmpl.c. Only what the call reads crosses the link:
+ * op(A)'s and op(B)'s blocks and, when beta != 0, C's m x n block, packed
+ * on the device; only C's block comes back. */
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "devmem.h"
+#include "gpu.h"
+#include "gpu_tiles.h"
+#include "grid.h"
+#include "ompwg.h"
 #include "prec.h"
+#include "staging.h"
+
+/* C goes in column blocks of at least PIPE_MIN_COLS columns (narrower ones
+ * leave the kernel short of tiles), about PIPE_BLOCKS of them; calls that
+ * move fewer than PIPE_MIN_BYTES take the plain path, where one block's
+ * latency would cost more than the overlap saves. PIPE_THREADS host
+ * threads: one launches the kernels, the others stage the copies. One crew
+ * takes both directions in turn: the staged copies are bound by host
+ * memory, and on the H100 machine a second crew for C's way out made the
+ * calls slower (bench/NOTES.md). */
+enum { PIPE_MIN_COLS = 512, PIPE_BLOCKS = 4, PIPE_THREADS = 9 };
+static const size_t PIPE_MIN_BYTES = (size_t)48 << 20;
+
+#if defined(OMPWG_PREC_S)
+#define GEMM_ENTRY ompwg_gpu_sgemm
+#define GEMM_RESIDENT ompwg_gpu_sgemm_resident
+#else
+#define GEMM_ENTRY ompwg_gpu_dgemm
+#define GEMM_RESIDENT ompwg_gpu_dgemm_resident
+#endif
 
 /* A's, B's and C's packed copies on the device and the shape that
  * describes them. */
-typedef struct TN(gemm_on_device_, ) {
+typedef struct gemm_on_device {
     ompwg_gemm_shape shape;
     T *a, *b, *c;
     bool reads_ab, reads_c;
-} TN(gemm_on_device_, );
+} gemm_on_device;
 
 /* A's stored block (op(A) is m x k). */
-static ompwg_gpu_block TN(a_block_, )(const ompwg_gemm_shape *s, const T *a, T *da)
+static ompwg_gpu_block a_block(const ompwg_gemm_shape *s, const T *a, T *da)
 {
     return (ompwg_gpu_block){ .host = (void *)a, .ld = s->lda, .dev = da,
                               .rows = s->transa ? s->k : s->m, .cols = s->transa ? s->m : s->k,
@@ -22,7 +53,7 @@ static ompwg_gpu_block TN(a_block_, )(const ompwg_gemm_shape *s, const T *a, T *
 
 /* Columns [j0, j0 + cols) of B's stored block (op(B) is k x n) when B is
  * not transposed, all of it when it is. */
-static ompwg_gpu_block TN(b_block_, )(const ompwg_gemm_shape *s, const T *b, T *db, int64_t j0,
+static ompwg_gpu_block b_block(const ompwg_gemm_shape *s, const T *b, T *db, int64_t j0,
                                       int64_t cols)
 {
     if (s->transb)
@@ -34,7 +65,7 @@ static ompwg_gpu_block TN(b_block_, )(const ompwg_gemm_shape *s, const T *b, T *
 }
 
 /* Columns [j0, j0 + cols) of C. */
-static ompwg_gpu_block TN(c_block_, )(const ompwg_gemm_shape *s, T *c, T *dc, int64_t j0,
+static ompwg_gpu_block c_block(const ompwg_gemm_shape *s, T *c, T *dc, int64_t j0,
                                       int64_t cols)
 {
     return (ompwg_gpu_block){ .host = c + j0 * s->ldc, .ld = s->ldc, .dev = dc + j0 * s->m,
@@ -42,31 +73,31 @@ static ompwg_gpu_block TN(c_block_, )(const ompwg_gemm_shape *s, T *c, T *dc, in
 }
 
 /* Columns [j0, j0 + cols) of C computed on the device. */
-static void TN(gemm_columns_, )(int dev, const TN(gemm_on_device_, ) *d, T alpha, T beta,
+static void gemm_columns(int dev, const gemm_on_device *d, T alpha, T beta,
                                 int64_t j0, int64_t cols)
 {
     ompwg_gemm_shape s = d->shape;
     s.n = cols;
     const T *b = d->b ? d->b + (s.transb ? j0 : j0 * s.ldb) : NULL;
-    TN(gemm_resident_, )(dev, &s, alpha, d->a, b, beta, d->c + j0 * s.ldc);
+    GEMM_RESIDENT(dev, &s, alpha, d->a, b, beta, d->c + j0 * s.ldc);
 }
 
 /* Every copy, then the kernel, then C back: small calls, host fallback, and
  * where no host threads or staging buffers are to be had. */
-static int TN(gemm_plain_, )(int dev, const ompwg_gemm_shape *s, const TN(gemm_on_device_, ) *d,
+static int gemm_plain(int dev, const ompwg_gemm_shape *s, const gemm_on_device *d,
                              T alpha, const T *a, const T *b, T beta, T *c)
 {
     int st = OMPWG_OK;
     if (d->reads_ab) {
-        const ompwg_gpu_block ab = TN(a_block_, )(s, a, d->a);
-        const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, 0, s->n);
+        const ompwg_gpu_block ab = a_block(s, a, d->a);
+        const ompwg_gpu_block bb = b_block(s, b, d->b, 0, s->n);
         st = ompwg_gpu_block_in(dev, &ab);
         if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &bb);
     }
-    const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, 0, s->n);
+    const ompwg_gpu_block cb = c_block(s, c, d->c, 0, s->n);
     if (st == OMPWG_OK && d->reads_c) st = ompwg_gpu_block_in(dev, &cb);
     if (st != OMPWG_OK) return st;
-    TN(gemm_columns_, )(dev, d, alpha, beta, 0, s->n);
+    gemm_columns(dev, d, alpha, beta, 0, s->n);
     return ompwg_gpu_block_out(dev, &cb);
 }
 
@@ -76,8 +107,8 @@ static int TN(gemm_plain_, )(int dev, const ompwg_gemm_shape *s, const TN(gemm_o
  * whole in step 0) and take block t - 2 out. The offload runtime gives each
  * thread's synchronous calls their own stream, so the kernel and the copies
  * overlap on the device. A team of one thread does the same in turn. */
-static int TN(gemm_pipelined_, )(int dev, const ompwg_gemm_shape *s,
-                                 const TN(gemm_on_device_, ) *d, T alpha, const T *a, const T *b,
+static int gemm_pipelined(int dev, const ompwg_gemm_shape *s,
+                                 const gemm_on_device *d, T alpha, const T *a, const T *b,
                                  T beta, T *c, int64_t width, int threads)
 {
     const int64_t blocks = ompwg_gpu_ceil_div(s->n, width);
@@ -93,35 +124,35 @@ static int TN(gemm_pipelined_, )(int dev, const ompwg_gemm_shape *s,
         for (int64_t step = 0; step <= blocks + 1; step++) {
             if (copies) {
                 if (step == 0 && d->reads_ab) {
-                    const ompwg_gpu_block ab = TN(a_block_, )(s, a, d->a);
+                    const ompwg_gpu_block ab = a_block(s, a, d->a);
                     ompwg_gpu_crew_move(&crew, dev, &ab, true, rank);
                     if (s->transb) {
-                        const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, 0, s->n);
+                        const ompwg_gpu_block bb = b_block(s, b, d->b, 0, s->n);
                         ompwg_gpu_crew_move(&crew, dev, &bb, true, rank);
                     }
                 }
                 if (step < blocks) {
                     const int64_t j0 = step * width, cols = s->n - j0 < width ? s->n - j0 : width;
                     if (d->reads_ab && !s->transb) {
-                        const ompwg_gpu_block bb = TN(b_block_, )(s, b, d->b, j0, cols);
+                        const ompwg_gpu_block bb = b_block(s, b, d->b, j0, cols);
                         ompwg_gpu_crew_move(&crew, dev, &bb, true, rank);
                     }
                     if (d->reads_c) {
-                        const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, j0, cols);
+                        const ompwg_gpu_block cb = c_block(s, c, d->c, j0, cols);
                         ompwg_gpu_crew_move(&crew, dev, &cb, true, rank);
                     }
                 }
                 if (step >= 2) {
                     const int64_t j0 = (step - 2) * width,
                                   cols = s->n - j0 < width ? s->n - j0 : width;
-                    const ompwg_gpu_block cb = TN(c_block_, )(s, c, d->c, j0, cols);
+                    const ompwg_gpu_block cb = c_block(s, c, d->c, j0, cols);
                     ompwg_gpu_crew_move(&crew, dev, &cb, false, rank);
                 }
             }
             if (kernels && step >= 1 && step <= blocks &&
                 atomic_load_explicit(&crew.status, memory_order_relaxed) == OMPWG_OK) {
                 const int64_t j0 = (step - 1) * width, cols = s->n - j0 < width ? s->n - j0 : width;
-                TN(gemm_columns_, )(dev, d, alpha, beta, j0, cols);
+                gemm_columns(dev, d, alpha, beta, j0, cols);
             }
 #pragma omp barrier
         }
@@ -131,7 +162,7 @@ static int TN(gemm_pipelined_, )(int dev, const ompwg_gemm_shape *s,
 }
 
 /* The pipeline's column block width, or 0 for the plain path. */
-static int64_t TN(pipeline_width_, )(const ompwg_gemm_shape *s, bool reads_ab, bool reads_c)
+static int64_t pipeline_width(const ompwg_gemm_shape *s, bool reads_ab, bool reads_c)
 {
     if (s->n < 2 * PIPE_MIN_COLS) return 0;
     const int64_t ab = reads_ab ? s->m * s->k + s->k * s->n : 0;
@@ -143,10 +174,10 @@ static int64_t TN(pipeline_width_, )(const ompwg_gemm_shape *s, bool reads_ab, b
     return ompwg_gpu_ceil_div(width, OMPWG_GPU_TILE_N) * OMPWG_GPU_TILE_N;
 }
 
-static int TN(gemm_host_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
+static int gemm_host(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
                             T beta, T *c)
 {
-    TN(gemm_on_device_, ) d = { .shape = *s, .reads_ab = alpha != 0 && s->k > 0,
+    gemm_on_device d = { .shape = *s, .reads_ab = alpha != 0 && s->k > 0,
                                .reads_c = beta != 0 };
     d.shape.device_ptrs = true;
     d.shape.lda = s->transa ? s->k : s->m;
@@ -165,11 +196,11 @@ static int TN(gemm_host_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T
     d.b = db;
     d.c = dc;
     if (st == OMPWG_OK) {
-        const int64_t width = TN(pipeline_width_, )(s, d.reads_ab, d.reads_c);
+        const int64_t width = pipeline_width(s, d.reads_ab, d.reads_c);
         int threads = omp_get_max_threads();
         if (threads > PIPE_THREADS) threads = PIPE_THREADS;
-        st = width > 0 ? TN(gemm_pipelined_, )(dev, s, &d, alpha, a, b, beta, c, width, threads)
-                       : TN(gemm_plain_, )(dev, s, &d, alpha, a, b, beta, c);
+        st = width > 0 ? gemm_pipelined(dev, s, &d, alpha, a, b, beta, c, width, threads)
+                       : gemm_plain(dev, s, &d, alpha, a, b, beta, c);
     }
     ompwg_gpu_free(dev, dc);
     ompwg_gpu_free(dev, db);
@@ -177,15 +208,15 @@ static int TN(gemm_host_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T
     return st;
 }
 
-int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
+int GEMM_ENTRY(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
                          T *c)
 {
     if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
     const int dev = ompwg_gpu_device();
     if (s->device_ptrs) {
-        TN(gemm_resident_, )(dev, s, alpha, a, b, beta, c);
+        GEMM_RESIDENT(dev, s, alpha, a, b, beta, c);
         return OMPWG_OK;
     }
     if (!(alpha != 0 && s->k > 0) && beta == 1) return OMPWG_OK;
-    return TN(gemm_host_, )(dev, s, alpha, a, b, beta, c);
+    return gemm_host(dev, s, alpha, a, b, beta, c);
 }

@@ -1,5 +1,5 @@
 /* The FP64 tensor cores' matrix multiply-accumulate, mma.sync on one warp,
- * for the kernel families that use it (gemm.c, cgemm.c). Device pass only
+ * for the kernel families that use it (gemm_tmpl.c, cgemm.c). Device pass only
  * (inline PTX), where the build's architectures all have it: m16n8k8 from
  * sm_90, m8n8k4 from sm_80 (GEMM_DMMA_M, the shape's M, is 16 or 8).
  *
@@ -8,7 +8,7 @@
  *   A: (g + 8 (r mod M/8), q + 4 floor(r / (M/8))), GPU_DMMA_AF of them;
  *   B: (q + 4 r, g), GPU_DMMA_BF of them;
  *   C: (g + 8 floor(r / 2), 2 q + r mod 2), GPU_DMMA_CF of them.
- * The dmma_*_ functions below give these places; gemm_tmpl.c's dmma_mac_
+ * The dmma_*_ functions below give these places; gemm_dmma.h's dmma_mac
  * reads the same layout. */
 #ifndef OMPWG_GPU_MMA_H
 #define OMPWG_GPU_MMA_H

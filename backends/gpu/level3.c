@@ -1,5 +1,5 @@
 /* The GPU level-3 operations besides GEMM (SYMM, SYRK, SYR2K, TRMM, TRSM)
- * of both precisions, in one translation unit (see gemm.c for why): the
+ * of both precisions, in one translation unit (see gemm_tmpl.c for why): the
  * level3_*_tmpl.c files are included once per precision. Most of their
  * flops are GEMM updates on device data, which go to the GEMM kernels
  * through ompwg_gpu_sgemm_resident/ompwg_gpu_dgemm_resident; what is

@@ -1,5 +1,5 @@
 /* The GPU reductions of both precisions in one translation unit (see
- * gemm.c for why): reduce_tmpl.c is included once per precision. */
+ * gemm_tmpl.c for why): reduce_tmpl.c is included once per precision. */
 #include <math.h>
 #include <omp.h>
 #include <stdbool.h>

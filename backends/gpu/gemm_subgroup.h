@@ -1,5 +1,6 @@
-/* Sub-group GEMM for one precision (OMPWG_GPU_GEMM=subgroup), included by
- * gemm.c after gemm_tmpl.c, whose job description it shares.
+/* The sub-group GEMM kernel (OMPWG_GPU_GEMM=subgroup), part of the GEMM
+ * family's unit gemm_tmpl.c (one precision per unit; included there only),
+ * whose job description it shares.
  *
  * The sub-group matrix multiply of the source material, without local
  * memory or barriers: the lanes of a sub-group span W consecutive rows of
@@ -20,18 +21,18 @@
  * its sub-blocks. A team whose size is not a whole number of sub-groups
  * (never asked for) has its threads act as sub-groups of one lane, each
  * taking one lane's rows of a sub-block. */
-#include "prec.h"
-
-#define SG_W OMPWG_SG_MAX_SIZE
-/* rows and columns of a team tile */
-#define SG_TM (SG_W * SG_RM)
-#define SG_TN (SG_RN * SG_BLOCKS)
+enum {
+    SG_W = OMPWG_SG_MAX_SIZE,
+    /* rows and columns of a team tile */
+    SG_TM = SG_W * SG_RM,
+    SG_TN = SG_RN * SG_BLOCKS,
+};
 
 /* acc += lane's elements of op(A)'s column at offset `at` times element kk
  * of the slice (bt: this lane's element of it, per column), broadcast from
  * lane kk of the sub-group (bw > 1) or this thread's own (bw 1). */
-GPU_INLINE void TN(sg_step_, )(const T *const arow[SG_RM], int64_t at, const T bt[SG_RN], int kk,
-                               const int bw, ompwg_subgroup sg, T acc[SG_RM][SG_RN])
+GPU_INLINE void sg_step(const T *const arow[SG_RM], int64_t at, const T bt[SG_RN], int kk,
+                        const int bw, ompwg_subgroup sg, T acc[SG_RM][SG_RN])
 {
     T av[SG_RM];
 #pragma unroll
@@ -49,8 +50,8 @@ GPU_INLINE void TN(sg_step_, )(const T *const arow[SG_RM], int64_t at, const T b
  * width of the broadcast: W for a sub-group (sg), 1 for a thread on its
  * own. Every lane runs the same k loop, so the shuffles are never
  * divergent; rows and columns beyond C are read clamped and not stored. */
-GPU_INLINE void TN(sg_block_, )(const TN(gemm_job_, ) *J, int64_t m0, int64_t n0, int lane,
-                                const int bw, ompwg_subgroup sg)
+GPU_INLINE void sg_block(const gemm_job *J, int64_t m0, int64_t n0, int lane, const int bw,
+                          ompwg_subgroup sg)
 {
     T acc[SG_RM][SG_RN];
 #pragma unroll
@@ -84,10 +85,10 @@ GPU_INLINE void TN(sg_block_, )(const TN(gemm_job_, ) *J, int64_t m0, int64_t n0
              * float one's speed); twice, it does not spill */
 #pragma unroll 2
             for (int kk = 0; kk < bw; kk++)
-                TN(sg_step_, )(arow, (k0 + kk) * J->ska, bt, kk, bw, sg, acc);
+                sg_step(arow, (k0 + kk) * J->ska, bt, kk, bw, sg, acc);
         } else {
             for (int kk = 0; kk < kt; kk++)
-                TN(sg_step_, )(arow, (k0 + kk) * J->ska, bt, kk, bw, sg, acc);
+                sg_step(arow, (k0 + kk) * J->ska, bt, kk, bw, sg, acc);
         }
     }
 #pragma unroll
@@ -105,9 +106,9 @@ GPU_INLINE void TN(sg_block_, )(const TN(gemm_job_, ) *J, int64_t m0, int64_t n0
     }
 }
 
-static void TN(gemm_subgroup_, )(int dev, bool ta, bool tb, int64_t m, int64_t n, int64_t k,
-                                 T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
-                                 T beta, T *c, int64_t ldc)
+static void gemm_subgroup(int dev, bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                          const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                          int64_t ldc)
 {
     /* the grid is sized for a GPU's warps; the kernel finds its own tiles */
     const int64_t gpu_tiles = ompwg_gpu_ceil_div(m, 32 * SG_RM) * ompwg_gpu_ceil_div(n, SG_TN);
@@ -116,7 +117,7 @@ static void TN(gemm_subgroup_, )(int dev, bool ta, bool tb, int64_t m, int64_t n
     {
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
         {
-            const TN(gemm_job_, ) job = {
+            const gemm_job job = {
                 .m = m, .n = n, .k = k,
                 .sla = ta ? lda : 1, .ska = ta ? 1 : lda,
                 .slb = tb ? 1 : ldb, .skb = tb ? ldb : 1,
@@ -140,15 +141,11 @@ static void TN(gemm_subgroup_, )(int dev, bool ta, bool tb, int64_t m, int64_t n
                     const int64_t m0 = ti * SG_TM, n0 = tj * SG_TN + (int64_t)block * SG_RN;
                     if (m0 >= m || n0 >= n) continue;
                     if (whole)
-                        TN(sg_block_, )(&job, m0, n0, sg.lane, SG_W, sg);
+                        sg_block(&job, m0, n0, sg.lane, SG_W, sg);
                     else
-                        TN(sg_block_, )(&job, m0, n0, item % SG_W, 1, sg);
+                        sg_block(&job, m0, n0, item % SG_W, 1, sg);
                 }
             }
         }
     }
 }
-
-#undef SG_W
-#undef SG_TM
-#undef SG_TN
