@@ -1,7 +1,7 @@
 #include "cublas.h"
+#include "cuda_lib.h"
 
 #include <dlfcn.h>
-#include <glob.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -49,45 +49,11 @@ static struct {
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
-static void *try_open(const char *path)
-{
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (h) snprintf(cb.path, sizeof cb.path, "%s", path);
-    return h;
-}
-
 static void *open_cublas(void)
 {
-    const char *env = getenv("OMPWG_CUBLAS");
-    if (env && env[0]) return try_open(env);
     static const char *const names[] = { "libcublas.so.13", "libcublas.so.12", "libcublas.so" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        void *h = try_open(names[i]);
-        if (h) return h;
-    }
-    /* the CUDA toolkit, and the copies that ship inside Python packages */
-    static const char *const patterns[] = {
-        "/usr/local/cuda/lib64/libcublas.so.*[0-9]",
-        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cu*/lib/libcublas.so.*[0-9]",
-        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
-        "/usr/local/lib/python3*/dist-packages/nvidia/cu*/lib/libcublas.so.*[0-9]",
-        "/usr/local/lib/python3*/dist-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
-        "/usr/lib/python3*/site-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
-    };
-    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
-        glob_t g;
-        if (glob(patterns[i], 0, NULL, &g) == 0) {
-            for (size_t j = 0; j < g.gl_pathc; j++) {
-                void *h = try_open(g.gl_pathv[j]);
-                if (h) {
-                    globfree(&g);
-                    return h;
-                }
-            }
-        }
-        globfree(&g);
-    }
-    return NULL;
+    return bench_cuda_lib_open("OMPWG_CUBLAS", "libcublas", names, sizeof names / sizeof names[0],
+                               cb.path, sizeof cb.path);
 }
 
 static bool sym(void *lib, const char *name, void *fn_ptr)

@@ -1,7 +1,7 @@
 #include "nvblas.h"
+#include "cuda_lib.h"
 
 #include <dlfcn.h>
-#include <glob.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -23,40 +23,11 @@ static struct {
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
-static void *try_open(const char *path)
-{
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (h) snprintf(nv.path, sizeof nv.path, "%s", path);
-    return h;
-}
-
 static void *open_nvblas(void)
 {
-    const char *env = getenv("OMPWG_NVBLAS");
-    if (env && env[0]) return try_open(env);
     static const char *const names[] = { "libnvblas.so", "libnvblas.so.13", "libnvblas.so.12" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        void *h = try_open(names[i]);
-        if (h) return h;
-    }
-    /* the CUDA toolkit, and the copies inside the cuBLAS Python packages */
-    static const char *const patterns[] = {
-        "/usr/local/cuda/lib64/libnvblas.so.*[0-9]",
-        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cu*/lib/libnvblas.so.*[0-9]",
-        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
-        "/usr/local/lib/python3*/dist-packages/nvidia/cu*/lib/libnvblas.so.*[0-9]",
-        "/usr/local/lib/python3*/dist-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
-        "/usr/lib/python3*/site-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
-    };
-    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
-        glob_t g;
-        void *h = NULL;
-        if (glob(patterns[i], 0, NULL, &g) == 0)
-            for (size_t j = 0; j < g.gl_pathc && !h; j++) h = try_open(g.gl_pathv[j]);
-        globfree(&g);
-        if (h) return h;
-    }
-    return NULL;
+    return bench_cuda_lib_open("OMPWG_NVBLAS", "libnvblas", names, sizeof names / sizeof names[0],
+                               nv.path, sizeof nv.path);
 }
 
 static void remove_config(void)
