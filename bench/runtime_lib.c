@@ -1,10 +1,22 @@
-#include "cuda_lib.h"
+#include "runtime_lib.h"
 
 #include <dlfcn.h>
 #include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+bool bench_runtime_lib_ready(bench_runtime_lib *lib, void (*load)(void), char *why, size_t len)
+{
+    pthread_once(&lib->once, load);
+    if (!lib->ok && why) snprintf(why, len, "%s", lib->why);
+    return lib->ok;
+}
+
+const char *bench_runtime_lib_path(const bench_runtime_lib *lib)
+{
+    return lib->ok ? lib->path : "";
+}
 
 static void *try_open(const char *file, char *path, size_t path_len)
 {
