@@ -66,6 +66,21 @@ static void device_free(void *p)
     ompwg_device_free(p);
 }
 
+/* The median seconds of run(job) (bench_time_steady) into row->seconds,
+ * and true; false when the timing fails, with row->status saying why: the
+ * status of one more call, OMPWG_ERR_DEVICE where that one succeeds. */
+static bool time_row(bench_result *row, int (*run)(void *), void *job, int reps)
+{
+    double t = bench_time_steady(run, job, 1, reps);
+    if (t < 0) {
+        row->status = run(job);
+        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
+        return false;
+    }
+    row->seconds = t;
+    return true;
+}
+
 #define OMPWG_PREC_S
 #include "cases_tmpl.c"
 #undef OMPWG_PREC_S

@@ -61,14 +61,8 @@ static void TN(gemm_case_, )(const bench_engine *e, int64_t n, const bench_confi
             goto out;
         }
     }
-    double t = bench_time_steady(TN(gemm_run_, ), &j, 1, cfg->reps);
-    if (t < 0) {
-        row->status = TN(gemm_run_, )(&j);
-        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
-        goto out;
-    }
-    row->seconds = t;
-    row->rate = 2.0 * (double)n * (double)n * (double)n / t * 1e-9;
+    if (!time_row(row, TN(gemm_run_, ), &j, cfg->reps)) goto out;
+    row->rate = 2.0 * (double)n * (double)n * (double)n / row->seconds * 1e-9;
 
     /* check one more call on set 0 against OpenBLAS, from the C it starts with */
     if (on_gpu ? to_host(c0, j.c[0], bytes) != 0 : (memcpy(c0, hc[0], bytes), false)) {
@@ -212,14 +206,8 @@ static void TN(vec_case_, )(const bench_engine *e, bench_op op, int64_t n,
             goto out;
         }
     }
-    double t = bench_time_steady(TN(vec_run_, ), &j, 1, cfg->reps);
-    if (t < 0) {
-        row->status = TN(vec_run_, )(&j);
-        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
-        goto out;
-    }
-    row->seconds = t;
-    row->rate = (double)((dot ? 2 : 1) * bytes) / t * 1e-9;
+    if (!time_row(row, TN(vec_run_, ), &j, cfg->reps)) goto out;
+    row->rate = (double)((dot ? 2 : 1) * bytes) / row->seconds * 1e-9;
     j.next = 0;
     row->status = TN(vec_run_, )(&j);
     if (row->status != OMPWG_OK) goto out;
@@ -300,14 +288,8 @@ static bool TN(move_measure_, )(TN(move_job_, ) *j, int (*run)(void *), size_t c
 {
     row->status = TN(move_sets_init_, )(&j->m, j->e, count, cfg);
     if (row->status != OMPWG_OK) return false;
-    double t = bench_time_steady(run, j, 1, cfg->reps);
-    if (t < 0) {
-        row->status = run(j);
-        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
-        return false;
-    }
-    row->seconds = t;
-    row->rate = 2.0 * (double)count * sizeof(T) / t * 1e-9;
+    if (!time_row(row, run, j, cfg->reps)) return false;
+    row->rate = 2.0 * (double)count * sizeof(T) / row->seconds * 1e-9;
     j->m.next = 0;
     row->status = run(j);
     if (row->status == OMPWG_OK) row->status = TN(move_sets_result_, )(&j->m, j->e);

@@ -60,8 +60,7 @@ int late_load_main(int argc, char **argv)
         { "--sizes", BENCH_OPTION_SIZES, &sizes },
         { "--reps", BENCH_OPTION_COUNT, &reps },
     };
-    int st = bench_parse_options("bench_complex_gemm", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("bench_complex_gemm", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st == 1 ? 0 : 2;
     char why[256] = "";
     bool have_cublas = bench_cublas_load(why, sizeof why);

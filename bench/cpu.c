@@ -70,8 +70,7 @@ static int parse(int argc, char **argv, options *o)
         { "--n", BENCH_OPTION_SIZES, &o->sizes },
         { "--reps", BENCH_OPTION_COUNT, &o->reps },
     };
-    int st = bench_parse_options("bench_cpu", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("bench_cpu", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st == 1 ? 1 : -1;
     bool sizes_ok = true;
     for (int i = 0; i < o->sizes.count; i++) sizes_ok = sizes_ok && o->sizes.n[i] <= 65536;

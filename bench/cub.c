@@ -1,4 +1,5 @@
 #include "cub.h"
+#include "runtime_lib.h"
 
 #include <dlfcn.h>
 #include <libgen.h>
@@ -13,9 +14,7 @@
 
 static struct {
     void *lib, *cuda;
-    char path[PATH_MAX];
-    char why[PATH_MAX + 256];
-    bool ok;
+    bench_runtime_lib loaded;
     int (*init)(void);
     const char *(*error_string)(int);
     int (*ssum)(int64_t, const float *, float *);
@@ -27,21 +26,20 @@ static struct {
     int (*sscan)(int64_t, const float *, float *);
     int (*dscan)(int64_t, const double *, double *);
     int (*i64scan)(int64_t, const int64_t *, int64_t *);
-} cub;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+} cub = { .loaded.once = PTHREAD_ONCE_INIT };
 
 /* Opens path when the file is there; a file that is there but does not
- * load leaves its dlerror() in cub.why. */
+ * load leaves its dlerror() in cub.loaded.why. */
 static void *try_open(const char *path)
 {
     if (access(path, F_OK) != 0) return NULL;
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
-        snprintf(cub.why, sizeof cub.why, "%s", dlerror());
+        snprintf(cub.loaded.why, sizeof cub.loaded.why, "%s", dlerror());
         return NULL;
     }
-    if (!realpath(path, cub.path)) snprintf(cub.path, sizeof cub.path, "%s", path);
+    if (!realpath(path, cub.loaded.path))
+        snprintf(cub.loaded.path, sizeof cub.loaded.path, "%s", path);
     return h;
 }
 
@@ -53,14 +51,15 @@ static void *open_module(void)
     const char *env = getenv("OMPWG_CUB");
     if (env && env[0]) {
         void *h = try_open(env);
-        if (!h && !cub.why[0]) snprintf(cub.why, sizeof cub.why, "OMPWG_CUB=%s: no such file", env);
+        if (!h && !cub.loaded.why[0])
+            snprintf(cub.loaded.why, sizeof cub.loaded.why, "OMPWG_CUB=%s: no such file", env);
         return h;
     }
     char exe[PATH_MAX], path[PATH_MAX + sizeof "/../../bench/" MODULE];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len <= 0) {
-        snprintf(cub.why, sizeof cub.why, "cannot read /proc/self/exe (set OMPWG_CUB=/path/%s)",
-                 MODULE);
+        snprintf(cub.loaded.why, sizeof cub.loaded.why,
+                 "cannot read /proc/self/exe (set OMPWG_CUB=/path/%s)", MODULE);
         return NULL;
     }
     exe[len] = '\0';
@@ -71,8 +70,8 @@ static void *open_module(void)
         void *h = try_open(path);
         if (h) return h;
     }
-    if (!cub.why[0])
-        snprintf(cub.why, sizeof cub.why,
+    if (!cub.loaded.why[0])
+        snprintf(cub.loaded.why, sizeof cub.loaded.why,
                  "%s not found in %s or %s/../../bench (a build with the GPU backend and nvcc "
                  "makes it; set OMPWG_CUB=/path/%s)",
                  MODULE, dir, dir, MODULE);
@@ -83,7 +82,7 @@ static bool sym(const char *name, void *fn_ptr)
 {
     void *p = dlsym(cub.lib, name);
     memcpy(fn_ptr, &p, sizeof p);
-    if (!p) snprintf(cub.why, sizeof cub.why, "%s lacks %s", cub.path, name);
+    if (!p) snprintf(cub.loaded.why, sizeof cub.loaded.why, "%s lacks %s", cub.loaded.path, name);
     return p != NULL;
 }
 
@@ -102,72 +101,70 @@ static void load(void)
     /* the module's CUDA runtime would only say "insufficient driver" */
     cub.cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!cub.cuda) {
-        snprintf(cub.why, sizeof cub.why, "%s: libcuda.so.1 not loadable (no NVIDIA driver)",
-                 cub.path);
+        snprintf(cub.loaded.why, sizeof cub.loaded.why,
+                 "%s: libcuda.so.1 not loadable (no NVIDIA driver)", cub.loaded.path);
         return;
     }
     int st = cub.init();
     if (st != 0) {
-        snprintf(cub.why, sizeof cub.why, "%s: CUDA error %d (%s)", cub.path, st,
-                 cub.error_string(st));
+        snprintf(cub.loaded.why, sizeof cub.loaded.why, "%s: CUDA error %d (%s)", cub.loaded.path,
+                 st, cub.error_string(st));
         return;
     }
-    cub.ok = true;
+    cub.loaded.ok = true;
 }
 
 bool bench_cub_load(char *why, size_t len)
 {
-    pthread_once(&load_once, load);
-    if (!cub.ok && why) snprintf(why, len, "%s", cub.why);
-    return cub.ok;
+    return bench_runtime_lib_ready(&cub.loaded, load, why, len);
 }
 
 const char *bench_cub_path(void)
 {
-    return cub.ok ? cub.path : "";
+    return bench_runtime_lib_path(&cub.loaded);
 }
 
 int bench_cub_ssum(int64_t n, const float *x, float *result)
 {
-    return cub.ok ? cub.ssum(n, x, result) : -1;
+    return cub.loaded.ok ? cub.ssum(n, x, result) : -1;
 }
 
 int bench_cub_dsum(int64_t n, const double *x, double *result)
 {
-    return cub.ok ? cub.dsum(n, x, result) : -1;
+    return cub.loaded.ok ? cub.dsum(n, x, result) : -1;
 }
 
 int bench_cub_sdot(int64_t n, const float *x, const float *y, float *result)
 {
-    return cub.ok ? cub.sdot(n, x, y, result) : -1;
+    return cub.loaded.ok ? cub.sdot(n, x, y, result) : -1;
 }
 
 int bench_cub_ddot(int64_t n, const double *x, const double *y, double *result)
 {
-    return cub.ok ? cub.ddot(n, x, y, result) : -1;
+    return cub.loaded.ok ? cub.ddot(n, x, y, result) : -1;
 }
 
 int bench_cub_smax(int64_t n, const float *x, float *value, int64_t *index)
 {
-    return cub.ok ? cub.smax(n, x, value, index) : -1;
+    return cub.loaded.ok ? cub.smax(n, x, value, index) : -1;
 }
 
 int bench_cub_dmax(int64_t n, const double *x, double *value, int64_t *index)
 {
-    return cub.ok ? cub.dmax(n, x, value, index) : -1;
+    return cub.loaded.ok ? cub.dmax(n, x, value, index) : -1;
 }
 
 int bench_cub_sscan(int64_t n, const float *x, float *y)
 {
-    return cub.ok ? cub.sscan(n, x, y) : -1;
+    return cub.loaded.ok ? cub.sscan(n, x, y) : -1;
 }
 
 int bench_cub_dscan(int64_t n, const double *x, double *y)
 {
-    return cub.ok ? cub.dscan(n, x, y) : -1;
+    return cub.loaded.ok ? cub.dscan(n, x, y) : -1;
 }
 
 int bench_cub_i64scan(int64_t n, const int64_t *x, int64_t *y)
 {
-    return cub.ok ? cub.i64scan(n, x, y) : -1;
+    return cub.loaded.ok ? cub.i64scan(n, x, y) : -1;
 }

@@ -1,7 +1,7 @@
 #include "cublas.h"
+#include "runtime_lib.h"
 
 #include <dlfcn.h>
-#include <glob.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -16,9 +16,7 @@ enum { SIDE_LEFT = 0, FILL_LOWER = 0, DIAG_NON_UNIT = 0 };
 static struct {
     void *lib, *cuda;
     handle_t h;
-    char path[1024];
-    char why[256];
-    bool ok;
+    bench_runtime_lib loaded;
     int (*create)(handle_t *);
     int (*set_math_mode)(handle_t, int);
     int (*sgemm)(handle_t, int, int, int, int, int, const float *, const float *, int,
@@ -45,56 +43,20 @@ static struct {
     int (*dsyrk)(handle_t, int, int, int, int, const double *, const double *, int,
                  const double *, double *, int);
     int (*ctx_sync)(void);
-} cb;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void *try_open(const char *path)
-{
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (h) snprintf(cb.path, sizeof cb.path, "%s", path);
-    return h;
-}
+} cb = { .loaded.once = PTHREAD_ONCE_INIT };
 
 static void *open_cublas(void)
 {
-    const char *env = getenv("OMPWG_CUBLAS");
-    if (env && env[0]) return try_open(env);
     static const char *const names[] = { "libcublas.so.13", "libcublas.so.12", "libcublas.so" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        void *h = try_open(names[i]);
-        if (h) return h;
-    }
-    /* the CUDA toolkit, and the copies that ship inside Python packages */
-    static const char *const patterns[] = {
-        "/usr/local/cuda/lib64/libcublas.so.*[0-9]",
-        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cu*/lib/libcublas.so.*[0-9]",
-        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
-        "/usr/local/lib/python3*/dist-packages/nvidia/cu*/lib/libcublas.so.*[0-9]",
-        "/usr/local/lib/python3*/dist-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
-        "/usr/lib/python3*/site-packages/nvidia/cublas/lib/libcublas.so.*[0-9]",
-    };
-    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
-        glob_t g;
-        if (glob(patterns[i], 0, NULL, &g) == 0) {
-            for (size_t j = 0; j < g.gl_pathc; j++) {
-                void *h = try_open(g.gl_pathv[j]);
-                if (h) {
-                    globfree(&g);
-                    return h;
-                }
-            }
-        }
-        globfree(&g);
-    }
-    return NULL;
+    return bench_cuda_lib_open("OMPWG_CUBLAS", "libcublas", names, sizeof names / sizeof names[0],
+                               cb.loaded.path, sizeof cb.loaded.path);
 }
 
 static bool sym(void *lib, const char *name, void *fn_ptr)
 {
     void *p = dlsym(lib, name);
     memcpy(fn_ptr, &p, sizeof p);
-    if (!p) snprintf(cb.why, sizeof cb.why, "%s lacks %s", cb.path, name);
+    if (!p) snprintf(cb.loaded.why, sizeof cb.loaded.why, "%s lacks %s", cb.loaded.path, name);
     return p != NULL;
 }
 
@@ -102,12 +64,13 @@ static void load(void)
 {
     cb.lib = open_cublas();
     if (!cb.lib) {
-        snprintf(cb.why, sizeof cb.why, "libcublas not found (set OMPWG_CUBLAS=/path/libcublas.so)");
+        snprintf(cb.loaded.why, sizeof cb.loaded.why,
+                 "libcublas not found (set OMPWG_CUBLAS=/path/libcublas.so)");
         return;
     }
     cb.cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!cb.cuda) {
-        snprintf(cb.why, sizeof cb.why, "libcuda.so.1 not loadable");
+        snprintf(cb.loaded.why, sizeof cb.loaded.why, "libcuda.so.1 not loadable");
         return;
     }
     if (!sym(cb.lib, "cublasCreate_v2", &cb.create) ||
@@ -127,24 +90,22 @@ static void load(void)
     memcpy(&cb.zgemm, &p, sizeof p);
     int st = cb.create(&cb.h);
     if (st != 0) {
-        snprintf(cb.why, sizeof cb.why, "cublasCreate failed (status %d)", st);
+        snprintf(cb.loaded.why, sizeof cb.loaded.why, "cublasCreate failed (status %d)", st);
         return;
     }
     /* plain FP32/FP64 arithmetic: no TF32 tensor cores for SGEMM */
     cb.set_math_mode(cb.h, DEFAULT_MATH);
-    cb.ok = true;
+    cb.loaded.ok = true;
 }
 
 bool bench_cublas_load(char *why, size_t len)
 {
-    pthread_once(&load_once, load);
-    if (!cb.ok && why) snprintf(why, len, "%s", cb.why);
-    return cb.ok;
+    return bench_runtime_lib_ready(&cb.loaded, load, why, len);
 }
 
 const char *bench_cublas_path(void)
 {
-    return cb.ok ? cb.path : "";
+    return bench_runtime_lib_path(&cb.loaded);
 }
 
 static int finish(int st)
@@ -155,7 +116,7 @@ static int finish(int st)
 
 static bool fits(int64_t n)
 {
-    return cb.ok && n > 0 && n <= INT_MAX;
+    return cb.loaded.ok && n > 0 && n <= INT_MAX;
 }
 
 int bench_cublas_sgemm(int64_t n, float alpha, const float *a, const float *b, float beta, float *c)

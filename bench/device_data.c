@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 #include "ompwg.h"
@@ -36,4 +37,20 @@ void *bench_device_random(size_t n, size_t elem, uint64_t seed)
     }
     free(h);
     return d;
+}
+
+int bench_gpu_backend_info(char *why, size_t len)
+{
+    snprintf(why, len, "no gpu backend compiled in");
+    int usable = 0;
+    for (int i = 0; i < ompwg_backend_count(); i++) {
+        const char *name = NULL;
+        char line[1024];
+        int u = ompwg_backend_info(i, &name, line, sizeof line);
+        if (name && strcmp(name, "gpu") == 0) {
+            usable = u == 1;
+            snprintf(why, len, "%s", line);
+        }
+    }
+    return usable;
 }

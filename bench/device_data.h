@@ -16,4 +16,9 @@ void *bench_device_copy_of(const void *host, size_t bytes);
  * device, or NULL. */
 void *bench_device_random(size_t n, size_t elem, uint64_t seed);
 
+/* The GPU backend's line of ompwg_backend_info (what it runs on, or why it
+ * cannot run) into why[0..len), "no gpu backend compiled in" without one;
+ * 1 when the backend is usable, 0 when not. */
+int bench_gpu_backend_info(char *why, size_t len);
+
 #endif

@@ -59,8 +59,7 @@ static int parse(int argc, char **argv, options *o)
         { "--prec", BENCH_OPTION_TEXT, &prec },
         { "--reps", BENCH_OPTION_COUNT, &o->reps },
     };
-    int st = bench_parse_options("bench_gpu", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("bench_gpu", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st;
     if (only) {
         o->gemm = !strcmp(only, "gemm");
@@ -89,18 +88,6 @@ static const char *const transpose_variants[2] = { "padded", "unpadded" };
 static void use_variant(const char *env, const char *name)
 {
     ompwg_config_set(env, name);
-}
-
-/* The GPU backend's line of ompwg_backend_info (why it is or is not usable). */
-static void gpu_status(char *why, size_t len)
-{
-    snprintf(why, len, "no gpu backend compiled in");
-    for (int i = 0; i < ompwg_backend_count(); i++) {
-        const char *name;
-        char line[512];
-        ompwg_backend_info(i, &name, line, sizeof line);
-        if (!strcmp(name, "gpu")) snprintf(why, len, "%s", line);
-    }
 }
 
 /* ---- timing ------------------------------------------------------------- */
@@ -640,7 +627,7 @@ int late_load_main(int argc, char **argv)
     int st = parse(argc, argv, &o);
     if (st != 0) return st == 1 ? 0 : 2;
     char why[512];
-    gpu_status(why, sizeof why);
+    bench_gpu_backend_info(why, sizeof why);
     int64_t sms;
     bool on_device = ompwg_gpu_property(OMPWG_GPU_SM_COUNT, &sms) == OMPWG_OK;
     if (!on_device) {

@@ -177,8 +177,7 @@ int main(int argc, char **argv)
         { "--quick", BENCH_OPTION_FLAG, &quick },
         { "--check", BENCH_OPTION_FLAG, &check_only },
     };
-    int st = bench_parse_options("bench_hostpath", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("bench_hostpath", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st == 1 ? 0 : 2;
     const char *cpu = ompwg_set_backend("openblas") == OMPWG_OK ? "openblas" : "cpu";
     if (check_only) {

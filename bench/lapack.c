@@ -73,8 +73,7 @@ static int parse(int argc, char **argv, options *o)
         { "--routines", BENCH_OPTION_TEXT, &routines },
         { "--require-dgemm", BENCH_OPTION_TEXT, &o->require_dgemm },
     };
-    int st = bench_parse_options("bench_lapack", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("bench_lapack", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st;
     for (int i = 0; i < o->sizes.count; i++)
         if (o->sizes.n[i] > 65535) {

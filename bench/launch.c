@@ -108,12 +108,9 @@ static int run_small(void *arg)
  * threads wait for the device (OMPWG_GPU_SYNC). */
 static void backend_line(void)
 {
-    for (int i = 0; i < ompwg_backend_count(); i++) {
-        const char *name;
-        char why[1024];
-        ompwg_backend_info(i, &name, why, sizeof why);
-        if (!strcmp(name, "gpu")) printf("gpu backend: %s\n", why);
-    }
+    char why[1024];
+    bench_gpu_backend_info(why, sizeof why);
+    printf("gpu backend: %s\n", why);
 }
 
 static void line(const char *what, double seconds)
@@ -135,8 +132,7 @@ int main(int argc, char **argv)
         { "--reps", BENCH_OPTION_COUNT, &reps },
         { "--sched", BENCH_OPTION_TEXT, &sched },
     };
-    int st = bench_parse_options("bench_launch", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("bench_launch", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st == 1 ? 0 : 2;
     /* before the first call: the backend applies it when it starts */
     if (sched && ompwg_set_gpu_sync(sched) != OMPWG_OK) {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cublas.h"
+#include "device_data.h"
 #include "level3_cases.h"
 #include "ompwg.h"
 #include "options.h"
@@ -56,22 +57,11 @@ int late_load_main(int argc, char **argv)
         { "--sizes", BENCH_OPTION_SIZES, &own },
         { "--reps", BENCH_OPTION_COUNT, &reps },
     };
-    int st = bench_parse_options("bench_level3", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("bench_level3", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st == 1 ? 0 : 2;
     /* the gpu backend on a device (not in host fallback) */
-    char why[512] = "no gpu backend compiled in";
-    int usable = 0;
-    for (int i = 0; i < ompwg_backend_count(); i++) {
-        const char *name = NULL;
-        char line[512];
-        const int u = ompwg_backend_info(i, &name, line, sizeof line);
-        if (name && strcmp(name, "gpu") == 0) {
-            usable = u;
-            snprintf(why, sizeof why, "%s", line);
-        }
-    }
-    if (usable != 1 || omp_get_num_devices() < 1 || ompwg_set_backend("gpu") != OMPWG_OK) {
+    char why[512];
+    if (!bench_gpu_backend_info(why, sizeof why) || omp_get_num_devices() < 1 || ompwg_set_backend("gpu") != OMPWG_OK) {
         printf("bench_level3: no GPU to measure on: %s\n", why);
         return 0;
     }

@@ -1,7 +1,7 @@
 #include "nvblas.h"
+#include "runtime_lib.h"
 
 #include <dlfcn.h>
-#include <glob.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -15,48 +15,17 @@ typedef void gemm_fn(const char *, const char *, const int *, const int *, const
 
 static struct {
     void *lib;
-    char path[1024], conf[64], why[512];
+    bench_runtime_lib loaded;
+    char conf[64];
     const char *cpu_blas;
-    bool ok;
     gemm_fn *sgemm, *dgemm;
-} nv;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void *try_open(const char *path)
-{
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (h) snprintf(nv.path, sizeof nv.path, "%s", path);
-    return h;
-}
+} nv = { .loaded.once = PTHREAD_ONCE_INIT };
 
 static void *open_nvblas(void)
 {
-    const char *env = getenv("OMPWG_NVBLAS");
-    if (env && env[0]) return try_open(env);
     static const char *const names[] = { "libnvblas.so", "libnvblas.so.13", "libnvblas.so.12" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        void *h = try_open(names[i]);
-        if (h) return h;
-    }
-    /* the CUDA toolkit, and the copies inside the cuBLAS Python packages */
-    static const char *const patterns[] = {
-        "/usr/local/cuda/lib64/libnvblas.so.*[0-9]",
-        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cu*/lib/libnvblas.so.*[0-9]",
-        "/opt/*/.venv/lib/python3*/site-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
-        "/usr/local/lib/python3*/dist-packages/nvidia/cu*/lib/libnvblas.so.*[0-9]",
-        "/usr/local/lib/python3*/dist-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
-        "/usr/lib/python3*/site-packages/nvidia/cublas/lib/libnvblas.so.*[0-9]",
-    };
-    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
-        glob_t g;
-        void *h = NULL;
-        if (glob(patterns[i], 0, NULL, &g) == 0)
-            for (size_t j = 0; j < g.gl_pathc && !h; j++) h = try_open(g.gl_pathv[j]);
-        globfree(&g);
-        if (h) return h;
-    }
-    return NULL;
+    return bench_cuda_lib_open("OMPWG_NVBLAS", "libnvblas", names, sizeof names / sizeof names[0],
+                               nv.loaded.path, sizeof nv.loaded.path);
 }
 
 static void remove_config(void)
@@ -74,7 +43,7 @@ static bool write_config(void)
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
         if (fd >= 0) close(fd);
-        snprintf(nv.why, sizeof nv.why, "cannot write a configuration file in /tmp");
+        snprintf(nv.loaded.why, sizeof nv.loaded.why, "cannot write a configuration file in /tmp");
         return false;
     }
     fprintf(f, "NVBLAS_LOGFILE /dev/null\nNVBLAS_CPU_BLAS_LIB %s\nNVBLAS_GPU_LIST ALL\n",
@@ -86,7 +55,8 @@ static bool write_config(void)
 static void load(void)
 {
     if (!nv.cpu_blas || !nv.cpu_blas[0]) {
-        snprintf(nv.why, sizeof nv.why, "no path of a CPU BLAS library to name in nvblas.conf");
+        snprintf(nv.loaded.why, sizeof nv.loaded.why,
+                 "no path of a CPU BLAS library to name in nvblas.conf");
         return;
     }
     if (!write_config()) return;
@@ -96,36 +66,35 @@ static void load(void)
     nv.lib = open_nvblas();
     if (!nv.lib) {
         const char *err = dlerror();
-        snprintf(nv.why, sizeof nv.why, "libnvblas not loadable (set OMPWG_NVBLAS=/path/libnvblas.so)%s%s",
+        snprintf(nv.loaded.why, sizeof nv.loaded.why,
+                 "libnvblas not loadable (set OMPWG_NVBLAS=/path/libnvblas.so)%s%s",
                  err ? ": " : "", err ? err : "");
         return;
     }
     void *s = dlsym(nv.lib, "sgemm_"), *d = dlsym(nv.lib, "dgemm_");
     if (!s || !d) {
-        snprintf(nv.why, sizeof nv.why, "%s lacks sgemm_ or dgemm_", nv.path);
+        snprintf(nv.loaded.why, sizeof nv.loaded.why, "%s lacks sgemm_ or dgemm_", nv.loaded.path);
         return;
     }
     memcpy(&nv.sgemm, &s, sizeof s);
     memcpy(&nv.dgemm, &d, sizeof d);
-    nv.ok = true;
+    nv.loaded.ok = true;
 }
 
 bool bench_nvblas_load(const char *cpu_blas, char *why, size_t len)
 {
     nv.cpu_blas = cpu_blas;
-    pthread_once(&load_once, load);
-    if (!nv.ok && why) snprintf(why, len, "%s", nv.why);
-    return nv.ok;
+    return bench_runtime_lib_ready(&nv.loaded, load, why, len);
 }
 
 const char *bench_nvblas_path(void)
 {
-    return nv.ok ? nv.path : "";
+    return bench_runtime_lib_path(&nv.loaded);
 }
 
 static bool fits(int64_t m, int64_t n, int64_t k)
 {
-    return nv.ok && m > 0 && n > 0 && k > 0 && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX;
+    return nv.loaded.ok && m > 0 && n > 0 && k > 0 && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX;
 }
 
 int bench_nvblas_sgemm(int64_t m, int64_t n, int64_t k, float alpha, const float *a,

@@ -29,6 +29,9 @@ typedef struct bench_option {
     void *value;      /* of the type the kind names */
 } bench_option;
 
+/* The number of entries of an array, for the count of an option table. */
+#define BENCH_LEN(array) ((int)(sizeof(array) / sizeof((array)[0])))
+
 /* Reads argv[1..argc) against opts[0..count): 0 when every argument is one
  * of them with a valid value; 1 for --help or -h, after usage(stdout); 2
  * for anything else, said on stderr as "<program>: bad option or value:

@@ -87,6 +87,24 @@ OMPWG_BLAS_EXPORT void TN(, symm_)(const char *side, const char *uplo, const int
                     c, *ldc);
 }
 
+/* xSYRK_ and xSYR2K_ share their checks; xSYRK_ has no B (b and ldb NULL,
+ * the INFO of beta 8, not 10). */
+static void TN(fortran_syrk_, )(bool two, const char *uplo, const char *trans, const int *n,
+                                const int *k, const T *alpha, const T *a, const int *lda,
+                                const T *b, const int *ldb, const T *beta, T *c, const int *ldc)
+{
+    ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
+    ompwg_trans tr = ompwg_blas_trans_of_char(trans);
+    int nn = ompwg_blas_read_int(n, -1), kk = ompwg_blas_read_int(k, -1);
+    int ldb_value = two ? ompwg_blas_read_int(ldb, 0) : 1;
+    int info = ompwg_blas_syrk_info(two, ul, tr, nn, kk, ompwg_blas_read_int(lda, 0), ldb_value,
+                                    ompwg_blas_read_int(ldc, 0));
+    const char *name = two ? syr2k_name : syrk_name;
+    if (!ompwg_blas_fortran_args_ok(name, info, alpha, 5, beta, two ? 10 : 8)) return;
+    TN(run_syrk_, )(name, two, OMPWG_COL_MAJOR, ul, tr, nn, kk, *alpha, a, *lda, b, ldb_value,
+                    *beta, c, *ldc);
+}
+
 /** The Fortran xSYRK (LP64): INFO uplo 1, trans 2, n 3, k 4, lda 7,
  *  ldc 10; a NULL alpha 5, beta 8. */
 OMPWG_BLAS_EXPORT void TN(, syrk_)(const char *uplo, const char *trans, const int *n,
@@ -96,14 +114,7 @@ OMPWG_BLAS_EXPORT void TN(, syrk_)(const char *uplo, const char *trans, const in
 {
     (void)uplo_len;
     (void)trans_len;
-    ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
-    ompwg_trans tr = ompwg_blas_trans_of_char(trans);
-    int nn = ompwg_blas_read_int(n, -1), kk = ompwg_blas_read_int(k, -1);
-    int info = ompwg_blas_syrk_info(false, ul, tr, nn, kk, ompwg_blas_read_int(lda, 0), 1,
-                                    ompwg_blas_read_int(ldc, 0));
-    if (!ompwg_blas_fortran_args_ok(syrk_name, info, alpha, 5, beta, 8)) return;
-    TN(run_syrk_, )(syrk_name, false, OMPWG_COL_MAJOR, ul, tr, nn, kk, *alpha, a, *lda, NULL, 1,
-                    *beta, c, *ldc);
+    TN(fortran_syrk_, )(false, uplo, trans, n, k, alpha, a, lda, NULL, NULL, beta, c, ldc);
 }
 
 /** The Fortran xSYR2K (LP64): INFO uplo 1, trans 2, n 3, k 4, lda 7,
@@ -115,14 +126,7 @@ OMPWG_BLAS_EXPORT void TN(, syr2k_)(const char *uplo, const char *trans, const i
 {
     (void)uplo_len;
     (void)trans_len;
-    ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
-    ompwg_trans tr = ompwg_blas_trans_of_char(trans);
-    int nn = ompwg_blas_read_int(n, -1), kk = ompwg_blas_read_int(k, -1);
-    int info = ompwg_blas_syrk_info(true, ul, tr, nn, kk, ompwg_blas_read_int(lda, 0),
-                                    ompwg_blas_read_int(ldb, 0), ompwg_blas_read_int(ldc, 0));
-    if (!ompwg_blas_fortran_args_ok(syr2k_name, info, alpha, 5, beta, 10)) return;
-    TN(run_syrk_, )(syr2k_name, true, OMPWG_COL_MAJOR, ul, tr, nn, kk, *alpha, a, *lda, b, *ldb,
-                    *beta, c, *ldc);
+    TN(fortran_syrk_, )(true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 /* xTRMM_ and xTRSM_ share their arguments and checks. */

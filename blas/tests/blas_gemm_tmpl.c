@@ -75,6 +75,23 @@ static bool unchanged(const stored *s)
     return guard_intact(s->v, &where) && memcmp(s->v, s->copy, stored_bytes(s)) == 0;
 }
 
+/* Why a product fails its checks (the checker's status and ratio, C's
+ * padding, A and B, the scalar arguments), or NULL when it passes; frees
+ * a, b and c. */
+static const char *product_verdict(int st, double ratio, stored *a, stored *b, stored *c,
+                                   bool args_kept)
+{
+    const char *why = st != OMPWG_OK ? "the ratio checker failed"
+                      : !(ratio < GEMM_RATIO_LIMIT) ? "ratio over 16"
+                      : !padding_intact(c) ? "C written outside its m x n block"
+                      : !unchanged(a) || !unchanged(b) ? "A or B written"
+                      : !args_kept ? "a scalar argument changed" : NULL;
+    stored_free(a);
+    stored_free(b);
+    stored_free(c);
+    return why;
+}
+
 static real pick_beta(test_rng *rng, int i)
 {
     return i % 3 == 0 ? 0 : i % 3 == 1 ? 1 : rand_real(rng);
@@ -116,15 +133,8 @@ static void fortran_products(const char *backend)
                 char what[96];
                 snprintf(what, sizeof what, "%cgemm_('%c', '%c', %d, %d, %d, beta %g)",
                          api.prefix[0], *ta, *tb, sh.m, sh.n, sh.k, (double)beta);
-                const char *why = st != OMPWG_OK ? "the ratio checker failed"
-                                  : !(ratio < GEMM_RATIO_LIMIT) ? "ratio over 16"
-                                  : !padding_intact(&c) ? "C written outside its m x n block"
-                                  : !unchanged(&a) || !unchanged(&b) ? "A or B written"
-                                  : !args_kept ? "a scalar argument changed" : NULL;
+                const char *why = product_verdict(st, ratio, &a, &b, &c, args_kept);
                 group_add(&g, what, !why, why ? why : "", ratio);
-                stored_free(&a);
-                stored_free(&b);
-                stored_free(&c);
             }
     group_report(&g, "%s: %sgemm_ (N, T, C in either case) against OpenBLAS within ratio 16, "
                  "C outside the block, A, B and the scalars untouched", backend, api.prefix);
@@ -166,15 +176,8 @@ static void cblas_products(const char *backend)
                     snprintf(what, sizeof what, "%s(%s, %d, %d, %d, %d, %d, beta %g)",
                              blas.cblas_name, col ? "ColMajor" : "RowMajor", trans[ia],
                              trans[ib], sh.m, sh.n, sh.k, (double)beta);
-                    const char *why = st != OMPWG_OK ? "the ratio checker failed"
-                                      : !(ratio < GEMM_RATIO_LIMIT) ? "ratio over 16"
-                                      : !padding_intact(&c) ? "C written outside its m x n block"
-                                      : !unchanged(&a) || !unchanged(&b) ? "A or B written"
-                                      : NULL;
+                    const char *why = product_verdict(st, ratio, &a, &b, &c, true);
                     group_add(&g, what, !why, why ? why : "", ratio);
-                    stored_free(&a);
-                    stored_free(&b);
-                    stored_free(&c);
                 }
     group_report(&g, "%s: %s in both layouts against OpenBLAS within ratio 16, C outside "
                  "the block, A and B untouched", backend, blas.cblas_name);

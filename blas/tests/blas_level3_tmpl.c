@@ -6,40 +6,15 @@
  * cblas_xerbla receive. test_blas_slevel3.c and test_blas_dlevel3.c include
  * this file after choosing the precision. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cblas_number.h"
 #include "blas_real.h"
 #include "group.h"
 #include "guard.h"
+#include "recording_handlers.h"
 #include "walk.h"
-
-/* The handlers of the program replace the library's weak ones. */
-static int fortran_info, cblas_param, handler_calls;
-static char handler_name[40];
-
-void xerbla_(const char *srname, const int *info, size_t srname_len)
-{
-    handler_calls++;
-    fortran_info = *info;
-    snprintf(handler_name, sizeof handler_name, "%.*s", (int)(srname_len < 39 ? srname_len : 39),
-             srname);
-}
-
-/* netlib CBLAS's state, set while a row-major call reports */
-extern int RowMajorStrg;
-
-void cblas_xerbla(int p, const char *rout, const char *form, ...)
-{
-    (void)form;
-    handler_calls++;
-    /* as netlib's handlers read it */
-    cblas_param = RowMajorStrg ? cblas_row_major_number(p, rout) : p;
-    snprintf(handler_name, sizeof handler_name, "%s", rout);
-}
 
 /* The routines of this precision. */
 typedef struct l3_blas {
@@ -331,10 +306,11 @@ static void error_numbers(void)
     int count = 0;
 #define EXPECT(want_, what_, call_)                                                           \
     do {                                                                                      \
-        fortran_info = cblas_param = handler_calls = 0;                                       \
+        xerbla_seen = cblas_xerbla_seen = (handler_record){ 0 };                              \
         call_;                                                                                \
-        s[count++] = (seen){ handler_calls == 1 ? fortran_info + cblas_param : -1, want_,     \
-                             what_ };                                                         \
+        int calls_ = xerbla_seen.calls + cblas_xerbla_seen.calls;                             \
+        int got_ = xerbla_seen.number + cblas_xerbla_seen.number;                             \
+        s[count++] = (seen){ calls_ == 1 ? got_ : -1, want_, what_ };                         \
     } while (0)
     EXPECT(1, "trsm_ side 'X'", l3.trsm_("X", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
     EXPECT(4, "trsm_ diag 'Y'", l3.trsm_("L", "U", "N", "Y", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));

@@ -31,6 +31,13 @@ ours="sgemm_ dgemm_ cblas_sgemm cblas_dgemm sdot_ ddot_ cblas_sdot cblas_ddot sa
       cblas_sasum cblas_dasum isamax_ idamax_ cblas_isamax cblas_idamax"
 forwarded="saxpy_ dnrm2_ cblas_daxpy"
 provider() { sed -n "s/^provider $1 //p" "$2"; }
+# The names of the list $1 that the run written to $2 did not take from
+# libompwg_blas, each after a space.
+not_from_shim() {
+    for name in $1; do
+        case $(provider "$name" "$2") in *libompwg_blas*) ;; *) printf ' %s' "$name" ;; esac
+    done
+}
 
 env -u LD_PRELOAD "$client" >"$work/plain" 2>"$work/plain.err"
 ok $? "the program runs with the system BLAS"
@@ -47,17 +54,11 @@ for backend in "${OMPWG_BACKEND:-auto}" openblas; do
     ok $? "OMPWG_BACKEND=$backend: the program runs with LD_PRELOAD=libompwg_blas"
     [ -s "$out.err" ] && diag "stderr:" "$(cat "$out.err")"
 
-    bad=
-    for name in $ours; do
-        case $(provider "$name" "$out") in *libompwg_blas*) ;; *) bad="$bad $name" ;; esac
-    done
+    bad=$(not_from_shim "$ours" "$out")
     ok "$([ -z "$bad" ] && echo 0 || echo 1)" "OMPWG_BACKEND=$backend: the preload took effect: the 16 names come from libompwg_blas"
     [ -n "$bad" ] && diag "not from libompwg_blas:$bad"
 
-    bad=
-    for name in $forwarded; do
-        case $(provider "$name" "$out") in *libompwg_blas*) ;; *) bad="$bad $name" ;; esac
-    done
+    bad=$(not_from_shim "$forwarded" "$out")
     ok "$([ -z "$bad" ] && echo 0 || echo 1)" "OMPWG_BACKEND=$backend: saxpy_, dnrm2_, cblas_daxpy come from libompwg_blas too (forwarded to OpenBLAS)"
     [ -n "$bad" ] && diag "not from libompwg_blas:$bad"
 

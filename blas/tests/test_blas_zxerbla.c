@@ -3,38 +3,14 @@
  * zgemm_'s illegal arguments reach xerbla_("ZGEMM ") with the reference
  * INFO ('C' is a legal transpose), cblas_zgemm's reach cblas_xerbla with
  * netlib's numbers in both layouts, and C is not touched. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cblas_number.h"
 #include "ompwg_blas.h"
+#include "recording_handlers.h"
 #include "tap.h"
 
 typedef ompwg_complex_double zc;
-
-static int fortran_calls, fortran_info, cblas_calls, cblas_param;
-static char fortran_name[16], cblas_name[32];
-
-void xerbla_(const char *srname, const int *info, size_t srname_len)
-{
-    fortran_calls++;
-    fortran_info = *info;
-    snprintf(fortran_name, sizeof fortran_name, "%.*s", (int)(srname_len < 15 ? srname_len : 15),
-             srname);
-}
-
-/* netlib CBLAS's state, set while a row-major call reports */
-extern int RowMajorStrg;
-
-void cblas_xerbla(int p, const char *rout, const char *form, ...)
-{
-    (void)form;
-    cblas_calls++;
-    /* as netlib's handlers read it */
-    cblas_param = RowMajorStrg ? cblas_row_major_number(p, rout) : p;
-    snprintf(cblas_name, sizeof cblas_name, "%s", rout);
-}
 
 /* Illegal arguments: the reference INFO and netlib's parameter numbers. */
 static void illegal(void)
@@ -59,14 +35,14 @@ static void illegal(void)
     };
     bool all = true;
     for (size_t t = 0; t < sizeof f / sizeof f[0]; t++) {
-        fortran_calls = 0;
+        xerbla_seen.calls = 0;
         zgemm_(f[t].ta, f[t].tb, f[t].m, f[t].n, f[t].k, &one, a, f[t].lda, b, f[t].ldb, &one, c,
                f[t].ldc, 1, 1);
-        bool ok = fortran_calls == 1 && fortran_info == f[t].want &&
-                  strcmp(fortran_name, "ZGEMM ") == 0 && memcmp(c, c0, sizeof c) == 0;
+        bool ok = xerbla_seen.calls == 1 && xerbla_seen.number == f[t].want &&
+                  strcmp(xerbla_seen.name, "ZGEMM ") == 0 && memcmp(c, c0, sizeof c) == 0;
         if (!ok)
-            tap_diag("zgemm_ case %zu: %d calls, INFO %d (want %d), name '%s'", t, fortran_calls,
-                     fortran_info, f[t].want, fortran_name);
+            tap_diag("zgemm_ case %zu: %d calls, INFO %d (want %d), name '%s'", t, xerbla_seen.calls,
+                     xerbla_seen.number, f[t].want, xerbla_seen.name);
         all = all && ok;
     }
     tap_ok(all, "zgemm_ illegal arguments reach xerbla_(\"ZGEMM \") with the reference INFO; C untouched");
@@ -86,14 +62,14 @@ static void illegal(void)
     };
     all = true;
     for (size_t t = 0; t < sizeof cb / sizeof cb[0]; t++) {
-        cblas_calls = 0;
+        cblas_xerbla_seen.calls = 0;
         cblas_zgemm(cb[t].layout, cb[t].ta, cb[t].tb, cb[t].m, cb[t].n, cb[t].k, &one, a,
                     cb[t].lda, b, cb[t].ldb, &one, c, cb[t].ldc);
-        bool ok = cblas_calls == 1 && cblas_param == cb[t].want &&
-                  strcmp(cblas_name, "cblas_zgemm") == 0 && memcmp(c, c0, sizeof c) == 0;
+        bool ok = cblas_xerbla_seen.calls == 1 && cblas_xerbla_seen.number == cb[t].want &&
+                  strcmp(cblas_xerbla_seen.name, "cblas_zgemm") == 0 && memcmp(c, c0, sizeof c) == 0;
         if (!ok)
             tap_diag("cblas_zgemm case %zu: %d calls, parameter %d (want %d), name '%s'", t,
-                     cblas_calls, cblas_param, cb[t].want, cblas_name);
+                     cblas_xerbla_seen.calls, cblas_xerbla_seen.number, cb[t].want, cblas_xerbla_seen.name);
         all = all && ok;
     }
     tap_ok(all, "cblas_zgemm illegal arguments reach cblas_xerbla(\"cblas_zgemm\") with netlib's numbers; C untouched");

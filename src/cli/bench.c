@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "cub.h"
 #include "cublas.h"
+#include "device_data.h"
 #include "harness.h"
 #include "level3_cases.h"
 #include "nvblas.h"
@@ -104,8 +105,7 @@ static int parse(int argc, char **argv, options *o)
         { "--threads", BENCH_OPTION_COUNT, &o->threads },
         { "--out", BENCH_OPTION_TEXT, &o->out },
     };
-    int st = bench_parse_options("ompwg bench", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("ompwg bench", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st;
     o->full = o->full && !quick;
     o->host = o->host_only || o->full;
@@ -266,14 +266,9 @@ static int device_level3_rows(const options *o, bool real_gpu, bench_report *rep
     const bool wanted[] = { o->trsm, o->syrk, o->zgemm };
     if (!o->prec_d || !(o->trsm || o->syrk || o->zgemm)) return 0;
     if (o->engines && !bench_listed(o->engines, "gpu")) return 0;
-    char why[512] = "no gpu backend compiled in";
+    char why[512];
     if (!real_gpu) {
-        for (int i = 0; i < ompwg_backend_count(); i++) {
-            const char *name;
-            char line[512];
-            ompwg_backend_info(i, &name, line, sizeof line);
-            if (strcmp(name, "gpu") == 0) snprintf(why, sizeof why, "%s", line);
-        }
+        bench_gpu_backend_info(why, sizeof why);
         printf("trsm, syrk, zgemm: no device-data rows: %s\n", why);
         return 0;
     }
@@ -342,11 +337,8 @@ static int main_section(const options *o, bool real_gpu, const bench_config *cfg
                    .backend = "gpu", .reference = "gpu", .kind = BENCH_DEVICE_DATA,
                    .transpose_variant = "unpadded", .ops = 1u << BENCH_TRANSPOSE }, "gpu-unpad");
     } else {
-        for (int i = 0; i < ompwg_backend_count(); i++) {
-            const char *name;
-            ompwg_backend_info(i, &name, why, sizeof why);
-            if (strcmp(name, "gpu") == 0) printf("gpu: no GPU rows: %s\n", why);
-        }
+        bench_gpu_backend_info(why, sizeof why);
+        printf("gpu: no GPU rows: %s\n", why);
     }
 
     ceilings c = { .cpu_copy = -1, .gpu_copy = -1, .cpu_peak = { -1, -1 }, .gpu_peak = { -1, -1 } };

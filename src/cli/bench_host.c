@@ -13,6 +13,7 @@
 
 #include <cblas.h>
 
+#include "device_data.h"
 #include "host.h"
 #include "nvblas.h"
 #include "ompwg.h"
@@ -35,17 +36,6 @@ static void add(bench_host_engine *list, int *n, const bench_host_plan *p, bench
     if (!p->engines || bench_listed(p->engines, filter_name)) list[(*n)++] = e;
 }
 
-static void gpu_backend_why(char *why, size_t len)
-{
-    snprintf(why, len, "no GPU");
-    for (int i = 0; i < ompwg_backend_count(); i++) {
-        const char *name;
-        char reason[256];
-        ompwg_backend_info(i, &name, reason, sizeof reason);
-        if (strcmp(name, "gpu") == 0) snprintf(why, len, "%s", reason);
-    }
-}
-
 /* The file OpenBLAS was loaded from: NVBLAS hands it the calls it keeps on
  * the CPU. */
 static const char *openblas_path(void)
@@ -66,7 +56,7 @@ static int choose_engines(const bench_host_plan *p, bench_host_engine *list)
         add(list, &n, p, (bench_host_engine){ .name = "gpu+xfer", .device = "gpu",
                                               .backend = "gpu" }, "gpu");
     } else {
-        gpu_backend_why(why, sizeof why);
+        bench_gpu_backend_info(why, sizeof why);
         printf("gpu+xfer: no rows: %s\n", why);
     }
     add(list, &n, p, (bench_host_engine){ .name = "openblas", .device = "cpu",

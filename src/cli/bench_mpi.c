@@ -103,8 +103,7 @@ static int parse(int argc, char **argv, options *o)
         { "--prec", BENCH_OPTION_TEXT, &prec },
         { "--ops", BENCH_OPTION_TEXT, &ops },
     };
-    int st = bench_parse_options("ompwg bench --mpi", usage, argc, argv, table,
-                                 (int)(sizeof table / sizeof table[0]));
+    int st = bench_parse_options("ompwg bench --mpi", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st;
     default_sizes(o, full && !quick);
     if (prec) {

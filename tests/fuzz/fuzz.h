@@ -39,6 +39,10 @@ double fuzz_scalar(fuzz_input *in);
 /* A layout or transpose: mostly valid, sometimes a value that is not one. */
 int fuzz_layout(fuzz_input *in);
 int fuzz_trans(fuzz_input *in);
+/* An enum argument of two values: `first` for a byte below `split`,
+ * `second` for one below 244, else one of the five values not of the enum
+ * in `invalid`. */
+int fuzz_enum_pair(fuzz_input *in, unsigned split, int first, int second, const int invalid[5]);
 /* A value planted among the random data: NaN, +-Inf, +-0, +-2^20, and,
  * where no product can underflow (with_tiny), the smallest subnormal. */
 double fuzz_special(fuzz_input *in, bool with_tiny, double tiny);

@@ -124,13 +124,18 @@ double fuzz_scalar(fuzz_input *in)
     return ((int)fuzz_byte(in) - 128) / 16.0;
 }
 
+int fuzz_enum_pair(fuzz_input *in, unsigned split, int first, int second, const int invalid[5])
+{
+    unsigned b = fuzz_byte(in);
+    if (b < split) return first;
+    if (b < 244) return second;
+    return invalid[b % 5];
+}
+
 int fuzz_layout(fuzz_input *in)
 {
     static const int invalid[] = { 0, 100, 103, -1, 111 };
-    unsigned b = fuzz_byte(in);
-    if (b < 120) return OMPWG_COL_MAJOR;
-    if (b < 244) return OMPWG_ROW_MAJOR;
-    return invalid[b % 5];
+    return fuzz_enum_pair(in, 120, OMPWG_COL_MAJOR, OMPWG_ROW_MAJOR, invalid);
 }
 
 int fuzz_trans(fuzz_input *in)

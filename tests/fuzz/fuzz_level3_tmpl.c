@@ -272,32 +272,10 @@ static bool writable(const l3_call *c, int64_t i, int64_t j)
     return true;
 }
 
-static int fuzz_side(fuzz_input *in)
-{
-    static const int invalid[] = { 0, 143, 121, -141, 112 };
-    unsigned b = fuzz_byte(in);
-    if (b < 122) return OMPWG_LEFT;
-    if (b < 244) return OMPWG_RIGHT;
-    return invalid[b % 5];
-}
-
-static int fuzz_uplo(fuzz_input *in)
-{
-    static const int invalid[] = { 0, 123, 141, 131, -121 };
-    unsigned b = fuzz_byte(in);
-    if (b < 122) return OMPWG_UPPER;
-    if (b < 244) return OMPWG_LOWER;
-    return invalid[b % 5];
-}
-
-static int fuzz_diag(fuzz_input *in)
-{
-    static const int invalid[] = { 0, 133, 121, 111, -131 };
-    unsigned b = fuzz_byte(in);
-    if (b < 122) return OMPWG_NON_UNIT;
-    if (b < 244) return OMPWG_UNIT;
-    return invalid[b % 5];
-}
+/* Values that are not a side, an uplo, a diag (fuzz_enum_pair). */
+static const int bad_side[] = { 0, 143, 121, -141, 112 };
+static const int bad_uplo[] = { 0, 123, 141, 131, -121 };
+static const int bad_diag[] = { 0, 133, 121, 111, -131 };
 
 /* A dimension small enough for the long double loops under the sanitizers:
  * fuzz_dim's, with the large ones folded to 129 ... 160. */
@@ -328,10 +306,11 @@ int FUZZ_LEVEL3(fuzz_input *in, bool blas)
     bool triangular = c.op == FUZZ_TRMM || c.op == FUZZ_TRSM;
     bool rank_k = c.op == FUZZ_SYRK || c.op == FUZZ_SYR2K;
     c.layout = fuzz_layout(in);
-    c.side = has_side ? fuzz_side(in) : OMPWG_LEFT;
-    c.uplo = fuzz_uplo(in);
+    c.side = has_side ? fuzz_enum_pair(in, 122, OMPWG_LEFT, OMPWG_RIGHT, bad_side) : OMPWG_LEFT;
+    c.uplo = fuzz_enum_pair(in, 122, OMPWG_UPPER, OMPWG_LOWER, bad_uplo);
     c.trans = c.op != FUZZ_SYMM ? fuzz_trans(in) : OMPWG_NO_TRANS;
-    c.diag = triangular ? fuzz_diag(in) : OMPWG_NON_UNIT;
+    c.diag = triangular ? fuzz_enum_pair(in, 122, OMPWG_NON_UNIT, OMPWG_UNIT, bad_diag)
+                        : OMPWG_NON_UNIT;
     c.m = rank_k ? 0 : small_dim(in);
     c.n = small_dim(in);
     c.k = rank_k ? small_dim(in) : 0;
