@@ -131,21 +131,15 @@ typedef enum ompwg_probe_result {
  * registry's pthread_once. */
 typedef ompwg_probe_result (*ompwg_probe_fn)(char *why, size_t len);
 
-/* Block sizes the backend's GEMM is built around; the tests probe the edges
- * around them. Checked at registration. */
-typedef struct ompwg_tile {
-    int m, n, k;
-} ompwg_tile;
-
 /* What a backend is for, read by the dispatcher and the planner instead of
- * its name. */
+ * its name; the public ompwg_backend_role bits (ompwg_backend_roles()). */
 enum {
     /* every result is checked against this one (OMPWG_CHECK) */
-    OMPWG_CAP_REFERENCE = 1u << 0,
+    OMPWG_CAP_REFERENCE = OMPWG_ROLE_REFERENCE,
     /* takes device pointers; host data crosses a link (see ompwg_device_ops) */
-    OMPWG_CAP_DEVICE_DATA = 1u << 1,
+    OMPWG_CAP_DEVICE_DATA = OMPWG_ROLE_DEVICE_DATA,
     /* runs a host-data call that a device backend could not hold */
-    OMPWG_CAP_FALLBACK = 1u << 2,
+    OMPWG_CAP_FALLBACK = OMPWG_ROLE_FALLBACK,
 };
 
 /* Device memory and the link, for a backend with OMPWG_CAP_DEVICE_DATA: the
@@ -187,7 +181,6 @@ typedef struct ompwg_backend {
     ompwg_probe_fn probe;
     unsigned caps;                   /* OMPWG_CAP_* */
     const ompwg_device_ops *device;  /* with OMPWG_CAP_DEVICE_DATA, else NULL */
-    ompwg_tile tile;
     ompwg_sgemm_fn sgemm;
     ompwg_dgemm_fn dgemm;
     ompwg_sreduce_fn sreduce;

@@ -44,7 +44,6 @@ static const char *table_defect(const ompwg_backend *b)
     if (!b->sreduce) return "no sreduce";
     if (!b->dreduce) return "no dreduce";
     if ((b->caps & OMPWG_CAP_DEVICE_DATA) && !b->device) return "device data without device ops";
-    if (b->tile.m <= 0 || b->tile.n <= 0 || b->tile.k <= 0) return "tile sizes must be positive";
     return NULL;
 }
 
@@ -288,6 +287,13 @@ const char *ompwg_get_backend(void)
 int ompwg_backend_count(void)
 {
     return NB;
+}
+
+unsigned ompwg_backend_roles(const char *name)
+{
+    for (int i = 0; name && i < NB; i++)
+        if (strcasecmp(tables[i]->name, name) == 0) return tables[i]->caps;
+    return 0;
 }
 
 int ompwg_backend_info(int i, const char **name, char *why, size_t why_len)
