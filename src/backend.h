@@ -172,10 +172,11 @@ typedef struct ompwg_device_ops {
  * without them). The operations after them are optional, in the way of
  * dav1d's function tables, where the reference fills the table first and a
  * backend overrides what it has a kernel for: NULL means the backend has
- * no kernel of its own, and a call on host data runs the sequential
- * reference in src/ (reference.h) instead, with its result and status. A
- * NULL entry cannot take device pointers: such a call is
- * OMPWG_ERR_UNSUPPORTED. */
+ * no kernel of its own, and the registry fills the slot (table_fill.h) with
+ * one that runs host data on the reference: the sequential reference in
+ * src/ (reference.h) for the scans and transposes, the reference backend's
+ * routine for the others. A filled slot cannot take device pointers: such a
+ * call is OMPWG_ERR_UNSUPPORTED. */
 typedef struct ompwg_backend {
     const char *name;
     ompwg_probe_fn probe;
