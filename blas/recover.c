@@ -7,10 +7,23 @@
 
 #include "shim.h"
 
-/* In this order: the CPU needs no device, OpenBLAS not even memory of
- * ompwg's. */
-static const char *const fallbacks[] = { "cpu", "openblas" };
-#define FALLBACK_COUNT ((int)(sizeof fallbacks / sizeof fallbacks[0]))
+/* The backends a failed call runs on next, in this order: those with the
+ * fallback role (no device needed), then the reference (not even memory of
+ * ompwg's). Returns the name of the i-th, or NULL past the last. */
+static const char *fallback(int i)
+{
+    static const unsigned order[] = { OMPWG_ROLE_FALLBACK, OMPWG_ROLE_REFERENCE };
+    int n = ompwg_backend_count();
+    for (int o = 0; o < (int)(sizeof order / sizeof order[0]); o++) {
+        for (int b = 0; b < n; b++) {
+            const char *name = NULL;
+            ompwg_backend_info(b, &name, NULL, 0);
+            unsigned roles = ompwg_backend_roles(name);
+            if ((roles & order[o]) && !(roles & OMPWG_ROLE_DEVICE_DATA) && i-- == 0) return name;
+        }
+    }
+    return NULL;
+}
 
 /* Statuses whose first fallback has been reported (one bit each), so that
  * a loop of calls does not repeat the message. */
@@ -58,8 +71,8 @@ bool ompwg_blas_retry(ompwg_blas_attempt *at, int st, bool rerun_ok)
     if (recoverable(st, rerun_ok)) {
         char failed[32];
         snprintf(failed, sizeof failed, "%s", ompwg_get_backend());
-        while (at->next_fallback < FALLBACK_COUNT) {
-            const char *next = fallbacks[at->next_fallback++];
+        const char *next;
+        while ((next = fallback(at->next_fallback++))) {
             if (strcmp(next, failed) == 0) continue;
             if (!at->switched) at->own_choice = ompwg_get_thread_backend();
             if (ompwg_set_thread_backend(next) != OMPWG_OK) continue;

@@ -920,6 +920,18 @@ OMPWG_API int ompwg_backend_count(void);
  * @return 1 if usable, 0 if not, -1 if i is out of range.
  */
 OMPWG_API int ompwg_backend_info(int i, const char **name, char *why, size_t why_len);
+/** What a backend is for: the bits ompwg_backend_roles() returns. */
+typedef enum ompwg_backend_role {
+    /** every result is checked against it (check mode) */
+    OMPWG_ROLE_REFERENCE = 1 << 0,
+    /** takes device pointers; host data crosses a link */
+    OMPWG_ROLE_DEVICE_DATA = 1 << 1,
+    /** runs a host-data call that a device backend could not hold */
+    OMPWG_ROLE_FALLBACK = 1 << 2
+} ompwg_backend_role;
+/** The ::ompwg_backend_role bits of the named backend (compiled in, usable
+ *  here or not); 0 for NULL or an unknown name. */
+OMPWG_API unsigned ompwg_backend_roles(const char *name);
 
 /**
  * Check mode: 1 runs every call on OpenBLAS too and compares within the

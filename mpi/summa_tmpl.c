@@ -65,9 +65,10 @@ static int alloc_buffers(const summa_plan *p, buffers *buf)
         st = host_alloc(pa, &buf->a[i]);
         if (st == OMPWG_OK) st = host_alloc(pb, &buf->b[i]);
     }
-    /* The GPU backend keeps C on the device for the whole product, so that
-     * only the panels cross the bus at each step. */
-    buf->device = strcmp(ompwg_get_backend(), "gpu") == 0 && p->mloc > 0 && p->nloc > 0;
+    /* A backend that takes device data keeps C on the device for the whole
+     * product, so that only the panels cross the bus at each step. */
+    buf->device = (ompwg_backend_roles(ompwg_get_backend()) & OMPWG_ROLE_DEVICE_DATA) &&
+                  p->mloc > 0 && p->nloc > 0;
     if (st == OMPWG_OK && buf->device) {
         st = device_alloc(pa, &buf->da);
         if (st == OMPWG_OK) st = device_alloc(pb, &buf->db);

@@ -131,21 +131,15 @@ typedef enum ompwg_probe_result {
  * registry's pthread_once. */
 typedef ompwg_probe_result (*ompwg_probe_fn)(char *why, size_t len);
 
-/* Block sizes the backend's GEMM is built around; the tests probe the edges
- * around them. Checked at registration. */
-typedef struct ompwg_tile {
-    int m, n, k;
-} ompwg_tile;
-
 /* What a backend is for, read by the dispatcher and the planner instead of
- * its name. */
+ * its name; the public ompwg_backend_role bits (ompwg_backend_roles()). */
 enum {
     /* every result is checked against this one (OMPWG_CHECK) */
-    OMPWG_CAP_REFERENCE = 1u << 0,
+    OMPWG_CAP_REFERENCE = OMPWG_ROLE_REFERENCE,
     /* takes device pointers; host data crosses a link (see ompwg_device_ops) */
-    OMPWG_CAP_DEVICE_DATA = 1u << 1,
+    OMPWG_CAP_DEVICE_DATA = OMPWG_ROLE_DEVICE_DATA,
     /* runs a host-data call that a device backend could not hold */
-    OMPWG_CAP_FALLBACK = 1u << 2,
+    OMPWG_CAP_FALLBACK = OMPWG_ROLE_FALLBACK,
 };
 
 /* Device memory and the link, for a backend with OMPWG_CAP_DEVICE_DATA: the
@@ -178,16 +172,16 @@ typedef struct ompwg_device_ops {
  * without them). The operations after them are optional, in the way of
  * dav1d's function tables, where the reference fills the table first and a
  * backend overrides what it has a kernel for: NULL means the backend has
- * no kernel of its own, and a call on host data runs the sequential
- * reference in src/ (reference.h) instead, with its result and status. A
- * NULL entry cannot take device pointers: such a call is
- * OMPWG_ERR_UNSUPPORTED. */
+ * no kernel of its own, and the registry fills the slot (table_fill.h) with
+ * one that runs host data on the reference: the sequential reference in
+ * src/ (reference.h) for the scans and transposes, the reference backend's
+ * routine for the others. A filled slot cannot take device pointers: such a
+ * call is OMPWG_ERR_UNSUPPORTED. */
 typedef struct ompwg_backend {
     const char *name;
     ompwg_probe_fn probe;
     unsigned caps;                   /* OMPWG_CAP_* */
     const ompwg_device_ops *device;  /* with OMPWG_CAP_DEVICE_DATA, else NULL */
-    ompwg_tile tile;
     ompwg_sgemm_fn sgemm;
     ompwg_dgemm_fn dgemm;
     ompwg_sreduce_fn sreduce;

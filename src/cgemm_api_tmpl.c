@@ -10,31 +10,19 @@
 #include "gemm_call.h"
 #include "ompwg.h"
 
-/* The backend's kernel; a backend without one runs host data on the
- * reference backend (backend.h), and NULL when neither can run the call. */
-static TN(ompwg_, gemm_fn) TN(kernel_of_, )(const ompwg_backend *be, bool device)
-{
-    if (be->TN(, gemm)) return be->TN(, gemm);
-    if (device) return NULL;
-    const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
-    return ref ? ref->TN(, gemm) : NULL;
-}
-
 /* One backend's run of a normalised complex GEMM: checked against the
  * reference when asked, and on the CPU when the device could not hold it
  * and that is allowed. */
 static int TN(run_, gemm)(const ompwg_backend *be, bool device, const ompwg_gemm_shape *s,
                           T alpha, const T *a, const T *b, T beta, T *c)
 {
-    TN(ompwg_, gemm_fn) fn = TN(kernel_of_, )(be, device);
-    if (!fn) return device ? OMPWG_ERR_UNSUPPORTED : OMPWG_ERR_UNAVAILABLE;
+    TN(ompwg_, gemm_fn) fn = be->TN(, gemm);
     int st;
     if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
         st = TN(ompwg_checked_, gemm)(be->name, fn, s, alpha, a, b, beta, c);
     else
         st = fn(s, alpha, a, b, beta, c);
-    if ((be = ompwg_fallback_for(st, device)) && (fn = TN(kernel_of_, )(be, false)))
-        st = fn(s, alpha, a, b, beta, c);
+    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, gemm)(s, alpha, a, b, beta, c);
     return st;
 }
 

@@ -23,18 +23,6 @@ static const char *const TN(level3_names_, )[OMPWG_L3_OP_COUNT] = {
     [OMPWG_L3_TRSM] = T_PREFIX "trsm",
 };
 
-/* The routine that runs op on be: its own, else (host data only) the
- * reference backend's; NULL when there is none. */
-static TN(ompwg_, level3_fn) TN(level3_routine_, )(const ompwg_backend *be, ompwg_level3_op op,
-                                                  bool device, const ompwg_backend **runs)
-{
-    *runs = be;
-    if (be->TN(, level3)[op]) return be->TN(, level3)[op];
-    if (device) return NULL;
-    *runs = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
-    return *runs ? (*runs)->TN(, level3)[op] : NULL;
-}
-
 /* The operation's flops (a multiply-add is two), as the planner weighs a
  * GEMM's. */
 static double TN(level3_flops_, )(const ompwg_level3_shape *s)
@@ -107,30 +95,23 @@ static int TN(level3_, )(bool device, ompwg_level3_op op, ompwg_layout layout, o
     ompwg_placement pl;
     st = ompwg_place_call(&call, &pl, ptr);
     if (st != OMPWG_OK) return st;
-    bool on_device = device || pl.mapped;
-    const ompwg_backend *be;
-    TN(ompwg_, level3_fn) fn = TN(level3_routine_, )(pl.be, op, on_device, &be);
-    if (!fn && pl.mapped && !device) {
-        /* mapped host data, but the device backend has no such routine: the
-         * host copies, on the reference */
-        on_device = false;
-        fn = TN(level3_routine_, )(pl.be, op, false, &be);
+    const ompwg_backend *be = pl.be;
+    TN(ompwg_, level3_fn) fn = be->TN(, level3)[op];
+    if (pl.mapped && !device) {
+        /* host data the device holds: its device copies, unless the device
+         * backend has no such routine of its own (the slot filled from the
+         * reference refuses device pointers before it writes anything):
+         * then the host copies */
+        s.device_ptrs = true;
+        st = fn(&s, alpha, ptr[0], ptr[1], beta, ptr[2]);
+        if (st != OMPWG_ERR_UNSUPPORTED) return st;
+        s.device_ptrs = false;
     }
-    if (on_device && pl.mapped) {
-        a = ptr[0];
-        b = ptr[1];
-        c = ptr[2];
-    }
-    if (!fn) return device ? OMPWG_ERR_UNSUPPORTED : OMPWG_ERR_UNAVAILABLE;
-    s.device_ptrs = on_device;
-    if (ompwg_check_enabled() && !on_device && !ompwg_is_reference(be))
+    if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
         st = TN(ompwg_checked_, level3)(be, fn, &s, alpha, a, b, beta, c);
     else
         st = fn(&s, alpha, a, b, beta, c);
-    if ((be = ompwg_fallback_for(st, on_device))) {
-        fn = TN(level3_routine_, )(be, op, false, &be);
-        if (fn) st = fn(&s, alpha, a, b, beta, c);
-    }
+    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, level3)[op](&s, alpha, a, b, beta, c);
     return st;
 }
 

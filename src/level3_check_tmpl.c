@@ -44,7 +44,7 @@ static int TN(level3_ratio_, )(const ompwg_level3_shape *s, T alpha, const T *a,
                                T beta, const T *c0, const T *c, int64_t ldc, double *ratio)
 {
     const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
-    if (!ref || !ref->TN(, level3)[s->op]) return OMPWG_ERR_UNAVAILABLE;
+    if (!ref) return OMPWG_ERR_UNAVAILABLE;
     TN(ompwg_, level3_fn) fn = ref->TN(, level3)[s->op];
     const int64_t m = s->m, n = s->n;
     const bool syr = s->op == OMPWG_L3_SYRK || s->op == OMPWG_L3_SYR2K;
@@ -77,10 +77,6 @@ static int TN(level3_ratio_, )(const ompwg_level3_shape *s, T alpha, const T *a,
         gs.ldb = rb;
         if (s->op == OMPWG_L3_TRSM) gs.op = OMPWG_L3_TRMM;
         TN(ompwg_, level3_fn) gfn = ref->TN(, level3)[gs.op];
-        if (!gfn) {
-            st = OMPWG_ERR_UNAVAILABLE;
-            goto out;
-        }
         if ((st = gfn(&gs, 1, w.abs_a, w.abs_b, 0, w.g)) != OMPWG_OK) goto out;
         if (s->op == OMPWG_L3_TRSM) {
             /* the residual's first term, op(A) X */

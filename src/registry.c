@@ -11,17 +11,30 @@
 #include "config.h"
 #include "place.h"
 #include "registry.h"
+#include "table_fill.h"
 
-static const ompwg_backend *const tables[] = { OMPWG_BACKEND_TABLES };
-#define NB ((int)(sizeof(tables) / sizeof(tables[0])))
+#define NB_COMPILED \
+    ((int)(sizeof((const ompwg_backend *[]){ OMPWG_BACKEND_TABLES }) / sizeof(const ompwg_backend *)))
+/* Room for the tables ompwg_register_backend adds after the compiled ones. */
+#define NB_MAX (NB_COMPILED + 4)
+
+static const ompwg_backend *tables[NB_MAX] = { OMPWG_BACKEND_TABLES };
+static int nb = NB_COMPILED;
+/* Set once the tables are filled: nothing is registered after that. */
+static atomic_bool tables_fixed;
+
+/* The tables with their empty slots filled (table_fill.h): what every
+ * function here hands out. */
+static ompwg_backend filled[NB_MAX];
+static pthread_once_t fill_once = PTHREAD_ONCE_INIT;
 
 typedef struct registered {
-    const ompwg_backend *b;
+    const ompwg_backend *b;  /* in filled[] */
     ompwg_probe_result usable;
     char why[256];
 } registered;
 
-static registered reg[NB];
+static registered reg[NB_MAX];
 static pthread_once_t reg_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t select_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(const ompwg_backend *) current;
@@ -45,20 +58,19 @@ static const char *table_defect(const ompwg_backend *b)
     if (!b->sreduce) return "no sreduce";
     if (!b->dreduce) return "no dreduce";
     if ((b->caps & OMPWG_CAP_DEVICE_DATA) && !b->device) return "device data without device ops";
-    if (b->tile.m <= 0 || b->tile.n <= 0 || b->tile.k <= 0) return "tile sizes must be positive";
     return NULL;
 }
 
 static int find(const char *name)
 {
-    for (int i = 0; i < NB; i++)
+    for (int i = 0; i < nb; i++)
         if (strcasecmp(reg[i].b->name, name) == 0) return i;
     return -1;
 }
 
 static const ompwg_backend *choose_auto(void)
 {
-    for (int i = 0; i < NB; i++)
+    for (int i = 0; i < nb; i++)
         if (reg[i].usable == OMPWG_PROBE_USABLE) return reg[i].b;
     return NULL;
 }
@@ -67,7 +79,7 @@ static void print_choice(const char *requested, const ompwg_backend *chosen)
 {
     fprintf(stderr, "ompwg %s: backend %s (OMPWG_BACKEND=%s)\n", OMPWG_VERSION_STRING,
             chosen ? chosen->name : "none", requested);
-    for (int i = 0; i < NB; i++)
+    for (int i = 0; i < nb; i++)
         fprintf(stderr, "ompwg:   %-8s %s: %s\n", reg[i].b->name,
                 reg[i].usable == OMPWG_PROBE_UNUSABLE ? "not usable"
                 : reg[i].usable == OMPWG_PROBE_EXPLICIT_ONLY ? "usable by name only"
@@ -114,10 +126,23 @@ static int select_from_env(void)
     return st;
 }
 
+static void fill_tables(void)
+{
+    atomic_store(&tables_fixed, true);
+    const ompwg_backend *reference = NULL;
+    for (int i = 0; i < nb && !reference; i++)
+        if (tables[i]->caps & OMPWG_CAP_REFERENCE) reference = tables[i];
+    for (int i = 0; i < nb; i++) {
+        filled[i] = *tables[i];
+        ompwg_table_fill(&filled[i], reference);
+    }
+}
+
 static void registry_init(void)
 {
-    for (int i = 0; i < NB; i++) {
-        reg[i].b = tables[i];
+    pthread_once(&fill_once, fill_tables);
+    for (int i = 0; i < nb; i++) {
+        reg[i].b = &filled[i];
         const char *defect = table_defect(tables[i]);
         if (defect) {
             reg[i].usable = OMPWG_PROBE_UNUSABLE;
@@ -136,6 +161,15 @@ static void ensure_init(void)
     pthread_once(&reg_once, registry_init);
 }
 
+int ompwg_register_backend(const ompwg_backend *b)
+{
+    if (!b) return OMPWG_ERR_NULL;
+    if (atomic_load(&tables_fixed)) return OMPWG_ERR_UNAVAILABLE;
+    if (nb >= NB_MAX) return OMPWG_ERR_RANGE;
+    tables[nb++] = b;
+    return OMPWG_OK;
+}
+
 const ompwg_backend *ompwg_current_backend(void)
 {
     ensure_init();
@@ -152,7 +186,7 @@ bool ompwg_current_is_auto(void)
 const ompwg_backend *ompwg_auto_candidate(unsigned caps)
 {
     ensure_init();
-    for (int i = 0; i < NB; i++)
+    for (int i = 0; i < nb; i++)
         if (reg[i].usable == OMPWG_PROBE_USABLE && (reg[i].b->caps & caps) == caps)
             return reg[i].b;
     return NULL;
@@ -160,8 +194,9 @@ const ompwg_backend *ompwg_auto_candidate(unsigned caps)
 
 const ompwg_backend *ompwg_compiled_backend_with(unsigned caps)
 {
-    for (int i = 0; i < NB; i++)
-        if ((tables[i]->caps & caps) == caps) return tables[i];
+    pthread_once(&fill_once, fill_tables);
+    for (int i = 0; i < nb; i++)
+        if ((filled[i].caps & caps) == caps) return &filled[i];
     return NULL;
 }
 
@@ -169,7 +204,7 @@ int ompwg_auto_hosts(const ompwg_backend **out, int max)
 {
     ensure_init();
     int n = 0;
-    for (int i = 0; i < NB && n < max; i++)
+    for (int i = 0; i < nb && n < max; i++)
         if (reg[i].usable == OMPWG_PROBE_USABLE && !(reg[i].b->caps & OMPWG_CAP_DEVICE_DATA))
             out[n++] = reg[i].b;
     return n;
@@ -177,15 +212,16 @@ int ompwg_auto_hosts(const ompwg_backend **out, int max)
 
 const ompwg_backend *ompwg_compiled_backend_named(const char *name)
 {
-    for (int i = 0; i < NB; i++)
-        if (strcmp(tables[i]->name, name) == 0) return tables[i];
+    pthread_once(&fill_once, fill_tables);
+    for (int i = 0; i < nb; i++)
+        if (strcmp(filled[i].name, name) == 0) return &filled[i];
     return NULL;
 }
 
 int ompwg_backend_index(const ompwg_backend *b)
 {
-    for (int i = 0; i < NB; i++)
-        if (tables[i] == b) return i;
+    for (int i = 0; i < nb; i++)
+        if (&filled[i] == b) return i;
     return -1;
 }
 
@@ -199,7 +235,7 @@ const ompwg_backend *ompwg_find_usable_backend(const char *name)
 const ompwg_backend *ompwg_find_backend_with(unsigned caps)
 {
     ensure_init();
-    for (int i = 0; i < NB; i++)
+    for (int i = 0; i < nb; i++)
         if (reg[i].usable != OMPWG_PROBE_UNUSABLE && (reg[i].b->caps & caps) == caps)
             return reg[i].b;
     return NULL;
@@ -298,13 +334,20 @@ const char *ompwg_get_backend(void)
 
 int ompwg_backend_count(void)
 {
-    return NB;
+    return nb;
+}
+
+unsigned ompwg_backend_roles(const char *name)
+{
+    for (int i = 0; name && i < nb; i++)
+        if (strcasecmp(tables[i]->name, name) == 0) return tables[i]->caps;
+    return 0;
 }
 
 int ompwg_backend_info(int i, const char **name, char *why, size_t why_len)
 {
     ensure_init();
-    if (i < 0 || i >= NB) return -1;
+    if (i < 0 || i >= nb) return -1;
     if (name) *name = reg[i].b->name;
     if (why && why_len) snprintf(why, why_len, "%s", reg[i].why);
     return reg[i].usable != OMPWG_PROBE_UNUSABLE;

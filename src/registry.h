@@ -4,6 +4,14 @@
 
 #include "backend.h"
 
+/* Adds b after the compiled-in backends, before any other call into the
+ * library (single-threaded): it is then probed, filled and listed like
+ * them. For a program linked with the library's objects (a test of a
+ * backend outside backends/); not exported. OMPWG_OK; OMPWG_ERR_NULL;
+ * OMPWG_ERR_UNAVAILABLE once the backends are set up; OMPWG_ERR_RANGE when
+ * there is no room left. */
+int ompwg_register_backend(const ompwg_backend *b);
+
 /* The backend the calling thread's calls go to now: its own choice
  * (ompwg_set_thread_backend), else the process-wide one; NULL when that is
  * not usable (its reason was printed to stderr once). */

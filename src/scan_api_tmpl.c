@@ -12,12 +12,6 @@
 #include "ompwg.h"
 #include "reference.h"
 
-/* The backend's scan, or the reference for a backend that has none. */
-static TN(ompwg_, scan_fn) TN(scan_of_, )(const ompwg_backend *be)
-{
-    return be->TN(, scan) ? be->TN(, scan) : TN(ompwg_ref_, scan);
-}
-
 /* Whether output i of the backend (got) and of the reference (want) agree:
  * exactly for int64; for float and double, both are within the documented
  * bound of the exact sum, so they are within twice that of each other.
@@ -98,12 +92,12 @@ static int TN(scan_, )(bool device, int64_t n, const T *x, int64_t incx, T *y, i
     x = ptr[0];
     y = ptr[1];
     s.device_ptrs = device |= pl.mapped;
-    TN(ompwg_, scan_fn) fn = TN(scan_of_, )(be);
+    TN(ompwg_, scan_fn) fn = be->TN(, scan);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, scan))
         st = TN(checked_scan_, )(be, fn, &s, x, y);
     else
         st = fn(&s, x, y);
-    if ((be = ompwg_fallback_for(st, device))) st = TN(scan_of_, )(be)(&s, x, y);
+    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, scan)(&s, x, y);
     return st;
 }
 

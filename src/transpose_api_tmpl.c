@@ -11,11 +11,6 @@
 #include "ompwg.h"
 #include "reference.h"
 
-static TN(ompwg_, transpose_fn) TN(transpose_of_, )(const ompwg_backend *be)
-{
-    return be->TN(, transpose) ? be->TN(, transpose) : TN(ompwg_ref_, transpose);
-}
-
 /* Check mode: a transpose is exact, so B is compared with A bit for bit. */
 static int TN(checked_transpose_, )(const ompwg_backend *be, TN(ompwg_, transpose_fn) fn,
                                     const ompwg_transpose_shape *s, const T *a, T *b)
@@ -59,12 +54,12 @@ static int TN(transpose_, )(bool device, ompwg_layout layout, int64_t rows, int6
     a = ptr[0];
     b = ptr[1];
     s.device_ptrs = device |= pl.mapped;
-    TN(ompwg_, transpose_fn) fn = TN(transpose_of_, )(be);
+    TN(ompwg_, transpose_fn) fn = be->TN(, transpose);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, transpose))
         st = TN(checked_transpose_, )(be, fn, &s, a, b);
     else
         st = fn(&s, a, b);
-    if ((be = ompwg_fallback_for(st, device))) st = TN(transpose_of_, )(be)(&s, a, b);
+    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, transpose)(&s, a, b);
     return st;
 }
 

@@ -1,7 +1,8 @@
 /* Backend listing and selection: ompwg_backend_count/info, "auto",
  * unknown and unusable names (selection unchanged),
  * the backend knob by name (ompwg_config_set), a thread's own choice
- * (ompwg_set_thread_backend), and the GPU kernel variants' getter. */
+ * (ompwg_set_thread_backend), the roles each backend has
+ * (ompwg_backend_roles), and the GPU kernel variants' getter. */
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -47,6 +48,30 @@ static void listing(void)
     tap_ok(u >= 0 && memchr(small, '\0', 4) != NULL && small[4] == 'x' && small[5] == 'x',
            "ompwg_backend_info writes at most why_len bytes, NUL-terminated");
     tap_ok(ompwg_backend_info(0, NULL, NULL, 0) >= 0, "ompwg_backend_info takes NULL name and why");
+}
+
+/* The documented roles: the GPU takes device data, the CPU is the
+ * fallback, OpenBLAS the reference, and no other backend has a role
+ * that only one may have. */
+static void roles(void)
+{
+    tap_ok(ompwg_backend_roles("gpu") == OMPWG_ROLE_DEVICE_DATA &&
+               ompwg_backend_roles("cpu") == OMPWG_ROLE_FALLBACK &&
+               ompwg_backend_roles("openblas") == OMPWG_ROLE_REFERENCE,
+           "ompwg_backend_roles: gpu takes device data, cpu is the fallback, openblas the reference");
+    tap_ok(ompwg_backend_roles("OpenBLAS") == OMPWG_ROLE_REFERENCE,
+           "ompwg_backend_roles takes a name in any case, as ompwg_set_backend does");
+    tap_ok(ompwg_backend_roles(NULL) == 0 && ompwg_backend_roles("") == 0 &&
+               ompwg_backend_roles("auto") == 0 && ompwg_backend_roles("none") == 0 &&
+               ompwg_backend_roles("nosuch") == 0,
+           "ompwg_backend_roles gives 0 for NULL, \"auto\", \"none\" and unknown names");
+    int references = 0;
+    for (int i = 0; i < ompwg_backend_count(); i++) {
+        const char *name = NULL;
+        ompwg_backend_info(i, &name, NULL, 0);
+        references += (ompwg_backend_roles(name) & OMPWG_ROLE_REFERENCE) != 0;
+    }
+    tap_ok(references == 1, "exactly one backend is the reference (%d)", references);
 }
 
 /* "auto" is the GPU when a device is usable, else the CPU. Whether a device
@@ -277,6 +302,7 @@ int main(void)
     char first[32];
     snprintf(first, sizeof first, "%s", ompwg_get_backend());
     listing();
+    roles();
     auto_choice(first);
     each_name();
     unknown_names();

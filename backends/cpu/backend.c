@@ -11,7 +11,6 @@ const ompwg_backend ompwg_backend_cpu = {
     .name = "cpu",
     .probe = probe,
     .caps = OMPWG_CAP_FALLBACK,
-    .tile = { .m = 32, .n = 12, .k = 384 },
     .sgemm = ompwg_cpu_sgemm,
     .dgemm = ompwg_cpu_dgemm,
     .sreduce = ompwg_cpu_sreduce,

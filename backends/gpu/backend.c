@@ -255,7 +255,6 @@ const ompwg_backend ompwg_backend_gpu = {
     .probe = probe,
     .caps = OMPWG_CAP_DEVICE_DATA,
     .device = &ompwg_gpu_device_ops,
-    .tile = { .m = OMPWG_GPU_TILE_M, .n = OMPWG_GPU_TILE_N, .k = OMPWG_GPU_TILE_K },
     .sgemm = ompwg_gpu_sgemm,
     .dgemm = ompwg_gpu_dgemm,
     .cgemm = ompwg_gpu_cgemm,

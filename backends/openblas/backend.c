@@ -25,7 +25,6 @@ const ompwg_backend ompwg_backend_openblas = {
     .probe = probe,
     .caps = OMPWG_CAP_REFERENCE,
     /* OpenBLAS's own blocking is hidden; the tests probe these edges anyway. */
-    .tile = { .m = 16, .n = 16, .k = 256 },
     .sgemm = ompwg_openblas_sgemm,
     .dgemm = ompwg_openblas_dgemm,
     .sreduce = ompwg_openblas_sreduce,
