@@ -18,7 +18,7 @@ static const char asum_name[] = "dasum";
 static const char iamax_name[] = "idamax";
 #endif
 
-typedef int TN(extremum_fn_, )(int64_t n, const T *x, int64_t incx, T *value, int64_t *index);
+typedef ompwg_status TN(extremum_fn_, )(int64_t n, const T *x, int64_t incx, T *value, int64_t *index);
 
 /* A reduction that cannot start (a NULL vector): said on stderr. */
 static void null_vector(const char *routine)

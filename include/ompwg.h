@@ -10,6 +10,16 @@
  *
  * Every function returns an ::ompwg_status: 0 (::OMPWG_OK) on success, a
  * positive code otherwise; ompwg_strerror() turns a code into a sentence.
+ * The exceptions, whose descriptions say what they return instead:
+ * ompwg_version(), ompwg_version_string(), ompwg_strerror(),
+ * ompwg_get_backend(), ompwg_get_thread_backend(), ompwg_backend_roles(),
+ * ompwg_get_mpi_panel(), ompwg_get_split_share() (what their names say);
+ * ompwg_backend_count(), ompwg_config_count(), ompwg_variant_count() and
+ * ompwg_get_num_threads() (a count); ompwg_backend_info() (1, 0 or -1);
+ * ompwg_get_check(), ompwg_get_fallback(), ompwg_get_split() and
+ * ompwg_get_verbose() (the setting); ompwg_set_check(), ompwg_set_fallback(),
+ * ompwg_set_split() and ompwg_set_verbose() (the previous setting, or
+ * ::OMPWG_ERR_RANGE for a value they refuse).
  * No function of this library calls exit() or abort(), and a call that
  * fails its argument checks writes nothing.
  *
@@ -183,16 +193,16 @@ OMPWG_API const char *ompwg_strerror(int status);
  * roundoff of the type); the tests hold every backend to 16 * u times that
  * sum, the netlib test programs' ratio.
  * @{ */
-OMPWG_API int ompwg_sgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                          int64_t m, int64_t n, int64_t k,
-                          float alpha, const float *a, int64_t lda,
-                          const float *b, int64_t ldb,
-                          float beta, float *c, int64_t ldc);
-OMPWG_API int ompwg_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                          int64_t m, int64_t n, int64_t k,
-                          double alpha, const double *a, int64_t lda,
-                          const double *b, int64_t ldb,
-                          double beta, double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_sgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                   int64_t m, int64_t n, int64_t k,
+                                   float alpha, const float *a, int64_t lda,
+                                   const float *b, int64_t ldb,
+                                   float beta, float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                   int64_t m, int64_t n, int64_t k,
+                                   double alpha, const double *a, int64_t lda,
+                                   const double *b, int64_t ldb,
+                                   double beta, double *c, int64_t ldc);
 /** @} */
 
 /** @name Level-3 BLAS besides GEMM: SYMM, SYRK, SYR2K, TRMM, TRSM
@@ -249,36 +259,36 @@ OMPWG_API int ompwg_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans t
  * host-data call on openblas, and returns ::OMPWG_ERR_UNSUPPORTED for a
  * `_device` call.
  * @{ */
-OMPWG_API int ompwg_ssymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                          int64_t m, int64_t n, float alpha, const float *a, int64_t lda,
-                          const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
-OMPWG_API int ompwg_dsymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                          int64_t m, int64_t n, double alpha, const double *a, int64_t lda,
-                          const double *b, int64_t ldb, double beta, double *c, int64_t ldc);
-OMPWG_API int ompwg_ssyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                          int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
-                          float beta, float *c, int64_t ldc);
-OMPWG_API int ompwg_dsyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                          int64_t n, int64_t k, double alpha, const double *a, int64_t lda,
-                          double beta, double *c, int64_t ldc);
-OMPWG_API int ompwg_ssyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                           int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
-                           const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
-OMPWG_API int ompwg_dsyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                           int64_t n, int64_t k, double alpha, const double *a, int64_t lda,
-                           const double *b, int64_t ldb, double beta, double *c, int64_t ldc);
-OMPWG_API int ompwg_strmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
-                          float alpha, const float *a, int64_t lda, float *b, int64_t ldb);
-OMPWG_API int ompwg_dtrmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
-                          double alpha, const double *a, int64_t lda, double *b, int64_t ldb);
-OMPWG_API int ompwg_strsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
-                          float alpha, const float *a, int64_t lda, float *b, int64_t ldb);
-OMPWG_API int ompwg_dtrsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
-                          double alpha, const double *a, int64_t lda, double *b, int64_t ldb);
+OMPWG_API ompwg_status ompwg_ssymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                   int64_t m, int64_t n, float alpha, const float *a, int64_t lda,
+                                   const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_dsymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                   int64_t m, int64_t n, double alpha, const double *a, int64_t lda,
+                                   const double *b, int64_t ldb, double beta, double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_ssyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                   int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
+                                   float beta, float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_dsyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                   int64_t n, int64_t k, double alpha, const double *a, int64_t lda,
+                                   double beta, double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_ssyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                    int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
+                                    const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_dsyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                    int64_t n, int64_t k, double alpha, const double *a, int64_t lda,
+                                    const double *b, int64_t ldb, double beta, double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_strmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                   ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                   float alpha, const float *a, int64_t lda, float *b, int64_t ldb);
+OMPWG_API ompwg_status ompwg_dtrmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                   ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                   double alpha, const double *a, int64_t lda, double *b, int64_t ldb);
+OMPWG_API ompwg_status ompwg_strsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                   ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                   float alpha, const float *a, int64_t lda, float *b, int64_t ldb);
+OMPWG_API ompwg_status ompwg_dtrsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                   ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                   double alpha, const double *a, int64_t lda, double *b, int64_t ldb);
 /** @} */
 
 /** @name Complex GEMM
@@ -317,42 +327,42 @@ typedef struct ompwg_complex_double {
     double re, im;
 } ompwg_complex_double;
 
-OMPWG_API int ompwg_cgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                          int64_t m, int64_t n, int64_t k,
-                          ompwg_complex_float alpha, const ompwg_complex_float *a, int64_t lda,
-                          const ompwg_complex_float *b, int64_t ldb,
-                          ompwg_complex_float beta, ompwg_complex_float *c, int64_t ldc);
-OMPWG_API int ompwg_zgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                          int64_t m, int64_t n, int64_t k,
-                          ompwg_complex_double alpha, const ompwg_complex_double *a, int64_t lda,
-                          const ompwg_complex_double *b, int64_t ldb,
-                          ompwg_complex_double beta, ompwg_complex_double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_cgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                   int64_t m, int64_t n, int64_t k,
+                                   ompwg_complex_float alpha, const ompwg_complex_float *a, int64_t lda,
+                                   const ompwg_complex_float *b, int64_t ldb,
+                                   ompwg_complex_float beta, ompwg_complex_float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_zgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                   int64_t m, int64_t n, int64_t k,
+                                   ompwg_complex_double alpha, const ompwg_complex_double *a, int64_t lda,
+                                   const ompwg_complex_double *b, int64_t ldb,
+                                   ompwg_complex_double beta, ompwg_complex_double *c, int64_t ldc);
 /** The same on device-resident data (see "Device-resident data"). */
-OMPWG_API int ompwg_cgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                 int64_t m, int64_t n, int64_t k,
-                                 ompwg_complex_float alpha, const ompwg_complex_float *a,
-                                 int64_t lda, const ompwg_complex_float *b, int64_t ldb,
-                                 ompwg_complex_float beta, ompwg_complex_float *c, int64_t ldc);
-OMPWG_API int ompwg_zgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                 int64_t m, int64_t n, int64_t k,
-                                 ompwg_complex_double alpha, const ompwg_complex_double *a,
-                                 int64_t lda, const ompwg_complex_double *b, int64_t ldb,
-                                 ompwg_complex_double beta, ompwg_complex_double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_cgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                          int64_t m, int64_t n, int64_t k,
+                                          ompwg_complex_float alpha, const ompwg_complex_float *a,
+                                          int64_t lda, const ompwg_complex_float *b, int64_t ldb,
+                                          ompwg_complex_float beta, ompwg_complex_float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_zgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                          int64_t m, int64_t n, int64_t k,
+                                          ompwg_complex_double alpha, const ompwg_complex_double *a,
+                                          int64_t lda, const ompwg_complex_double *b, int64_t ldb,
+                                          ompwg_complex_double beta, ompwg_complex_double *c, int64_t ldc);
 /** The checker of the complex GEMM: as ompwg_sgemm_ratio(), with the
  *  netlib ZMMCH ratio |c - c_ref|_1 / (eps * (|alpha|_1 * sum |a|_1 |b|_1 +
  *  |beta|_1 |c0|_1)), c_ref computed by OpenBLAS. */
-OMPWG_API int ompwg_cgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                int64_t m, int64_t n, int64_t k, ompwg_complex_float alpha,
-                                const ompwg_complex_float *a, int64_t lda,
-                                const ompwg_complex_float *b, int64_t ldb,
-                                ompwg_complex_float beta, const ompwg_complex_float *c0,
-                                const ompwg_complex_float *c, int64_t ldc, double *ratio);
-OMPWG_API int ompwg_zgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                int64_t m, int64_t n, int64_t k, ompwg_complex_double alpha,
-                                const ompwg_complex_double *a, int64_t lda,
-                                const ompwg_complex_double *b, int64_t ldb,
-                                ompwg_complex_double beta, const ompwg_complex_double *c0,
-                                const ompwg_complex_double *c, int64_t ldc, double *ratio);
+OMPWG_API ompwg_status ompwg_cgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                         int64_t m, int64_t n, int64_t k, ompwg_complex_float alpha,
+                                         const ompwg_complex_float *a, int64_t lda,
+                                         const ompwg_complex_float *b, int64_t ldb,
+                                         ompwg_complex_float beta, const ompwg_complex_float *c0,
+                                         const ompwg_complex_float *c, int64_t ldc, double *ratio);
+OMPWG_API ompwg_status ompwg_zgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                         int64_t m, int64_t n, int64_t k, ompwg_complex_double alpha,
+                                         const ompwg_complex_double *a, int64_t lda,
+                                         const ompwg_complex_double *b, int64_t ldb,
+                                         ompwg_complex_double beta, const ompwg_complex_double *c0,
+                                         const ompwg_complex_double *c, int64_t ldc, double *ratio);
 /** @} */
 
 /** @name Reductions over strided vectors
@@ -375,22 +385,22 @@ OMPWG_API int ompwg_zgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_t
  * first NaN. Otherwise ties go to the first occurrence (the smallest i).
  * @{ */
 /** result := sum of x_i. */
-OMPWG_API int ompwg_ssum(int64_t n, const float *x, int64_t incx, float *result);
-OMPWG_API int ompwg_dsum(int64_t n, const double *x, int64_t incx, double *result);
+OMPWG_API ompwg_status ompwg_ssum(int64_t n, const float *x, int64_t incx, float *result);
+OMPWG_API ompwg_status ompwg_dsum(int64_t n, const double *x, int64_t incx, double *result);
 /** result := sum of x_i * y_i. */
-OMPWG_API int ompwg_sdot(int64_t n, const float *x, int64_t incx,
-                         const float *y, int64_t incy, float *result);
-OMPWG_API int ompwg_ddot(int64_t n, const double *x, int64_t incx,
-                         const double *y, int64_t incy, double *result);
+OMPWG_API ompwg_status ompwg_sdot(int64_t n, const float *x, int64_t incx,
+                                  const float *y, int64_t incy, float *result);
+OMPWG_API ompwg_status ompwg_ddot(int64_t n, const double *x, int64_t incx,
+                                  const double *y, int64_t incy, double *result);
 /** result := sum of |x_i|. */
-OMPWG_API int ompwg_sasum(int64_t n, const float *x, int64_t incx, float *result);
-OMPWG_API int ompwg_dasum(int64_t n, const double *x, int64_t incx, double *result);
+OMPWG_API ompwg_status ompwg_sasum(int64_t n, const float *x, int64_t incx, float *result);
+OMPWG_API ompwg_status ompwg_dasum(int64_t n, const double *x, int64_t incx, double *result);
 /** value := max x_i, index := the first i where it occurs (0-based). */
-OMPWG_API int ompwg_smax(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
-OMPWG_API int ompwg_dmax(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+OMPWG_API ompwg_status ompwg_smax(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
+OMPWG_API ompwg_status ompwg_dmax(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
 /** value := min x_i, index := the first i where it occurs (0-based). */
-OMPWG_API int ompwg_smin(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
-OMPWG_API int ompwg_dmin(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+OMPWG_API ompwg_status ompwg_smin(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
+OMPWG_API ompwg_status ompwg_dmin(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
 /** @} */
 
 /** @name Prefix sums (scans)
@@ -427,12 +437,12 @@ OMPWG_API int ompwg_dmin(int64_t n, const double *x, int64_t incx, double *value
 /** Flag of the scans: an exclusive scan (y_0 = 0) instead of an inclusive one. */
 #define OMPWG_SCAN_EXCLUSIVE 1u
 
-OMPWG_API int ompwg_sscan(int64_t n, const float *x, int64_t incx, float *y, int64_t incy,
-                          unsigned flags);
-OMPWG_API int ompwg_dscan(int64_t n, const double *x, int64_t incx, double *y, int64_t incy,
-                          unsigned flags);
-OMPWG_API int ompwg_i64scan(int64_t n, const int64_t *x, int64_t incx, int64_t *y,
-                            int64_t incy, unsigned flags);
+OMPWG_API ompwg_status ompwg_sscan(int64_t n, const float *x, int64_t incx, float *y, int64_t incy,
+                                   unsigned flags);
+OMPWG_API ompwg_status ompwg_dscan(int64_t n, const double *x, int64_t incx, double *y, int64_t incy,
+                                   unsigned flags);
+OMPWG_API ompwg_status ompwg_i64scan(int64_t n, const int64_t *x, int64_t incx, int64_t *y,
+                                     int64_t incy, unsigned flags);
 /** @} */
 
 /** @name Out-of-place transpose
@@ -453,10 +463,10 @@ OMPWG_API int ompwg_i64scan(int64_t n, const int64_t *x, int64_t incx, int64_t *
  * OMPWG_GPU_TRANSPOSE), cpu (cache-blocked, host threads), openblas
  * (OpenBLAS's omatcopy).
  * @{ */
-OMPWG_API int ompwg_stranspose(ompwg_layout layout, int64_t rows, int64_t cols, const float *a,
-                               int64_t lda, float *b, int64_t ldb);
-OMPWG_API int ompwg_dtranspose(ompwg_layout layout, int64_t rows, int64_t cols, const double *a,
-                               int64_t lda, double *b, int64_t ldb);
+OMPWG_API ompwg_status ompwg_stranspose(ompwg_layout layout, int64_t rows, int64_t cols, const float *a,
+                                        int64_t lda, float *b, int64_t ldb);
+OMPWG_API ompwg_status ompwg_dtranspose(ompwg_layout layout, int64_t rows, int64_t cols, const double *a,
+                                        int64_t lda, double *b, int64_t ldb);
 /** @} */
 
 /** @name Device-resident data (GPU backend)
@@ -469,77 +479,77 @@ OMPWG_API int ompwg_dtranspose(ompwg_layout layout, int64_t rows, int64_t cols, 
  * and return ::OMPWG_ERR_UNAVAILABLE when it is not usable. Argument checks
  * and status codes are those of the host-pointer functions.
  * @{ */
-OMPWG_API int ompwg_sgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                 int64_t m, int64_t n, int64_t k,
-                                 float alpha, const float *a, int64_t lda,
-                                 const float *b, int64_t ldb,
-                                 float beta, float *c, int64_t ldc);
-OMPWG_API int ompwg_dgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                 int64_t m, int64_t n, int64_t k,
-                                 double alpha, const double *a, int64_t lda,
-                                 const double *b, int64_t ldb,
-                                 double beta, double *c, int64_t ldc);
-OMPWG_API int ompwg_ssum_device(int64_t n, const float *x, int64_t incx, float *result);
-OMPWG_API int ompwg_dsum_device(int64_t n, const double *x, int64_t incx, double *result);
-OMPWG_API int ompwg_sdot_device(int64_t n, const float *x, int64_t incx,
-                                const float *y, int64_t incy, float *result);
-OMPWG_API int ompwg_ddot_device(int64_t n, const double *x, int64_t incx,
-                                const double *y, int64_t incy, double *result);
-OMPWG_API int ompwg_sasum_device(int64_t n, const float *x, int64_t incx, float *result);
-OMPWG_API int ompwg_dasum_device(int64_t n, const double *x, int64_t incx, double *result);
-OMPWG_API int ompwg_smax_device(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
-OMPWG_API int ompwg_dmax_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
-OMPWG_API int ompwg_smin_device(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
-OMPWG_API int ompwg_dmin_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
-OMPWG_API int ompwg_sscan_device(int64_t n, const float *x, int64_t incx, float *y, int64_t incy,
-                                 unsigned flags);
-OMPWG_API int ompwg_dscan_device(int64_t n, const double *x, int64_t incx, double *y,
-                                 int64_t incy, unsigned flags);
-OMPWG_API int ompwg_i64scan_device(int64_t n, const int64_t *x, int64_t incx, int64_t *y,
-                                   int64_t incy, unsigned flags);
-OMPWG_API int ompwg_stranspose_device(ompwg_layout layout, int64_t rows, int64_t cols,
-                                      const float *a, int64_t lda, float *b, int64_t ldb);
-OMPWG_API int ompwg_dtranspose_device(ompwg_layout layout, int64_t rows, int64_t cols,
-                                      const double *a, int64_t lda, double *b, int64_t ldb);
+OMPWG_API ompwg_status ompwg_sgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                          int64_t m, int64_t n, int64_t k,
+                                          float alpha, const float *a, int64_t lda,
+                                          const float *b, int64_t ldb,
+                                          float beta, float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_dgemm_device(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                          int64_t m, int64_t n, int64_t k,
+                                          double alpha, const double *a, int64_t lda,
+                                          const double *b, int64_t ldb,
+                                          double beta, double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_ssum_device(int64_t n, const float *x, int64_t incx, float *result);
+OMPWG_API ompwg_status ompwg_dsum_device(int64_t n, const double *x, int64_t incx, double *result);
+OMPWG_API ompwg_status ompwg_sdot_device(int64_t n, const float *x, int64_t incx,
+                                         const float *y, int64_t incy, float *result);
+OMPWG_API ompwg_status ompwg_ddot_device(int64_t n, const double *x, int64_t incx,
+                                         const double *y, int64_t incy, double *result);
+OMPWG_API ompwg_status ompwg_sasum_device(int64_t n, const float *x, int64_t incx, float *result);
+OMPWG_API ompwg_status ompwg_dasum_device(int64_t n, const double *x, int64_t incx, double *result);
+OMPWG_API ompwg_status ompwg_smax_device(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
+OMPWG_API ompwg_status ompwg_dmax_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+OMPWG_API ompwg_status ompwg_smin_device(int64_t n, const float *x, int64_t incx, float *value, int64_t *index);
+OMPWG_API ompwg_status ompwg_dmin_device(int64_t n, const double *x, int64_t incx, double *value, int64_t *index);
+OMPWG_API ompwg_status ompwg_sscan_device(int64_t n, const float *x, int64_t incx, float *y, int64_t incy,
+                                          unsigned flags);
+OMPWG_API ompwg_status ompwg_dscan_device(int64_t n, const double *x, int64_t incx, double *y,
+                                          int64_t incy, unsigned flags);
+OMPWG_API ompwg_status ompwg_i64scan_device(int64_t n, const int64_t *x, int64_t incx, int64_t *y,
+                                            int64_t incy, unsigned flags);
+OMPWG_API ompwg_status ompwg_stranspose_device(ompwg_layout layout, int64_t rows, int64_t cols,
+                                               const float *a, int64_t lda, float *b, int64_t ldb);
+OMPWG_API ompwg_status ompwg_dtranspose_device(ompwg_layout layout, int64_t rows, int64_t cols,
+                                               const double *a, int64_t lda, double *b, int64_t ldb);
 /* The level-3 routines besides GEMM (see their group above): a GPU backend
  * without its own routine returns ::OMPWG_ERR_UNSUPPORTED. */
-OMPWG_API int ompwg_ssymm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                 int64_t m, int64_t n, float alpha, const float *a, int64_t lda,
-                                 const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
-OMPWG_API int ompwg_dsymm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                 int64_t m, int64_t n, double alpha, const double *a,
-                                 int64_t lda, const double *b, int64_t ldb, double beta,
-                                 double *c, int64_t ldc);
-OMPWG_API int ompwg_ssyrk_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                                 int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
-                                 float beta, float *c, int64_t ldc);
-OMPWG_API int ompwg_dsyrk_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                                 int64_t n, int64_t k, double alpha, const double *a,
-                                 int64_t lda, double beta, double *c, int64_t ldc);
-OMPWG_API int ompwg_ssyr2k_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                                  int64_t n, int64_t k, float alpha, const float *a,
-                                  int64_t lda, const float *b, int64_t ldb, float beta,
-                                  float *c, int64_t ldc);
-OMPWG_API int ompwg_dsyr2k_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                                  int64_t n, int64_t k, double alpha, const double *a,
-                                  int64_t lda, const double *b, int64_t ldb, double beta,
-                                  double *c, int64_t ldc);
-OMPWG_API int ompwg_strmm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                 ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
-                                 float alpha, const float *a, int64_t lda, float *b,
-                                 int64_t ldb);
-OMPWG_API int ompwg_dtrmm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                 ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
-                                 double alpha, const double *a, int64_t lda, double *b,
-                                 int64_t ldb);
-OMPWG_API int ompwg_strsm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                 ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
-                                 float alpha, const float *a, int64_t lda, float *b,
-                                 int64_t ldb);
-OMPWG_API int ompwg_dtrsm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                 ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
-                                 double alpha, const double *a, int64_t lda, double *b,
-                                 int64_t ldb);
+OMPWG_API ompwg_status ompwg_ssymm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                          int64_t m, int64_t n, float alpha, const float *a, int64_t lda,
+                                          const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_dsymm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                          int64_t m, int64_t n, double alpha, const double *a,
+                                          int64_t lda, const double *b, int64_t ldb, double beta,
+                                          double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_ssyrk_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                          int64_t n, int64_t k, float alpha, const float *a, int64_t lda,
+                                          float beta, float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_dsyrk_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                          int64_t n, int64_t k, double alpha, const double *a,
+                                          int64_t lda, double beta, double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_ssyr2k_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                           int64_t n, int64_t k, float alpha, const float *a,
+                                           int64_t lda, const float *b, int64_t ldb, float beta,
+                                           float *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_dsyr2k_device(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                                           int64_t n, int64_t k, double alpha, const double *a,
+                                           int64_t lda, const double *b, int64_t ldb, double beta,
+                                           double *c, int64_t ldc);
+OMPWG_API ompwg_status ompwg_strmm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                          float alpha, const float *a, int64_t lda, float *b,
+                                          int64_t ldb);
+OMPWG_API ompwg_status ompwg_dtrmm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                          double alpha, const double *a, int64_t lda, double *b,
+                                          int64_t ldb);
+OMPWG_API ompwg_status ompwg_strsm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                          float alpha, const float *a, int64_t lda, float *b,
+                                          int64_t ldb);
+OMPWG_API ompwg_status ompwg_dtrsm_device(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                          ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n,
+                                          double alpha, const double *a, int64_t lda, double *b,
+                                          int64_t ldb);
 /** @} */
 
 /** @name GPU properties
@@ -565,9 +575,9 @@ typedef enum ompwg_gpu_prop {
  *         CUDA driver cannot be loaded; ::OMPWG_ERR_FLAGS for an unknown
  *         property; ::OMPWG_ERR_NULL when value is NULL.
  */
-OMPWG_API int ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value);
+OMPWG_API ompwg_status ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value);
 /** The device's name into buf (always terminated). Same statuses. */
-OMPWG_API int ompwg_gpu_name(char *buf, size_t len);
+OMPWG_API ompwg_status ompwg_gpu_name(char *buf, size_t len);
 /** @} */
 
 /** @name Choosing the GPU
@@ -583,7 +593,7 @@ OMPWG_API int ompwg_gpu_name(char *buf, size_t len);
  * without offload). Runs no kernel and creates no device context.
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL when count is NULL.
  */
-OMPWG_API int ompwg_gpu_device_count(int *count);
+OMPWG_API ompwg_status ompwg_gpu_device_count(int *count);
 /**
  * Run the GPU backend's later calls, on every thread, on OpenMP device
  * `device` (0 <= device < ompwg_gpu_device_count()); -1 returns to the
@@ -601,13 +611,13 @@ OMPWG_API int ompwg_gpu_device_count(int *count);
  *         backend is not usable or a kernel cannot run on that device. On
  *         failure the device is unchanged.
  */
-OMPWG_API int ompwg_set_gpu_device(int device);
+OMPWG_API ompwg_status ompwg_set_gpu_device(int device);
 /**
  * The OpenMP device number the GPU backend runs on, -1 in host fallback.
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_UNAVAILABLE when the GPU
  *         backend is not usable (*device is then untouched).
  */
-OMPWG_API int ompwg_get_gpu_device(int *device);
+OMPWG_API ompwg_status ompwg_get_gpu_device(int *device);
 /** @} */
 
 /** @name Sharing the CPU between processes
@@ -629,13 +639,13 @@ OMPWG_API int ompwg_get_gpu_device(int *device);
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when parts < 1 or part is not in
  *         [0, parts) (the share is then unchanged).
  */
-OMPWG_API int ompwg_set_cpu_share(int part, int parts);
+OMPWG_API ompwg_status ompwg_set_cpu_share(int part, int parts);
 /**
  * The cores the CPU backend uses now: indices first .. first + count - 1 of
  * the allowed cores in hwloc's logical order (all of them when no share was
  * set). Either pointer may be NULL.
  */
-OMPWG_API int ompwg_get_cpu_share(int *first, int *count);
+OMPWG_API ompwg_status ompwg_get_cpu_share(int *first, int *count);
 /**
  * Run the CPU backend's calls on n threads from now on, in every thread of
  * the process, whatever OMPWG_NUM_THREADS says; n <= 0 returns to the
@@ -646,7 +656,7 @@ OMPWG_API int ompwg_get_cpu_share(int *first, int *count);
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when n > 4096 (the count is then
  *         unchanged).
  */
-OMPWG_API int ompwg_set_num_threads(int n);
+OMPWG_API ompwg_status ompwg_set_num_threads(int n);
 /** The number of threads the CPU backend's next call outside a parallel
  *  region runs on. */
 OMPWG_API int ompwg_get_num_threads(void);
@@ -692,7 +702,7 @@ typedef enum ompwg_gpu_kernel {
  * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS for an unknown kernel;
  *         ::OMPWG_ERR_NULL when name is NULL.
  */
-OMPWG_API int ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name);
+OMPWG_API ompwg_status ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name);
 /**
  * Run variant `name` (any case) of a GPU kernel family from the next call
  * on, in every thread; NULL returns to the environment's choice (its
@@ -700,7 +710,7 @@ OMPWG_API int ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name);
  * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS for an unknown kernel or a name
  *         that is not one of its variants (the choice is then unchanged).
  */
-OMPWG_API int ompwg_set_gpu_variant(ompwg_gpu_kernel kernel, const char *name);
+OMPWG_API ompwg_status ompwg_set_gpu_variant(ompwg_gpu_kernel kernel, const char *name);
 /** @} */
 
 /** @name Configuration
@@ -734,7 +744,7 @@ OMPWG_API int ompwg_config_count(void);
  * Describe knob i (0 <= i < ompwg_config_count()).
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE for i out of range.
  */
-OMPWG_API int ompwg_config_describe(int i, ompwg_knob_info *out);
+OMPWG_API ompwg_status ompwg_config_describe(int i, ompwg_knob_info *out);
 /**
  * Set a knob by its variable's name and a value as the variable would
  * hold it, through the knob's setter; value NULL reads the variable again.
@@ -745,14 +755,14 @@ OMPWG_API int ompwg_config_describe(int i, ompwg_knob_info *out);
  *         what the setter returns (e.g. ::OMPWG_ERR_BACKEND,
  *         ::OMPWG_ERR_UNAVAILABLE). On failure nothing changes.
  */
-OMPWG_API int ompwg_config_set(const char *env, const char *value);
+OMPWG_API ompwg_status ompwg_config_set(const char *env, const char *value);
 /**
  * Read every OMPWG_* variable again and make it the setting, replacing
  * what the setters set (an unset variable gives the default).
  * @return ::OMPWG_OK, or the first failing setter's status (e.g.
  *         ::OMPWG_ERR_BACKEND when OMPWG_BACKEND names no backend).
  */
-OMPWG_API int ompwg_config_reload(void);
+OMPWG_API ompwg_status ompwg_config_reload(void);
 
 /** A kernel variant, as ompwg_variant_info() gives it; strings are static. */
 typedef struct ompwg_variant {
@@ -771,7 +781,7 @@ OMPWG_API int ompwg_variant_count(void);
  * family are consecutive.
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE for i out of range.
  */
-OMPWG_API int ompwg_variant_info(int i, ompwg_variant *out);
+OMPWG_API ompwg_status ompwg_variant_info(int i, ompwg_variant *out);
 
 /**
  * The CPU backend's GEMM kernel (OMPWG_CPU_ARCH): "generic", "avx2",
@@ -781,7 +791,7 @@ OMPWG_API int ompwg_variant_info(int i, ompwg_variant *out);
  *         ::OMPWG_ERR_UNAVAILABLE when this CPU or build lacks the kernel
  *         (the choice is then unchanged).
  */
-OMPWG_API int ompwg_set_cpu_arch(const char *name);
+OMPWG_API ompwg_status ompwg_set_cpu_arch(const char *name);
 /** The CPU kernel asked for ("auto" unless one was), a static string. */
 OMPWG_API const char *ompwg_get_cpu_arch(void);
 /**
@@ -791,7 +801,7 @@ OMPWG_API const char *ompwg_get_cpu_arch(void);
  * again.
  * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS for another name (unchanged).
  */
-OMPWG_API int ompwg_set_gpu_sync(const char *mode);
+OMPWG_API ompwg_status ompwg_set_gpu_sync(const char *mode);
 /** The wait ompwg_set_gpu_sync() or OMPWG_GPU_SYNC chose, a static string. */
 OMPWG_API const char *ompwg_get_gpu_sync(void);
 /**
@@ -801,7 +811,7 @@ OMPWG_API const char *ompwg_get_gpu_sync(void);
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE for width < -1 or > 2^31 - 1
  *         (unchanged).
  */
-OMPWG_API int ompwg_set_mpi_panel(int64_t width);
+OMPWG_API ompwg_status ompwg_set_mpi_panel(int64_t width);
 /** The panel width the distributed GEMM uses now. */
 OMPWG_API int64_t ompwg_get_mpi_panel(void);
 /** Check mode now: 1 on, 0 off (ompwg_set_check()). */
@@ -820,7 +830,7 @@ OMPWG_API double ompwg_get_split_share(void);
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE when it does not
  *         fit (buf then holds its start).
  */
-OMPWG_API int ompwg_get_model_file(char *buf, size_t len);
+OMPWG_API ompwg_status ompwg_get_model_file(char *buf, size_t len);
 /** @} */
 
 /** @name Device memory (GPU backend)
@@ -843,16 +853,16 @@ typedef enum ompwg_copy_kind {
  *         ::OMPWG_ERR_UNAVAILABLE (no usable GPU backend);
  *         ::OMPWG_ERR_DEVICE_NOMEM (the device has no room: never an abort).
  */
-OMPWG_API int ompwg_device_alloc(size_t bytes, void **ptr);
+OMPWG_API ompwg_status ompwg_device_alloc(size_t bytes, void **ptr);
 /** Free what ompwg_device_alloc() returned; NULL is accepted. */
-OMPWG_API int ompwg_device_free(void *ptr);
+OMPWG_API ompwg_status ompwg_device_free(void *ptr);
 /**
  * Copy bytes between host and device memory, or within the device; returns
  * when the copy is complete.
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_FLAGS (unknown kind);
  *         ::OMPWG_ERR_UNAVAILABLE; ::OMPWG_ERR_DEVICE (the runtime failed).
  */
-OMPWG_API int ompwg_device_copy(void *dst, const void *src, size_t bytes, ompwg_copy_kind kind);
+OMPWG_API ompwg_status ompwg_device_copy(void *dst, const void *src, size_t bytes, ompwg_copy_kind kind);
 /** @} */
 
 /** @name Checking a result against OpenBLAS
@@ -864,14 +874,14 @@ OMPWG_API int ompwg_device_copy(void *dst, const void *src, size_t bytes, ompwg_
  * accept a ratio below 16. A NaN or Inf in one result and not the other gives
  * INFINITY. The arguments are checked as ompwg_sgemm() checks them.
  * @{ */
-OMPWG_API int ompwg_sgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                int64_t m, int64_t n, int64_t k, float alpha, const float *a,
-                                int64_t lda, const float *b, int64_t ldb, float beta,
-                                const float *c0, const float *c, int64_t ldc, double *ratio);
-OMPWG_API int ompwg_dgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                int64_t m, int64_t n, int64_t k, double alpha, const double *a,
-                                int64_t lda, const double *b, int64_t ldb, double beta,
-                                const double *c0, const double *c, int64_t ldc, double *ratio);
+OMPWG_API ompwg_status ompwg_sgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                         int64_t m, int64_t n, int64_t k, float alpha, const float *a,
+                                         int64_t lda, const float *b, int64_t ldb, float beta,
+                                         const float *c0, const float *c, int64_t ldc, double *ratio);
+OMPWG_API ompwg_status ompwg_dgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                         int64_t m, int64_t n, int64_t k, double alpha, const double *a,
+                                         int64_t lda, const double *b, int64_t ldb, double beta,
+                                         const double *c0, const double *c, int64_t ldc, double *ratio);
 /** @} */
 
 /** @name Backends
@@ -888,7 +898,7 @@ OMPWG_API int ompwg_dgemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_t
  *         ::OMPWG_ERR_UNAVAILABLE when the backend is not usable here (the
  *         selection is then unchanged).
  */
-OMPWG_API int ompwg_set_backend(const char *name);
+OMPWG_API ompwg_status ompwg_set_backend(const char *name);
 /** Name of the backend the calling thread's calls go to now ("gpu", "cpu"
  *  or "openblas": its own choice when ompwg_set_thread_backend() made one,
  *  else the process-wide selection), or "none" when OMPWG_BACKEND named a
@@ -905,7 +915,7 @@ OMPWG_API const char *ompwg_get_backend(void);
  *         ::OMPWG_ERR_UNAVAILABLE when the backend is not usable here (the
  *         thread's choice is then unchanged).
  */
-OMPWG_API int ompwg_set_thread_backend(const char *name);
+OMPWG_API ompwg_status ompwg_set_thread_backend(const char *name);
 /** The calling thread's own choice ("gpu", "cpu" or "openblas"), or NULL when
  *  it follows the process-wide selection. */
 OMPWG_API const char *ompwg_get_thread_backend(void);
@@ -1049,7 +1059,7 @@ typedef struct ompwg_model {
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_UNAVAILABLE when no GPU
  *         is usable (there is nothing to weigh: *out is then cleared).
  */
-OMPWG_API int ompwg_get_model(ompwg_model *out);
+OMPWG_API ompwg_status ompwg_get_model(ompwg_model *out);
 /**
  * Use this model from now on (copied), e.g. one an earlier process saved, or
  * a made-up one in a test. NULL forgets the model: the next call that needs
@@ -1059,13 +1069,13 @@ OMPWG_API int ompwg_get_model(ompwg_model *out);
  *         finite and positive where it must be (rates, seconds, increasing
  *         work) or backends is out of range.
  */
-OMPWG_API int ompwg_set_model(const ompwg_model *model);
+OMPWG_API ompwg_status ompwg_set_model(const ompwg_model *model);
 /**
  * The file the model is loaded from and saved to; NULL reads
  * OMPWG_MODEL_FILE again; "" keeps no file.
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when the path is longer than 4095 bytes.
  */
-OMPWG_API int ompwg_set_model_file(const char *path);
+OMPWG_API ompwg_status ompwg_set_model_file(const char *path);
 /**
  * Splitting a large host-data GEMM between the GPU and the CPU backend: 1
  * allows it (the default), 0 forbids it, -1 reads OMPWG_SPLIT again (unset:
@@ -1083,7 +1093,7 @@ OMPWG_API int ompwg_set_split(int on);
  * forbids splits of either kind.
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE for share >= 1 or NaN.
  */
-OMPWG_API int ompwg_set_split_share(double share);
+OMPWG_API ompwg_status ompwg_set_split_share(double share);
 /**
  * Messages on stderr: 0 none beyond errors, 1 the backend choice once
  * (OMPWG_VERBOSE=1), 2 also one line per call with the planner's estimates.
@@ -1115,11 +1125,11 @@ typedef struct ompwg_plan {
  *         ::OMPWG_ERR_SIZE (a size <= 0); ::OMPWG_ERR_RANGE (the model is
  *         not valid); ::OMPWG_ERR_UNAVAILABLE (no backend can run it).
  */
-OMPWG_API int ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n,
-                              int64_t k, int beta_zero, ompwg_plan *out);
+OMPWG_API ompwg_status ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n,
+                                       int64_t k, int beta_zero, ompwg_plan *out);
 /** Likewise for a reduction reading `bytes` of pageable host data. */
-OMPWG_API int ompwg_plan_stream(const ompwg_model *model, char precision, int64_t bytes,
-                                ompwg_plan *out);
+OMPWG_API ompwg_status ompwg_plan_stream(const ompwg_model *model, char precision, int64_t bytes,
+                                         ompwg_plan *out);
 /**
  * Read a model file (the format OMPWG_MODEL_FILE uses) whatever machine it
  * was measured on.
@@ -1127,21 +1137,21 @@ OMPWG_API int ompwg_plan_stream(const ompwg_model *model, char precision, int64_
  *         read); ::OMPWG_ERR_RANGE (malformed, cut short, or a number no
  *         machine gives); the reason goes to stderr.
  */
-OMPWG_API int ompwg_read_model(const char *path, ompwg_model *out);
+OMPWG_API ompwg_status ompwg_read_model(const char *path, ompwg_model *out);
 /**
  * Write a model file (through a temporary file renamed into place).
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE (the model is not
  *         valid); ::OMPWG_ERR_UNAVAILABLE (cannot be written; the reason goes
  *         to stderr).
  */
-OMPWG_API int ompwg_write_model(const char *path, const ompwg_model *model);
+OMPWG_API ompwg_status ompwg_write_model(const char *path, const ompwg_model *model);
 /**
  * Bytes host-data calls have moved between host and GPU memory in each
  * direction since the process started (0 without a GPU): the way to see
  * that calls on mapped data move nothing.
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL.
  */
-OMPWG_API int ompwg_link_traffic(uint64_t *to_device, uint64_t *to_host);
+OMPWG_API ompwg_status ompwg_link_traffic(uint64_t *to_device, uint64_t *to_host);
 /** @} */
 
 #ifdef __cplusplus

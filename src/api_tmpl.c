@@ -80,24 +80,24 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     return TN(run_, gemm)(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
 }
 
-int TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                     int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                     const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
+ompwg_status TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                              int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
+                              const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
 {
     return gemm(false, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-int TN(ompwg_, gemm_device)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                            int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                            const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
+ompwg_status TN(ompwg_, gemm_device)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                     int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
+                                     const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
 {
     return gemm(true, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-int TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                           int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                           const T *b, int64_t ldb, T beta, const T *c0, const T *c,
-                           int64_t ldc, double *ratio)
+ompwg_status TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                    int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
+                                    const T *b, int64_t ldb, T beta, const T *c0, const T *c,
+                                    int64_t ldc, double *ratio)
 {
     ompwg_gemm_call g;
     bool empty;
@@ -155,53 +155,53 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     return st;
 }
 
-int TN(ompwg_, sum)(int64_t n, const T *x, int64_t incx, T *result)
+ompwg_status TN(ompwg_, sum)(int64_t n, const T *x, int64_t incx, T *result)
 {
     return reduce(false, OMPWG_REDUCE_SUM, n, x, incx, NULL, 1, result, NULL);
 }
 
-int TN(ompwg_, dot)(int64_t n, const T *x, int64_t incx, const T *y, int64_t incy, T *result)
+ompwg_status TN(ompwg_, dot)(int64_t n, const T *x, int64_t incx, const T *y, int64_t incy, T *result)
 {
     return reduce(false, OMPWG_REDUCE_DOT, n, x, incx, y, incy, result, NULL);
 }
 
-int TN(ompwg_, asum)(int64_t n, const T *x, int64_t incx, T *result)
+ompwg_status TN(ompwg_, asum)(int64_t n, const T *x, int64_t incx, T *result)
 {
     return reduce(false, OMPWG_REDUCE_ASUM, n, x, incx, NULL, 1, result, NULL);
 }
 
-int TN(ompwg_, max)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
+ompwg_status TN(ompwg_, max)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
 {
     return reduce(false, OMPWG_REDUCE_MAX, n, x, incx, NULL, 1, value, index);
 }
 
-int TN(ompwg_, min)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
+ompwg_status TN(ompwg_, min)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
 {
     return reduce(false, OMPWG_REDUCE_MIN, n, x, incx, NULL, 1, value, index);
 }
 
-int TN(ompwg_, sum_device)(int64_t n, const T *x, int64_t incx, T *result)
+ompwg_status TN(ompwg_, sum_device)(int64_t n, const T *x, int64_t incx, T *result)
 {
     return reduce(true, OMPWG_REDUCE_SUM, n, x, incx, NULL, 1, result, NULL);
 }
 
-int TN(ompwg_, dot_device)(int64_t n, const T *x, int64_t incx, const T *y, int64_t incy,
-                           T *result)
+ompwg_status TN(ompwg_, dot_device)(int64_t n, const T *x, int64_t incx, const T *y, int64_t incy,
+                                    T *result)
 {
     return reduce(true, OMPWG_REDUCE_DOT, n, x, incx, y, incy, result, NULL);
 }
 
-int TN(ompwg_, asum_device)(int64_t n, const T *x, int64_t incx, T *result)
+ompwg_status TN(ompwg_, asum_device)(int64_t n, const T *x, int64_t incx, T *result)
 {
     return reduce(true, OMPWG_REDUCE_ASUM, n, x, incx, NULL, 1, result, NULL);
 }
 
-int TN(ompwg_, max_device)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
+ompwg_status TN(ompwg_, max_device)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
 {
     return reduce(true, OMPWG_REDUCE_MAX, n, x, incx, NULL, 1, value, index);
 }
 
-int TN(ompwg_, min_device)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
+ompwg_status TN(ompwg_, min_device)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
 {
     return reduce(true, OMPWG_REDUCE_MIN, n, x, incx, NULL, 1, value, index);
 }

@@ -48,24 +48,24 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     return TN(run_, gemm)(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
 }
 
-int TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                     int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                     const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
+ompwg_status TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                              int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
+                              const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
 {
     return gemm(false, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-int TN(ompwg_, gemm_device)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                            int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                            const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
+ompwg_status TN(ompwg_, gemm_device)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                     int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
+                                     const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
 {
     return gemm(true, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-int TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                           int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                           const T *b, int64_t ldb, T beta, const T *c0, const T *c,
-                           int64_t ldc, double *ratio)
+ompwg_status TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                    int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
+                                    const T *b, int64_t ldb, T beta, const T *c0, const T *c,
+                                    int64_t ldc, double *ratio)
 {
     ompwg_gemm_call g;
     bool empty;

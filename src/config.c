@@ -77,6 +77,12 @@ static const char *const gpu_transposes[] = { "padded", "unpadded", NULL };
 static const char *const gpu_dgemms[] = { "tensor", "fma", NULL };
 static const char *const gpu_gemm_tiles[] = { "auto", "large", "small", NULL };
 
+/* the table's numeric setters return int: the previous setting, or a status */
+static int set_gpu_device(int device)
+{
+    return ompwg_set_gpu_device(device);
+}
+
 static const knob knobs[OMPWG_KNOB_COUNT] = {
     [OMPWG_KNOB_BACKEND] = { .env = "OMPWG_BACKEND", .kind = KIND_TEXT,
         .values = "auto|gpu|cpu|openblas", .fallback_text = "auto",
@@ -128,7 +134,7 @@ static const knob knobs[OMPWG_KNOB_COUNT] = {
         .hi = 1 << 20, .fallback = -1, .values = "N", .fallback_text = "the OpenMP default device",
         .doc = "the OpenMP device the GPU backend runs on",
         .setter = "ompwg_set_gpu_device()", .apply = apply_number, .show = show_gpu_device,
-        .set_number = ompwg_set_gpu_device, .again = -1 },
+        .set_number = set_gpu_device, .again = -1 },
     [OMPWG_KNOB_GPU_SYNC] = { .env = "OMPWG_GPU_SYNC", .kind = KIND_CHOICE, .choices = gpu_syncs,
         .values = "auto|spin|yield|blocking|keep", .fallback_text = "auto",
         .doc = "how a host thread waits for the GPU (set when the backend starts on a device); keep: as the offload runtime left it",
@@ -355,13 +361,13 @@ static const char *kept_name(ompwg_knob i)
     return knobs[i].choices[ompwg_config_value(i)];
 }
 
-int ompwg_set_gpu_variant(ompwg_gpu_kernel kernel, const char *name)
+ompwg_status ompwg_set_gpu_variant(ompwg_gpu_kernel kernel, const char *name)
 {
     ompwg_knob k = ompwg_config_gpu_knob(kernel);
     return k == OMPWG_KNOB_COUNT ? OMPWG_ERR_FLAGS : set_choice(k, name);
 }
 
-int ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name)
+ompwg_status ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name)
 {
     ompwg_knob k = ompwg_config_gpu_knob(kernel);
     if (k == OMPWG_KNOB_COUNT) return OMPWG_ERR_FLAGS;
@@ -370,7 +376,7 @@ int ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name)
     return OMPWG_OK;
 }
 
-int ompwg_set_cpu_arch(const char *name)
+ompwg_status ompwg_set_cpu_arch(const char *name)
 {
     /* the CPU backend says which kernels this CPU runs when it is probed */
     ompwg_backend_info(0, NULL, NULL, 0);
@@ -382,7 +388,7 @@ const char *ompwg_get_cpu_arch(void)
     return kept_name(OMPWG_KNOB_CPU_ARCH);
 }
 
-int ompwg_set_gpu_sync(const char *mode)
+ompwg_status ompwg_set_gpu_sync(const char *mode)
 {
     return set_choice(OMPWG_KNOB_GPU_SYNC, mode);
 }
@@ -392,7 +398,7 @@ const char *ompwg_get_gpu_sync(void)
     return kept_name(OMPWG_KNOB_GPU_SYNC);
 }
 
-int ompwg_set_mpi_panel(int64_t width)
+ompwg_status ompwg_set_mpi_panel(int64_t width)
 {
     const knob *k = &knobs[OMPWG_KNOB_MPI_PANEL];
     ensure_read();
@@ -504,7 +510,7 @@ int ompwg_config_count(void)
     return OMPWG_KNOB_COUNT;
 }
 
-int ompwg_config_describe(int i, ompwg_knob_info *out)
+ompwg_status ompwg_config_describe(int i, ompwg_knob_info *out)
 {
     if (!out) return OMPWG_ERR_NULL;
     if (i < 0 || i >= OMPWG_KNOB_COUNT) return OMPWG_ERR_RANGE;
@@ -522,7 +528,7 @@ static int find_knob(const char *env)
     return -1;
 }
 
-int ompwg_config_set(const char *env, const char *value)
+ompwg_status ompwg_config_set(const char *env, const char *value)
 {
     if (!env) return OMPWG_ERR_NULL;
     int i = find_knob(env);
@@ -538,7 +544,7 @@ int ompwg_config_set(const char *env, const char *value)
     return knobs[i].apply((ompwg_knob)i, value, num, share);
 }
 
-int ompwg_config_reload(void)
+ompwg_status ompwg_config_reload(void)
 {
     ensure_read();
     int status = OMPWG_OK;
@@ -577,7 +583,7 @@ int ompwg_variant_count(void)
     return n;
 }
 
-int ompwg_variant_info(int i, ompwg_variant *out)
+ompwg_status ompwg_variant_info(int i, ompwg_variant *out)
 {
     if (!out) return OMPWG_ERR_NULL;
     int k, choice = i < 0 ? -1 : variant_at(i, &k);

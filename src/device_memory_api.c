@@ -13,7 +13,7 @@ static int usable_device(void)
     return ompwg_find_usable_backend("gpu") && ompwg_gpu_ready() ? ompwg_gpu_device() : -1;
 }
 
-int ompwg_device_alloc(size_t bytes, void **ptr)
+ompwg_status ompwg_device_alloc(size_t bytes, void **ptr)
 {
     if (!ptr) return OMPWG_ERR_NULL;
     if (bytes == 0) return OMPWG_ERR_SIZE;
@@ -25,7 +25,7 @@ int ompwg_device_alloc(size_t bytes, void **ptr)
     return st;
 }
 
-int ompwg_device_free(void *ptr)
+ompwg_status ompwg_device_free(void *ptr)
 {
     if (!ptr) return OMPWG_OK;
     int dev = usable_device();
@@ -34,7 +34,7 @@ int ompwg_device_free(void *ptr)
     return OMPWG_OK;
 }
 
-int ompwg_device_copy(void *dst, const void *src, size_t bytes, ompwg_copy_kind kind)
+ompwg_status ompwg_device_copy(void *dst, const void *src, size_t bytes, ompwg_copy_kind kind)
 {
     if (!dst || !src) return OMPWG_ERR_NULL;
     if (kind != OMPWG_HOST_TO_DEVICE && kind != OMPWG_DEVICE_TO_HOST &&

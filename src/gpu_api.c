@@ -8,14 +8,14 @@
 #include "ompwg.h"
 #include "registry.h"
 
-int ompwg_gpu_device_count(int *count)
+ompwg_status ompwg_gpu_device_count(int *count)
 {
     if (!count) return OMPWG_ERR_NULL;
     *count = ompwg_gpu_visible_devices();
     return OMPWG_OK;
 }
 
-int ompwg_set_gpu_device(int device)
+ompwg_status ompwg_set_gpu_device(int device)
 {
     if (device < -1) return OMPWG_ERR_RANGE;
     if (device == -1) ompwg_config_refresh(OMPWG_KNOB_GPU_DEVICE);
@@ -25,7 +25,7 @@ int ompwg_set_gpu_device(int device)
     return ompwg_gpu_use_device(device);
 }
 
-int ompwg_get_gpu_device(int *device)
+ompwg_status ompwg_get_gpu_device(int *device)
 {
     if (!device) return OMPWG_ERR_NULL;
     if (!ompwg_find_usable_backend("gpu") || !ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
@@ -41,7 +41,7 @@ static bool usable_props(ompwg_gpu_props *p)
     return ompwg_gpu_device_props(p);
 }
 
-int ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value)
+ompwg_status ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value)
 {
     if (!value) return OMPWG_ERR_NULL;
     if ((unsigned)prop > OMPWG_GPU_CC_MINOR) return OMPWG_ERR_FLAGS;
@@ -62,7 +62,7 @@ int ompwg_gpu_property(ompwg_gpu_prop prop, int64_t *value)
     return OMPWG_OK;
 }
 
-int ompwg_gpu_name(char *buf, size_t len)
+ompwg_status ompwg_gpu_name(char *buf, size_t len)
 {
     if (!buf) return OMPWG_ERR_NULL;
     if (len == 0) return OMPWG_ERR_NULL;

@@ -115,81 +115,81 @@ static int TN(level3_, )(bool device, ompwg_level3_op op, ompwg_layout layout, o
     return st;
 }
 
-int TN(ompwg_, symm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
-                     T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
-                     int64_t ldc)
+ompwg_status TN(ompwg_, symm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
+                              T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                              int64_t ldc)
 {
     return TN(level3_, )(false, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
                          OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-int TN(ompwg_, symm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m,
-                            int64_t n, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
-                            T beta, T *c, int64_t ldc)
+ompwg_status TN(ompwg_, symm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m,
+                                     int64_t n, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                                     T beta, T *c, int64_t ldc)
 {
     return TN(level3_, )(true, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
                          OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-int TN(ompwg_, syrk)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                     int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c, int64_t ldc)
+ompwg_status TN(ompwg_, syrk)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                              int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c, int64_t ldc)
 {
     return TN(level3_, )(false, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
                          n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
 }
 
-int TN(ompwg_, syrk_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                            int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c,
-                            int64_t ldc)
+ompwg_status TN(ompwg_, syrk_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                                     int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c,
+                                     int64_t ldc)
 {
     return TN(level3_, )(true, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
                          n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
 }
 
-int TN(ompwg_, syr2k)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                      int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
-                      T beta, T *c, int64_t ldc)
+ompwg_status TN(ompwg_, syr2k)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                               int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                               T beta, T *c, int64_t ldc)
 {
     return TN(level3_, )(false, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
                          OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-int TN(ompwg_, syr2k_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                             int64_t k, T alpha, const T *a, int64_t lda, const T *b,
-                             int64_t ldb, T beta, T *c, int64_t ldc)
+ompwg_status TN(ompwg_, syr2k_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                                      int64_t k, T alpha, const T *a, int64_t lda, const T *b,
+                                      int64_t ldb, T beta, T *c, int64_t ldc)
 {
     return TN(level3_, )(true, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
                          OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 /* TRMM and TRSM: B is the output, C of the normalised shape; beta unused. */
-int TN(ompwg_, trmm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                     ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
-                     T *b, int64_t ldb)
+ompwg_status TN(ompwg_, trmm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
+                              ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
+                              T *b, int64_t ldb)
 {
     return TN(level3_, )(false, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
                          a, lda, NULL, 1, 0, b, ldb);
 }
 
-int TN(ompwg_, trmm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                            ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
-                            const T *a, int64_t lda, T *b, int64_t ldb)
+ompwg_status TN(ompwg_, trmm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                     ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
+                                     const T *a, int64_t lda, T *b, int64_t ldb)
 {
     return TN(level3_, )(true, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
                          a, lda, NULL, 1, 0, b, ldb);
 }
 
-int TN(ompwg_, trsm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                     ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
-                     T *b, int64_t ldb)
+ompwg_status TN(ompwg_, trsm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
+                              ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
+                              T *b, int64_t ldb)
 {
     return TN(level3_, )(false, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
                          a, lda, NULL, 1, 0, b, ldb);
 }
 
-int TN(ompwg_, trsm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                            ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
-                            const T *a, int64_t lda, T *b, int64_t ldb)
+ompwg_status TN(ompwg_, trsm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                     ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
+                                     const T *a, int64_t lda, T *b, int64_t ldb)
 {
     return TN(level3_, )(true, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
                          a, lda, NULL, 1, 0, b, ldb);

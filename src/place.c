@@ -106,7 +106,7 @@ double ompwg_get_split_share(void)
     return atomic_load_explicit(&split_share, memory_order_relaxed);
 }
 
-int ompwg_get_model_file(char *buf, size_t len)
+ompwg_status ompwg_get_model_file(char *buf, size_t len)
 {
     if (!buf || !len) return OMPWG_ERR_NULL;
     pthread_once(&settings_once, settings_init);
@@ -116,7 +116,7 @@ int ompwg_get_model_file(char *buf, size_t len)
     return (size_t)n < len ? OMPWG_OK : OMPWG_ERR_RANGE;
 }
 
-int ompwg_set_split_share(double share)
+ompwg_status ompwg_set_split_share(double share)
 {
     pthread_once(&settings_once, settings_init);
     if (share < 0) {
@@ -129,7 +129,7 @@ int ompwg_set_split_share(double share)
     return OMPWG_OK;
 }
 
-int ompwg_set_model_file(const char *path)
+ompwg_status ompwg_set_model_file(const char *path)
 {
     pthread_once(&settings_once, settings_init);
     if (!path) {
@@ -237,7 +237,7 @@ static void copy_model(const ompwg_model *m, void *out)
     else memset(out, 0, sizeof(ompwg_model));
 }
 
-int ompwg_get_model(ompwg_model *out)
+ompwg_status ompwg_get_model(ompwg_model *out)
 {
     if (!out) return OMPWG_ERR_NULL;
     pthread_once(&settings_once, settings_init);
@@ -250,7 +250,7 @@ int ompwg_get_model(ompwg_model *out)
     return out->version == OMPWG_MODEL_VERSION ? OMPWG_OK : OMPWG_ERR_UNAVAILABLE;
 }
 
-int ompwg_set_model(const ompwg_model *m)
+ompwg_status ompwg_set_model(const ompwg_model *m)
 {
     pthread_once(&settings_once, settings_init);
     if (m) {
@@ -676,8 +676,8 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     return OMPWG_OK;
 }
 
-int ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n, int64_t k,
-                    int beta_zero, ompwg_plan *out)
+ompwg_status ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n, int64_t k,
+                             int beta_zero, ompwg_plan *out)
 {
     if (!out) return OMPWG_ERR_NULL;
     if (precision != 's' && precision != 'd') return OMPWG_ERR_FLAGS;
@@ -693,8 +693,8 @@ int ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t
     return plan(model, &c, out);
 }
 
-int ompwg_plan_stream(const ompwg_model *model, char precision, int64_t bytes,
-                      ompwg_plan *out)
+ompwg_status ompwg_plan_stream(const ompwg_model *model, char precision, int64_t bytes,
+                               ompwg_plan *out)
 {
     if (!out) return OMPWG_ERR_NULL;
     if (precision != 's' && precision != 'd') return OMPWG_ERR_FLAGS;
@@ -705,7 +705,7 @@ int ompwg_plan_stream(const ompwg_model *model, char precision, int64_t bytes,
     return plan(model, &c, out);
 }
 
-int ompwg_read_model(const char *path, ompwg_model *out)
+ompwg_status ompwg_read_model(const char *path, ompwg_model *out)
 {
     if (!path || !out) return OMPWG_ERR_NULL;
     char why[512];
@@ -714,7 +714,7 @@ int ompwg_read_model(const char *path, ompwg_model *out)
     return st;
 }
 
-int ompwg_write_model(const char *path, const ompwg_model *model)
+ompwg_status ompwg_write_model(const char *path, const ompwg_model *model)
 {
     if (!path || !model) return OMPWG_ERR_NULL;
     if (ompwg_model_defect(model)) return OMPWG_ERR_RANGE;
@@ -724,7 +724,7 @@ int ompwg_write_model(const char *path, const ompwg_model *model)
     return OMPWG_ERR_UNAVAILABLE;
 }
 
-int ompwg_link_traffic(uint64_t *to_device, uint64_t *to_host)
+ompwg_status ompwg_link_traffic(uint64_t *to_device, uint64_t *to_host)
 {
     if (!to_device || !to_host) return OMPWG_ERR_NULL;
     *to_device = *to_host = 0;

@@ -281,7 +281,7 @@ int ompwg_get_fallback(void)
     return ompwg_fallback_enabled();
 }
 
-int ompwg_set_backend(const char *name)
+ompwg_status ompwg_set_backend(const char *name)
 {
     ensure_init();
     pthread_mutex_lock(&select_lock);
@@ -302,7 +302,7 @@ int ompwg_set_backend(const char *name)
     return st;
 }
 
-int ompwg_set_thread_backend(const char *name)
+ompwg_status ompwg_set_thread_backend(const char *name)
 {
     ensure_init();
     if (!name) {

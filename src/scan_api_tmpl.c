@@ -101,13 +101,13 @@ static int TN(scan_, )(bool device, int64_t n, const T *x, int64_t incx, T *y, i
     return st;
 }
 
-int TN(ompwg_, scan)(int64_t n, const T *x, int64_t incx, T *y, int64_t incy, unsigned flags)
+ompwg_status TN(ompwg_, scan)(int64_t n, const T *x, int64_t incx, T *y, int64_t incy, unsigned flags)
 {
     return TN(scan_, )(false, n, x, incx, y, incy, flags);
 }
 
-int TN(ompwg_, scan_device)(int64_t n, const T *x, int64_t incx, T *y, int64_t incy,
-                            unsigned flags)
+ompwg_status TN(ompwg_, scan_device)(int64_t n, const T *x, int64_t incx, T *y, int64_t incy,
+                                     unsigned flags)
 {
     return TN(scan_, )(true, n, x, incx, y, incy, flags);
 }

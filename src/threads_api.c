@@ -2,7 +2,7 @@
 #include "backends/cpu/api.h"
 #include "ompwg.h"
 
-int ompwg_set_num_threads(int n)
+ompwg_status ompwg_set_num_threads(int n)
 {
     return ompwg_cpu_set_thread_count(n);
 }
@@ -12,14 +12,14 @@ int ompwg_get_num_threads(void)
     return ompwg_cpu_thread_count();
 }
 
-int ompwg_set_cpu_share(int part, int parts)
+ompwg_status ompwg_set_cpu_share(int part, int parts)
 {
     if (parts < 1 || part < 0 || part >= parts) return OMPWG_ERR_RANGE;
     ompwg_cpu_set_share(part, parts);
     return OMPWG_OK;
 }
 
-int ompwg_get_cpu_share(int *first, int *count)
+ompwg_status ompwg_get_cpu_share(int *first, int *count)
 {
     int f, c;
     ompwg_cpu_share(&f, &c);

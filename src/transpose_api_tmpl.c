@@ -63,14 +63,14 @@ static int TN(transpose_, )(bool device, ompwg_layout layout, int64_t rows, int6
     return st;
 }
 
-int TN(ompwg_, transpose)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
-                          int64_t lda, T *b, int64_t ldb)
+ompwg_status TN(ompwg_, transpose)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
+                                   int64_t lda, T *b, int64_t ldb)
 {
     return TN(transpose_, )(false, layout, rows, cols, a, lda, b, ldb);
 }
 
-int TN(ompwg_, transpose_device)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
-                                 int64_t lda, T *b, int64_t ldb)
+ompwg_status TN(ompwg_, transpose_device)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
+                                          int64_t lda, T *b, int64_t ldb)
 {
     return TN(transpose_, )(true, layout, rows, cols, a, lda, b, ldb);
 }

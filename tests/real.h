@@ -18,30 +18,30 @@ typedef double real;
 #error "define exactly one of OMPWG_TEST_PREC_S and OMPWG_TEST_PREC_D"
 #endif
 
-typedef int gemm_fn(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int64_t m,
-                    int64_t n, int64_t k, real alpha, const real *a, int64_t lda, const real *b,
-                    int64_t ldb, real beta, real *c, int64_t ldc);
-typedef int gemm_ratio_fn(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                          int64_t m, int64_t n, int64_t k, real alpha, const real *a,
-                          int64_t lda, const real *b, int64_t ldb, real beta, const real *c0,
-                          const real *c, int64_t ldc, double *ratio);
-typedef int sum_fn(int64_t n, const real *x, int64_t incx, real *result);
-typedef int dot_fn(int64_t n, const real *x, int64_t incx, const real *y, int64_t incy,
-                   real *result);
-typedef int extremum_fn(int64_t n, const real *x, int64_t incx, real *value, int64_t *index);
+typedef ompwg_status gemm_fn(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int64_t m,
+                             int64_t n, int64_t k, real alpha, const real *a, int64_t lda, const real *b,
+                             int64_t ldb, real beta, real *c, int64_t ldc);
+typedef ompwg_status gemm_ratio_fn(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                                   int64_t m, int64_t n, int64_t k, real alpha, const real *a,
+                                   int64_t lda, const real *b, int64_t ldb, real beta, const real *c0,
+                                   const real *c, int64_t ldc, double *ratio);
+typedef ompwg_status sum_fn(int64_t n, const real *x, int64_t incx, real *result);
+typedef ompwg_status dot_fn(int64_t n, const real *x, int64_t incx, const real *y, int64_t incy,
+                            real *result);
+typedef ompwg_status extremum_fn(int64_t n, const real *x, int64_t incx, real *value, int64_t *index);
 
-typedef int symm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
-                    real alpha, const real *a, int64_t lda, const real *b, int64_t ldb,
-                    real beta, real *c, int64_t ldc);
-typedef int syrk_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                    int64_t k, real alpha, const real *a, int64_t lda, real beta, real *c,
-                    int64_t ldc);
-typedef int syr2k_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                     int64_t k, real alpha, const real *a, int64_t lda, const real *b,
-                     int64_t ldb, real beta, real *c, int64_t ldc);
-typedef int trxm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                    ompwg_diag diag, int64_t m, int64_t n, real alpha, const real *a,
-                    int64_t lda, real *b, int64_t ldb);
+typedef ompwg_status symm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
+                             real alpha, const real *a, int64_t lda, const real *b, int64_t ldb,
+                             real beta, real *c, int64_t ldc);
+typedef ompwg_status syrk_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                             int64_t k, real alpha, const real *a, int64_t lda, real beta, real *c,
+                             int64_t ldc);
+typedef ompwg_status syr2k_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
+                              int64_t k, real alpha, const real *a, int64_t lda, const real *b,
+                              int64_t ldb, real beta, real *c, int64_t ldc);
+typedef ompwg_status trxm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
+                             ompwg_diag diag, int64_t m, int64_t n, real alpha, const real *a,
+                             int64_t lda, real *b, int64_t ldb);
 
 /* The public functions of this precision. */
 typedef struct real_api {
