@@ -57,12 +57,13 @@ done
 carry=$builddir-carry
 bash "$root/tools/gpu-slim.sh" "$builddir" "$carry"
 
-# What travels: the working tree (tracked and untracked-not-ignored files)
+# What travels (in bytes, as the device tool counts them): the working tree
+# (tracked and untracked-not-ignored files)
 # plus the carried folders.
 tree_kib=$( (git ls-files -z --cached --others --exclude-standard |
-             du -ck --files0-from=- 2>/dev/null || true) | tail -1 | cut -f1)
-build_kib=$(du -sk "$carry" | cut -f1)
-rt_kib=$(du -sk .gpu-rt | cut -f1)
+             du -ck --apparent-size --files0-from=- 2>/dev/null || true) | tail -1 | cut -f1)
+build_kib=$(du -sk --apparent-size "$carry" | cut -f1)
+rt_kib=$(du -sk --apparent-size .gpu-rt | cut -f1)
 total_kib=$((tree_kib + build_kib + rt_kib))
 awk -v t="$tree_kib" -v b="$build_kib" -v r="$rt_kib" -v d="$carry" -v l="$limit_mib" 'BEGIN {
     printf "gpu-pack: working tree %d KiB + %s %d KiB + .gpu-rt %d KiB = %.1f MiB (limit %d MiB)\n",
