@@ -372,6 +372,10 @@ static const ompwg_backend *reference_host(const decision *d)
 #define SHORT_WORK 1.6e7
 #define NARROW 64
 #define WIDE 128
+/* A GEMM whose narrow dimension is its depth k (a rank-k update of a large
+ * C) gains on the CPU backend only from this much work on: 0.89-0.98 at
+ * 1000 x 1000 x 64 (1.3e8 flops), 0.99-1.32 at 4000 x 4000 x 64. */
+#define RANK_UPDATE_WORK 2e9
 /* A model that puts the shape's choice this many times slower than the
  * other host candidate overrides it (a CPU without the CPU backend's
  * kernels for its ISA, say). */
@@ -384,6 +388,8 @@ static const ompwg_backend *host_for_shape(const ompwg_call *c, const decision *
     if (c->n > 0 && c->n < narrow) narrow = c->n;
     if (c->k > 0 && c->k < narrow) narrow = c->k;
     if (ref && (c->work < SHORT_WORK || narrow < NARROW || narrow >= WIDE)) return ref;
+    const bool rank_update = c->splittable && c->k == narrow && c->m > narrow && c->n > narrow;
+    if (ref && rank_update && c->work < RANK_UPDATE_WORK) return ref;
     return d->host[0];
 }
 
