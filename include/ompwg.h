@@ -982,11 +982,17 @@ OMPWG_API int ompwg_set_fallback(int on);
  * backend selection that includes the GPU ("auto" or "gpu").
  *
  * The CPU candidates are the CPU backend and OpenBLAS (a program that
- * drops ompwg in for OpenBLAS must never be slower than it was). A call the
+ * drops ompwg in for OpenBLAS must never be slower than it was). For a
+ * GEMM-shaped call (GEMM, the level-3 routines, complex GEMM) the call's
+ * shape chooses between them: the updates of a blocked factorisation
+ * (smallest dimension 64 to 127, at least 1.6e7 flops; a GEMM whose depth k
+ * is that dimension, at least 2e9) run on the CPU backend, unless the model
+ * puts it 1.5 times slower than OpenBLAS; short, narrow and square calls on
+ * OpenBLAS (README.md, Placement, gives the measurements). A reduction the
  * model puts under 50 us on the CPU runs on OpenBLAS: beside the program's
  * own OpenBLAS calls, waking the CPU backend's threads for it would cost
- * more than the call. Without a
- * usable GPU, "auto" is the CPU backend and no model is measured.
+ * more than the call. Without a usable GPU no model is measured and the
+ * shape alone chooses.
  *
  * The model is measured on the first call on host data that has a GPU to
  * weigh, or by ompwg_get_model() (about 0.2 to 0.5 s): the link's rate from page-locked and from
