@@ -9,13 +9,22 @@
 #include "dispatch.h"
 #include "ompwg.h"
 
-/* The GPU's SYMM, SYRK, SYR2K, TRMM and TRSM on host data took about three
- * times what the GEMM model predicts for their flops and bytes (H100,
- * `ompwg bench --host`: DTRSM n = 4096 predicted 28.5 ms, took 71-76 ms;
- * n = 1024 1.9 ms, took 4.8-5.9 ms; DSYRK 4096 x 1024 went to the GPU at
- * 65-70 ms against OpenBLAS's 34): their host path copies without the
- * GEMM's pipeline and their kernels run below the GEMM's rate. */
-#define LEVEL3_DEVICE_SLOWDOWN 3.0
+/* How much longer than the GEMM model predicts for their flops and bytes
+ * the GPU's level-3 routines take on host data: their host path copies
+ * without the GEMM's pipeline and their kernels run below the GEMM's rate.
+ * Measured on the H100 machine (`ompwg bench --host`): DTRSM n = 4096
+ * predicted 28.5 ms, took 71-76 ms, n = 1024 1.9 ms, took 4.8-5.9 ms (about
+ * three times, as SYMM is priced too). SYRK's kernel loses more the
+ * shallower C's update is: DSYRK 4096 x 4096 x 4096 came to about three
+ * times the prediction (85-99 ms, 1.5-1.6 times OpenBLAS's speed), 4096 x
+ * 4096 x 1024 to eight to twelve times (65-115 ms against OpenBLAS's
+ * 34-38 ms): three times n / k, at most twelve. */
+static double level3_device_slowdown(const ompwg_level3_shape *s)
+{
+    if (s->op != OMPWG_L3_SYRK && s->op != OMPWG_L3_SYR2K) return 3.0;
+    const double shallow = s->k > 0 ? (double)s->n / (double)s->k : 4.0;
+    return 3.0 * (shallow < 1 ? 1 : shallow > 4 ? 4 : shallow);
+}
 
 static const char *const TN(level3_names_, )[OMPWG_L3_OP_COUNT] = {
     [OMPWG_L3_SYMM] = T_PREFIX "symm", [OMPWG_L3_SYRK] = T_PREFIX "syrk",
@@ -87,7 +96,7 @@ static int TN(level3_, )(bool device, ompwg_level3_op op, ompwg_layout layout, o
                         .dbl = T_IS_DOUBLE, .work = TN(level3_flops_, )(&s), .m = s.m,
                         .n = s.n, .k = tri || op == OMPWG_L3_SYMM ? ra : s.k,
                         .device = device, .operands = 3,
-                        .device_slowdown = LEVEL3_DEVICE_SLOWDOWN };
+                        .device_slowdown = level3_device_slowdown(&s) };
     if (reads) call.op[0] = ompwg_matrix_operand(a, ra, ca, s.lda, sizeof(T), true, false);
     if (reads_b) call.op[1] = ompwg_matrix_operand(b, rb, cb, s.ldb, sizeof(T), true, false);
     call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T), reads_c, true);

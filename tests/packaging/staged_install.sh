@@ -4,9 +4,13 @@
 # linker finds libompwg, which libompwg_blas needs, through libompwg_blas's
 # RUNPATH ($ORIGIN). The program then runs on the staged copy and a static
 # link line lists -fopenmp once.
-# Usage: staged_install.sh BUILD_DIR CC MESON
+# Usage: staged_install.sh BUILD_DIR CC MESON [SANITIZE]
+# SANITIZE: the build's b_sanitize (a sanitized library needs the program
+# linked with the same sanitizers).
 set -eu
-build=$1 cc=$2 meson=$3
+build=$1 cc=$2 meson=$3 sanitize=${4:-none}
+sanitize_flags=
+[ "$sanitize" = none ] || sanitize_flags="-fsanitize=$sanitize"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 stage=$tmp/stage
@@ -46,7 +50,7 @@ int main(void)
 }
 PROG
 # shellcheck disable=SC2046
-if $cc -o "$tmp/prog" "$tmp/prog.c" $(pkg-config --cflags --libs ompwg-blas) -Wl,--fatal-warnings \
+if $cc $sanitize_flags -o "$tmp/prog" "$tmp/prog.c" $(pkg-config --cflags --libs ompwg-blas) -Wl,--fatal-warnings \
         >"$tmp/link.log" 2>&1; then
     echo "ok 2 - a program links against the staged libompwg_blas without -rpath-link"
 else
