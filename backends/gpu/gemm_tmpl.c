@@ -141,8 +141,8 @@ static void gemm_scale(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
 }
 
 /* Whether the tiled kernel takes the small team tile (OMPWG_GPU_GEMM_TILE):
- * by default when the large tiles of C would be fewer than the
- * multiprocessors, so that more of them work. */
+ * by default when the large tiles of C would leave more than a quarter of
+ * the multiprocessors idle, so that more of them work. */
 static bool small_tiles(int64_t m, int64_t n)
 {
     switch (ompwg_gpu_pick(OMPWG_GPU_KERNEL_GEMM_TILE)) {
@@ -150,7 +150,7 @@ static bool small_tiles(int64_t m, int64_t n)
     case OMPWG_GPU_GEMM_TILE_SMALL: return true;
     }
     const int64_t large_tiles = ompwg_gpu_ceil_div(m, LARGE_TM) * ompwg_gpu_ceil_div(n, LARGE_TN);
-    return large_tiles < ompwg_gpu_sm_count();
+    return 4 * large_tiles < 3 * (int64_t)ompwg_gpu_sm_count();
 }
 
 /* The call on data that is on the device already, for the entry point

@@ -32,6 +32,19 @@
 #define TRI_VB 128
 /* elements per row of the staged block (padded against bank conflicts) */
 #define TRI_ROW (TRI_NB + 1)
+/* TRSM's recursion stops at panels of up to TRI_PANEL rows, each solved in
+ * one launch by teams of TRI_PNT threads holding TRI_PV vectors of it: for
+ * double 32 KiB of vectors and the 8.4 KiB block, within the 48 KiB. On the
+ * H100 machine (bench_level3, DTRSM n = 1024 / 4096 / 8192) 32 vectors and
+ * 256 threads took 0.57 / 4.9 / 24.5 ms, 16 and 128 (two teams an SM)
+ * 1.04 / 5.1 / 26.3 ms. */
+#define TRI_PANEL 128
+#define TRI_PV 32
+#define TRI_PNT 256
+/* elements of a staged block a thread loads before it stores any */
+#define TRI_LOADS 4
+_Static_assert(TRI_PANEL % TRI_NB == 0 && TRI_PNT % TRI_PV == 0 &&
+                   TRI_NB * TRI_NB % (TRI_LOADS * TRI_PNT) == 0, "whole blocks, whole rows of threads");
 
 /* SYRK and SYR2K: a team computes an SY_T x SY_T tile of C's triangle,
  * SY_K deep per staged slice, with SY_NT threads of SY_Q elements each

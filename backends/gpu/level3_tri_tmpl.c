@@ -1,6 +1,7 @@
 /* TRSM and TRMM on device data for one precision, included by level3.c:
- * recursive halving down to diagonal blocks of TRI_NB, each solved (or
- * multiplied by) in team-shared memory; between the halves a GEMM updates
+ * recursive halving down to panels of TRI_PANEL rows, each solved in one
+ * launch (TRSM), or to diagonal blocks of TRI_NB, each multiplied by in
+ * team-shared memory (TRMM); between the halves a GEMM updates
  * one half of C with the other, finished (TRSM) or still unchanged (TRMM,
  * in place: the halves go in the order in which nothing is read after it
  * is overwritten). */
@@ -16,39 +17,29 @@ static void TN(l3_zero_, )(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
         for (int64_t i = 0; i < m; i++) c[i + j * ldc] = 0;
 }
 
-/* Vector x (TRI_VB apart in xs) := alpha M^-1 x (solve) or alpha M x,
- * for the nb x nb triangular M staged in ms (rows of TRI_ROW, its other
- * triangle unread). Substitution runs from the end of x that needs no
- * other element; a product in place runs from the end whose new value
- * needs no overwritten one: the opposite one. */
-GPU_INLINE void TN(tri_vector_, )(bool solve, bool lower, int nb, const T *ms, T alpha, T *xs)
+/* Vector x (TRI_VB apart in xs) := alpha M x for the nb x nb triangular M
+ * staged in ms (rows of TRI_ROW, its other triangle unread), in place:
+ * from the end whose new value needs no overwritten one. */
+GPU_INLINE void TN(tri_mul_vector_, )(bool lower, int nb, const T *ms, T alpha, T *xs)
 {
-    const bool forward = solve == lower;
     for (int step = 0; step < nb; step++) {
-        const int r = forward ? step : nb - 1 - step;
+        const int r = lower ? nb - 1 - step : step;
         const int q0 = lower ? 0 : r + 1, q1 = lower ? r : nb;
         const T *row = ms + r * TRI_ROW;
-        if (solve) {
-            T s = alpha * xs[r * TRI_VB];
-            for (int q = q0; q < q1; q++) s -= row[q] * xs[q * TRI_VB];
-            xs[r * TRI_VB] = s / row[r];
-        } else {
-            T s = row[r] * xs[r * TRI_VB];
-            for (int q = q0; q < q1; q++) s += row[q] * xs[q * TRI_VB];
-            xs[r * TRI_VB] = alpha * s;
-        }
+        T s = row[r] * xs[r * TRI_VB];
+        for (int q = q0; q < q1; q++) s += row[q] * xs[q * TRI_VB];
+        xs[r * TRI_VB] = alpha * s;
     }
 }
 
-/* For nvec vectors x_v (element r at c[r * rs + v * vs]): x_v := alpha
- * M^-1 x_v (solve) or alpha M x_v, with the nb x nb block M at a
- * (leading dimension lda) taken as it is stored (A's triangle `upper`) or
- * transposed (mt), unit: ones on its diagonal, which is not read. A team
- * stages M and TRI_VB vectors at a time in team-shared memory; a thread
- * takes a vector. Any team and thread count is correct. */
-static void TN(tri_block_, )(int dev, bool solve, int nb, const T *a, int64_t lda, bool upper,
-                             bool mt, bool unit, T alpha, T *c, int64_t rs, int64_t vs,
-                             int64_t nvec)
+/* For nvec vectors x_v (element r at c[r * rs + v * vs]): x_v := alpha M
+ * x_v, with the nb x nb block M at a (leading dimension lda) taken as it
+ * is stored (A's triangle `upper`) or transposed (mt), unit: ones on its
+ * diagonal, which is not read. A team stages M and TRI_VB vectors at a
+ * time in team-shared memory; a thread takes a vector. Any team and
+ * thread count is correct. */
+static void TN(tri_mul_block_, )(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
+                                 bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
 {
     const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_VB);
     const int teams = ompwg_gpu_teams_for(groups);
@@ -56,8 +47,7 @@ static void TN(tri_block_, )(int dev, bool solve, int nb, const T *a, int64_t ld
     {
         T ms[TRI_NB * TRI_ROW];
         T xs[TRI_NB * TRI_VB];
-#pragma omp parallel firstprivate(solve, nb, a, lda, upper, mt, unit, alpha, c, rs, vs, nvec, \
-                                      groups)
+#pragma omp parallel firstprivate(nb, a, lda, upper, mt, unit, alpha, c, rs, vs, nvec, groups)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
@@ -82,7 +72,7 @@ static void TN(tri_block_, )(int dev, bool solve, int nb, const T *a, int64_t ld
                 }
                 /* M and the vectors are staged */
 #pragma omp barrier
-                for (int v = t; v < nv; v += nt) TN(tri_vector_, )(solve, lower, nb, ms, alpha, xs + v);
+                for (int v = t; v < nv; v += nt) TN(tri_mul_vector_, )(lower, nb, ms, alpha, xs + v);
 #pragma omp barrier
                 for (int e = t; e < nb * nv; e += nt) {
                     const int r = r_fast ? e % nb : e / nv, v = r_fast ? e / nb : e % nv;
@@ -95,6 +85,182 @@ static void TN(tri_block_, )(int dev, bool solve, int nb, const T *a, int64_t ld
     }
 }
 
+/* M(r0 + r, q0 + q) for r < rows, q < cols into the TRI_NB x TRI_NB block
+ * ms; zero elsewhere and where M is not stored (its other triangle). For
+ * a diagonal block (`diag`) its diagonal holds reciprocals (1 where unit,
+ * and past `rows`, so that the padding solves to itself). Thread t of nt
+ * takes elements t, t + nt, ..., TRI_LOADS of them loaded before any is
+ * stored, so that their loads are in flight together; consecutive threads
+ * read consecutive addresses of A. */
+GPU_INLINE void TN(tri_stage_, )(const T *a, int64_t lda, bool lower, bool mt, bool unit, bool diag,
+                                 int r0, int rows, int q0, int cols, int t, int nt, T *ms)
+{
+    for (int e0 = 0; e0 < TRI_NB * TRI_NB; e0 += TRI_LOADS * nt) {
+        T v[TRI_LOADS];
+#pragma unroll
+        for (int x = 0; x < TRI_LOADS; x++) {
+            const int e = e0 + t + x * nt, i = e % TRI_NB, j = e / TRI_NB;
+            const int r = mt ? j : i, q = mt ? i : j;
+            const int gr = r0 + r, gq = q0 + q;
+            v[x] = 0;
+            if (e >= TRI_NB * TRI_NB) continue;
+            if (r < rows && q < cols) {
+                if (gr == gq) v[x] = unit ? (T)1 : (T)1 / a[gr + gr * lda];
+                else if (lower ? gr > gq : gr < gq) v[x] = mt ? a[gq + gr * lda] : a[gr + gq * lda];
+            } else if (diag && r == q) {
+                v[x] = 1;
+            }
+        }
+#pragma unroll
+        for (int x = 0; x < TRI_LOADS; x++) {
+            const int e = e0 + t + x * nt, i = e % TRI_NB, j = e / TRI_NB;
+            if (e < TRI_NB * TRI_NB) ms[(mt ? j : i) * TRI_ROW + (mt ? i : j)] = v[x];
+        }
+    }
+}
+
+/* Vector x (TRI_PV apart in xs) := M^-1 x for the TRI_NB x TRI_NB diagonal
+ * block staged by tri_stage_ (reciprocal diagonal), the vector in
+ * registers: each solved element is taken out of the rest at once, so
+ * that only one multiply-add per element lies between two solved ones.
+ * The elements still subtract their terms in the order of row
+ * substitution. */
+GPU_INLINE void TN(tri_solve_vector_, )(bool lower, const T *ms, T *xs)
+{
+    T x[TRI_NB];
+#pragma unroll
+    for (int i = 0; i < TRI_NB; i++) x[i] = xs[i * TRI_PV];
+    if (lower) {
+#pragma unroll
+        for (int j = 0; j < TRI_NB; j++) {
+            x[j] *= ms[j * TRI_ROW + j];
+#pragma unroll
+            for (int i = j + 1; i < TRI_NB; i++) x[i] -= ms[i * TRI_ROW + j] * x[j];
+        }
+    } else {
+#pragma unroll
+        for (int j = TRI_NB - 1; j >= 0; j--) {
+            x[j] *= ms[j * TRI_ROW + j];
+#pragma unroll
+            for (int i = 0; i < j; i++) x[i] -= ms[i * TRI_ROW + j] * x[j];
+        }
+    }
+#pragma unroll
+    for (int i = 0; i < TRI_NB; i++) xs[i * TRI_PV] = x[i];
+}
+
+/* One group of TRI_PV vectors of tri_panel_'s panel (v0 the first, nv of
+ * them), by thread t of nt: see there. */
+GPU_INLINE void TN(tri_panel_group_, )(int nb, const T *a, int64_t lda, bool lower, bool mt,
+                                       bool unit, T alpha, T *c, int64_t rs, int64_t vs,
+                                       int64_t v0, int nv, int t, int nt, T *ms, T *xs)
+{
+    const bool r_fast = rs == 1;
+    const int nblk = (nb + TRI_NB - 1) / TRI_NB;
+    /* rows past nb and vectors past nv are zeros: the updates and solves
+     * take whole blocks */
+    for (int e0 = 0; e0 < TRI_PANEL * TRI_PV; e0 += TRI_LOADS * nt) {
+        T v[TRI_LOADS];
+#pragma unroll
+        for (int x = 0; x < TRI_LOADS; x++) {
+            const int e = e0 + t + x * nt;
+            const int r = r_fast ? e % TRI_PANEL : e / TRI_PV;
+            const int u = r_fast ? e / TRI_PANEL : e % TRI_PV;
+            v[x] = e < TRI_PANEL * TRI_PV && r < nb && u < nv ? alpha * c[r * rs + (v0 + u) * vs]
+                                                               : 0;
+        }
+#pragma unroll
+        for (int x = 0; x < TRI_LOADS; x++) {
+            const int e = e0 + t + x * nt;
+            const int r = r_fast ? e % TRI_PANEL : e / TRI_PV;
+            const int u = r_fast ? e / TRI_PANEL : e % TRI_PV;
+            if (e < TRI_PANEL * TRI_PV) xs[r * TRI_PV + u] = v[x];
+        }
+    }
+    for (int step = 0; step < nblk; step++) {
+        const int r0 = (lower ? step : nblk - 1 - step) * TRI_NB;
+        const int rows = nb - r0 < TRI_NB ? nb - r0 : TRI_NB;
+        /* the rows solved so far */
+        const int s0 = lower ? 0 : r0 + rows, s1 = lower ? r0 : nb;
+        for (int q0 = s0; q0 < s1; q0 += TRI_NB) {
+            const int cols = s1 - q0 < TRI_NB ? s1 - q0 : TRI_NB;
+            /* (the previous block's readers are done with ms) */
+#pragma omp barrier
+            TN(tri_stage_, )(a, lda, lower, mt, unit, false, r0, rows, q0, cols, t, nt, ms);
+#pragma omp barrier
+            for (int e0 = 0; e0 < TRI_NB * TRI_PV; e0 += TRI_LOADS * nt) {
+                T sum[TRI_LOADS];
+#pragma unroll
+                for (int x = 0; x < TRI_LOADS; x++) sum[x] = 0;
+#pragma unroll 4
+                for (int q = 0; q < TRI_NB; q++)
+#pragma unroll
+                    for (int x = 0; x < TRI_LOADS; x++) {
+                        const int e = e0 + t + x * nt;
+                        if (e < TRI_NB * TRI_PV)
+                            sum[x] += ms[e / TRI_PV * TRI_ROW + q] * xs[(q0 + q) * TRI_PV + e % TRI_PV];
+                    }
+#pragma unroll
+                for (int x = 0; x < TRI_LOADS; x++) {
+                    const int e = e0 + t + x * nt;
+                    if (e < TRI_NB * TRI_PV) xs[(r0 + e / TRI_PV) * TRI_PV + e % TRI_PV] -= sum[x];
+                }
+            }
+        }
+#pragma omp barrier
+        TN(tri_stage_, )(a, lda, lower, mt, unit, true, r0, rows, r0, rows, t, nt, ms);
+#pragma omp barrier
+        for (int v = t; v < TRI_PV; v += nt) TN(tri_solve_vector_, )(lower, ms, xs + r0 * TRI_PV + v);
+#pragma omp barrier
+    }
+    for (int e = t; e < nb * nv; e += nt) {
+        const int r = r_fast ? e % nb : e / nv, v = r_fast ? e / nb : e % nv;
+        c[r * rs + (v0 + v) * vs] = xs[r * TRI_PV + v];
+    }
+    /* the vectors are free for the next group */
+#pragma omp barrier
+}
+
+/* TRSM's base case: for nvec vectors x_v (element r at c[r * rs + v *
+ * vs]), x_v := alpha M^-1 x_v with the nb x nb block M (nb <= TRI_PANEL)
+ * as tri_mul_block_ takes it, in one launch. A team keeps TRI_PV vectors of
+ * the whole panel in team-shared memory and goes down its diagonal blocks
+ * of TRI_NB (left-looking): a block's rows first lose what the solved rows
+ * contribute (M's blocks beside the diagonal staged one at a time, each
+ * thread TRI_LOADS of the block's elements at once), then the diagonal
+ * block is solved, a thread per vector. The recursion above it thus stops
+ * at TRI_PANEL rows instead of TRI_NB: each of its levels is a launch of a
+ * GEMM too short to fill the GPU. Any team and thread count is correct; a
+ * team of TRI_PNT threads runs the group with that count known to the
+ * compiler, which folds the index arithmetic of every loop. */
+static void TN(tri_panel_, )(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
+                             bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
+{
+    const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_PV);
+    const int teams = ompwg_gpu_teams_for(groups);
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(TRI_PNT) is_device_ptr(a, c)
+    {
+        T ms[TRI_NB * TRI_ROW];
+        T xs[TRI_PANEL * TRI_PV];
+#pragma omp parallel firstprivate(nb, a, lda, upper, mt, unit, alpha, c, rs, vs, nvec, groups)
+        {
+            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            const bool lower = upper == mt;
+            for (int64_t g = team; g < groups; g += nteam) {
+                const int64_t v0 = g * TRI_PV;
+                const int nv = nvec - v0 < TRI_PV ? (int)(nvec - v0) : TRI_PV;
+                if (nt == TRI_PNT)
+                    TN(tri_panel_group_, )(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
+                                           TRI_PNT, ms, xs);
+                else
+                    TN(tri_panel_group_, )(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
+                                           nt, ms, xs);
+            }
+        }
+    }
+}
+
 /* Diagonal block [d0, d0 + nb) of op(A) applied to C's rows (left) or
  * columns (right) there. On the right, x op(A) for a row x is op(A)^T x^T:
  * the block transposed once more. */
@@ -102,12 +268,14 @@ static void TN(tri_diag_, )(int dev, bool solve, const ompwg_level3_shape *s, in
                             T alpha, const T *a, T *c)
 {
     const T *ad = a + d0 + d0 * s->lda;
-    if (s->left)
-        TN(tri_block_, )(dev, solve, nb, ad, s->lda, s->upper, s->trans, s->unit, alpha, c + d0, 1,
-                         s->ldc, s->n);
+    const bool mt = s->left ? s->trans : !s->trans;
+    T *cd = s->left ? c + d0 : c + d0 * s->ldc;
+    const int64_t rs = s->left ? 1 : s->ldc, vs = s->left ? s->ldc : 1;
+    const int64_t nvec = s->left ? s->n : s->m;
+    if (solve)
+        TN(tri_panel_, )(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
     else
-        TN(tri_block_, )(dev, solve, nb, ad, s->lda, s->upper, !s->trans, s->unit, alpha,
-                         c + d0 * s->ldc, s->ldc, 1, s->m);
+        TN(tri_mul_block_, )(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
 }
 
 /* op(A)'s block rows [r0, r0 + rows) x columns [c0, c0 + cols) as a GEMM
@@ -166,11 +334,11 @@ static int64_t TN(tri_split_, )(int64_t lo, int64_t hi)
  * nothing of the other is solved first (left with op(A) lower and right
  * with op(A) upper: the first half), then taken out of the other half,
  * which the same GEMM scales by alpha, then the other half is solved. A
- * diagonal block is solved in team-shared memory. */
+ * panel of up to TRI_PANEL rows is solved in one launch (tri_panel_). */
 static void TN(trsm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
                               int64_t hi, T alpha, const T *a, T *c)
 {
-    if (hi - lo <= TRI_NB) {
+    if (hi - lo <= TRI_PANEL) {
         TN(tri_diag_, )(dev, true, s, lo, (int)(hi - lo), alpha, a, c);
         return;
     }
