@@ -156,13 +156,9 @@ void bench_host_level3_case(const bench_host_engine *engines, int count,
         if (!bench_host_engine_begin(&engines[e], row)) continue;
         memcpy(j.out, j.start, j.out_bytes);
         double t = bench_time_steady(host_level3_run, &j, 1, cfg->reps);
-        row->status = host_level3_once(&j);
+        int st = host_level3_once(&j);
         bench_host_engine_end();
-        if (t < 0 || row->status != OMPWG_OK) {
-            if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
-            continue;
-        }
-        row->seconds = t;
+        if (!bench_host_engine_timed(row, t, st)) continue;
         row->rate = flops / t * 1e-9;
         row->check = host_level3_check(&j);
         row->check_ok = row->check < 16;

@@ -43,3 +43,14 @@ void bench_host_engine_end(void)
 {
     ompwg_set_thread_backend(NULL);
 }
+
+bool bench_host_engine_timed(bench_result *row, double t, int status)
+{
+    row->status = status;
+    if (t < 0 || status != OMPWG_OK) {
+        if (status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
+        return false;
+    }
+    row->seconds = t;
+    return true;
+}

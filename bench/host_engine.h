@@ -25,4 +25,10 @@ bool bench_host_engine_begin(const bench_host_engine *e, bench_result *row);
 /* Routes the calling thread back to the process-wide backend. */
 void bench_host_engine_end(void);
 
+/* Records an engine's run: true, with row->seconds = t, where the timing
+ * (t >= 0) and the call whose result is checked (status) both succeeded;
+ * else false, with row->status saying why: the call's status,
+ * OMPWG_ERR_DEVICE where only the timing failed. */
+bool bench_host_engine_timed(bench_result *row, double t, int status);
+
 #endif

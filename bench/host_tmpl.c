@@ -175,13 +175,9 @@ void TN(bench_host_vec_case_, )(const bench_host_engine *engines, int count, ben
         j.next = 0;
         double t = bench_time_steady(host_vec_run, &j, 1, cfg->reps);
         j.next = 0;
-        row->status = host_vec_run(&j);
+        int st = host_vec_run(&j);
         bench_host_engine_end();
-        if (t < 0 || row->status != OMPWG_OK) {
-            if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
-            continue;
-        }
-        row->seconds = t;
+        if (!bench_host_engine_timed(row, t, st)) continue;
         row->rate = (double)((dot ? 2 : 1) * bytes) / t * 1e-9;
         row->check = fabs((double)j.value - (double)ref) / bound;
         row->check_ok = row->check <= 1;
