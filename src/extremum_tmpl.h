@@ -1,5 +1,6 @@
 /* Scan for the extremum of logical elements [begin, end) of (x, inc),
- * included once per precision after prec.h. */
+ * included after prec.h by a file compiled once per precision (its static
+ * functions have plain names: a unit holds one precision). */
 #include "extremum.h"
 
 /* Unit-stride chunks: running max/min per lane (an element-wise select the
