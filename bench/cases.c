@@ -1,16 +1,10 @@
-/* Both precisions' cases in one unit: cases_tmpl.c is included per type. */
+/* The engine and op of a case: which precision's case (cases_tmpl.c) runs,
+ * under which GPU kernel variants. */
 #include "cases.h"
 
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "cub.h"
-#include "cublas.h"
-#include "device_data.h"
-#include "extremum.h"
-#include "harness.h"
+#include "cases_prec.h"
 #include "ompwg.h"
 
 const char *bench_op_name(bench_op op)
@@ -50,44 +44,6 @@ static void variant_restore(const variant_env *v)
     if (v->name) ompwg_config_set(v->name, NULL);
 }
 
-/* Device copies for the engines that work on data already on the GPU. */
-static void *to_device(const void *host, size_t bytes)
-{
-    return bench_device_copy_of(host, bytes);
-}
-
-static int to_host(void *host, const void *dev_ptr, size_t bytes)
-{
-    return ompwg_device_copy(host, dev_ptr, bytes, OMPWG_DEVICE_TO_HOST);
-}
-
-static void device_free(void *p)
-{
-    ompwg_device_free(p);
-}
-
-/* The median seconds of run(job) (bench_time_steady) into row->seconds,
- * and true; false when the timing fails, with row->status saying why: the
- * status of one more call, OMPWG_ERR_DEVICE where that one succeeds. */
-static bool time_row(bench_result *row, int (*run)(void *), void *job, int reps)
-{
-    double t = bench_time_steady(run, job, 1, reps);
-    if (t < 0) {
-        row->status = run(job);
-        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
-        return false;
-    }
-    row->seconds = t;
-    return true;
-}
-
-#define OMPWG_PREC_S
-#include "cases_tmpl.c"
-#undef OMPWG_PREC_S
-#define OMPWG_PREC_D
-#include "cases_tmpl.c"
-#undef OMPWG_PREC_D
-
 void bench_run_case(const bench_engine *e, bench_op op, bool dbl, int64_t size,
                     const bench_config *cfg, bench_result *row)
 {
@@ -111,20 +67,20 @@ void bench_run_case(const bench_engine *e, bench_op op, bool dbl, int64_t size,
     variant_set(&env[2], "OMPWG_GPU_TRANSPOSE", e->transpose_variant);
     switch (op) {
     case BENCH_GEMM:
-        if (dbl) gemm_case_d(e, size, cfg, row);
-        else gemm_case_s(e, size, cfg, row);
+        if (dbl) bench_gemm_case_d(e, size, cfg, row);
+        else bench_gemm_case_s(e, size, cfg, row);
         break;
     case BENCH_TRANSPOSE:
-        if (dbl) transpose_case_d(e, size, cfg, row);
-        else transpose_case_s(e, size, cfg, row);
+        if (dbl) bench_transpose_case_d(e, size, cfg, row);
+        else bench_transpose_case_s(e, size, cfg, row);
         break;
     case BENCH_SCAN:
-        if (dbl) scan_case_d(e, size, cfg, row);
-        else scan_case_s(e, size, cfg, row);
+        if (dbl) bench_scan_case_d(e, size, cfg, row);
+        else bench_scan_case_s(e, size, cfg, row);
         break;
     default:
-        if (dbl) vec_case_d(e, op, size, cfg, row);
-        else vec_case_s(e, op, size, cfg, row);
+        if (dbl) bench_vec_case_d(e, op, size, cfg, row);
+        else bench_vec_case_s(e, op, size, cfg, row);
         break;
     }
     for (int i = 0; i < 3; i++) variant_restore(&env[i]);

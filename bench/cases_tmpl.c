@@ -1,7 +1,52 @@
-/* One precision's benchmark cases; cases.c includes this file per type. */
+/* One precision's benchmark cases (Meson compiles this file once per
+ * precision; bench_run_case in cases.c picks one). */
 #include "prec.h"
 
-static int TN(gemm_call_, )(const bench_engine *e, int64_t n, const T *a, const T *b, T *c)
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cases_prec.h"
+#include "cub.h"
+#include "cublas.h"
+#include "device_data.h"
+#include "extremum.h"
+#include "harness.h"
+#include "ompwg.h"
+
+/* Device copies for the engines that work on data already on the GPU. */
+static void *to_device(const void *host, size_t bytes)
+{
+    return bench_device_copy_of(host, bytes);
+}
+
+static int to_host(void *host, const void *dev_ptr, size_t bytes)
+{
+    return ompwg_device_copy(host, dev_ptr, bytes, OMPWG_DEVICE_TO_HOST);
+}
+
+static void device_free(void *p)
+{
+    ompwg_device_free(p);
+}
+
+/* The median seconds of run(job) (bench_time_steady) into row->seconds,
+ * and true; false when the timing fails, with row->status saying why: the
+ * status of one more call, OMPWG_ERR_DEVICE where that one succeeds. */
+static bool time_row(bench_result *row, int (*run)(void *), void *job, int reps)
+{
+    double t = bench_time_steady(run, job, 1, reps);
+    if (t < 0) {
+        row->status = run(job);
+        if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
+        return false;
+    }
+    row->seconds = t;
+    return true;
+}
+
+static int gemm_call(const bench_engine *e, int64_t n, const T *a, const T *b, T *c)
 {
     const T alpha = (T)0.7, beta = (T)0.3;
     switch (e->kind) {
@@ -19,28 +64,28 @@ static int TN(gemm_call_, )(const bench_engine *e, int64_t n, const T *a, const 
     return OMPWG_ERR_UNSUPPORTED;
 }
 
-typedef struct TN(gemm_job_, ) {
+typedef struct gemm_job {
     const bench_engine *e;
     int64_t n;
     int sets, next;
     T *a[16], *b[16], *c[16]; /* where the engine reads them: host or device */
-} TN(gemm_job_, );
+} gemm_job;
 
-static int TN(gemm_run_, )(void *arg)
+static int gemm_run(void *arg)
 {
-    TN(gemm_job_, ) *j = arg;
+    gemm_job *j = arg;
     int s = j->next++ % j->sets;
-    return TN(gemm_call_, )(j->e, j->n, j->a[s], j->b[s], j->c[s]);
+    return gemm_call(j->e, j->n, j->a[s], j->b[s], j->c[s]);
 }
 
-static void TN(gemm_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
-                             bench_result *row)
+void TN(bench_gemm_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
+                            bench_result *row)
 {
     bool on_gpu = e->kind != BENCH_HOST_DATA;
     size_t nn = (size_t)(n * n), bytes = nn * sizeof(T);
-    TN(gemm_job_, ) j = { .e = e, .n = n,
-                          .sets = bench_rotation(3 * bytes, strcmp(e->device, "gpu") == 0
-                                                          ? cfg->gpu_cache : cfg->cpu_cache) };
+    gemm_job j = { .e = e, .n = n,
+                   .sets = bench_rotation(3 * bytes, strcmp(e->device, "gpu") == 0
+                                                   ? cfg->gpu_cache : cfg->cpu_cache) };
     T *ha[16] = { 0 }, *hb[16] = { 0 }, *hc[16] = { 0 };
     T *c0 = malloc(bytes), *result = malloc(bytes);
     row->status = OMPWG_ERR_NOMEM;
@@ -61,7 +106,7 @@ static void TN(gemm_case_, )(const bench_engine *e, int64_t n, const bench_confi
             goto out;
         }
     }
-    if (!time_row(row, TN(gemm_run_, ), &j, cfg->reps)) goto out;
+    if (!time_row(row, gemm_run, &j, cfg->reps)) goto out;
     row->rate = 2.0 * (double)n * (double)n * (double)n / row->seconds * 1e-9;
 
     /* check one more call on set 0 against OpenBLAS, from the C it starts with */
@@ -69,7 +114,7 @@ static void TN(gemm_case_, )(const bench_engine *e, int64_t n, const bench_confi
         row->status = OMPWG_ERR_DEVICE;
         goto out;
     }
-    row->status = TN(gemm_call_, )(e, n, j.a[0], j.b[0], j.c[0]);
+    row->status = gemm_call(e, n, j.a[0], j.b[0], j.c[0]);
     if (row->status != OMPWG_OK) goto out;
     if (on_gpu ? to_host(result, j.c[0], bytes) != 0 : (memcpy(result, hc[0], bytes), false)) {
         row->status = OMPWG_ERR_DEVICE;
@@ -94,8 +139,8 @@ out:
     free(result);
 }
 
-static int TN(vec_call_, )(const bench_engine *e, bench_op op, int64_t n, const T *x,
-                           const T *y, T *value, int64_t *index)
+static int vec_call(const bench_engine *e, bench_op op, int64_t n, const T *x,
+                    const T *y, T *value, int64_t *index)
 {
     *index = -1;
     switch (e->kind) {
@@ -123,7 +168,7 @@ static int TN(vec_call_, )(const bench_engine *e, bench_op op, int64_t n, const 
     return OMPWG_ERR_UNSUPPORTED;
 }
 
-typedef struct TN(vec_job_, ) {
+typedef struct vec_job {
     const bench_engine *e;
     bench_op op;
     int64_t n;
@@ -131,13 +176,13 @@ typedef struct TN(vec_job_, ) {
     T *x[16], *y[16];
     T value;
     int64_t index;
-} TN(vec_job_, );
+} vec_job;
 
-static int TN(vec_run_, )(void *arg)
+static int vec_run(void *arg)
 {
-    TN(vec_job_, ) *j = arg;
+    vec_job *j = arg;
     int s = j->next++ % j->sets;
-    return TN(vec_call_, )(j->e, j->op, j->n, j->x[s], j->y[s], &j->value, &j->index);
+    return vec_call(j->e, j->op, j->n, j->x[s], j->y[s], &j->value, &j->index);
 }
 
 /* The check of a reduction: difference to OpenBLAS (or, for cuBLAS's asum
@@ -146,8 +191,8 @@ static int TN(vec_run_, )(void *arg)
  * sum, the signed max and its first index) and are checked the same way;
  * its float sum and dot accumulate in float, which the bound, (n + 1)
  * epsilons of the sum of magnitudes, covers as it covers OpenBLAS's. */
-static double TN(vec_check_, )(const bench_engine *e, bench_op op, int64_t n, const T *x,
-                               const T *y, T value, int64_t index)
+static double vec_check(const bench_engine *e, bench_op op, int64_t n, const T *x,
+                        const T *y, T value, int64_t index)
 {
     bool cublas = e->kind == BENCH_CUBLAS;
     if (op == BENCH_MAX) {
@@ -181,16 +226,16 @@ static double TN(vec_check_, )(const bench_engine *e, bench_op op, int64_t n, co
     return fabs((double)value - (double)ref) / bound;
 }
 
-static void TN(vec_case_, )(const bench_engine *e, bench_op op, int64_t n,
-                            const bench_config *cfg, bench_result *row)
+void TN(bench_vec_case_, )(const bench_engine *e, bench_op op, int64_t n,
+                           const bench_config *cfg, bench_result *row)
 {
     bool on_gpu = e->kind != BENCH_HOST_DATA;
     bool dot = op == BENCH_DOT;
     size_t bytes = (size_t)n * sizeof(T);
-    TN(vec_job_, ) j = { .e = e, .op = op, .n = n,
-                         .sets = bench_rotation((dot ? 2 : 1) * bytes, strcmp(e->device, "gpu") == 0
-                                                                     ? cfg->gpu_cache
-                                                                     : cfg->cpu_cache) };
+    vec_job j = { .e = e, .op = op, .n = n,
+                  .sets = bench_rotation((dot ? 2 : 1) * bytes, strcmp(e->device, "gpu") == 0
+                                                              ? cfg->gpu_cache
+                                                              : cfg->cpu_cache) };
     T *hx[16] = { 0 }, *hy[16] = { 0 };
     row->status = OMPWG_ERR_NOMEM;
     for (int s = 0; s < j.sets; s++) {
@@ -206,12 +251,12 @@ static void TN(vec_case_, )(const bench_engine *e, bench_op op, int64_t n,
             goto out;
         }
     }
-    if (!time_row(row, TN(vec_run_, ), &j, cfg->reps)) goto out;
+    if (!time_row(row, vec_run, &j, cfg->reps)) goto out;
     row->rate = (double)((dot ? 2 : 1) * bytes) / row->seconds * 1e-9;
     j.next = 0;
-    row->status = TN(vec_run_, )(&j);
+    row->status = vec_run(&j);
     if (row->status != OMPWG_OK) goto out;
-    row->check = TN(vec_check_, )(e, op, n, hx[0], hy[0], j.value, j.index);
+    row->check = vec_check(e, op, n, hx[0], hy[0], j.value, j.index);
     row->check_ok = row->check <= 1;
 out:
     for (int s = 0; s < j.sets; s++) {
@@ -226,21 +271,21 @@ out:
 
 /* Input and output buffers of a data-movement case (transpose, scan):
  * `sets` pairs, on the host and, for a GPU engine, on the device. */
-typedef struct TN(move_sets_, ) {
+typedef struct move_sets {
     int sets, next;
     size_t count;           /* elements per buffer */
     T *hin[16], *hout[16];  /* host copies */
     T *in[16], *out[16];    /* where the engine reads and writes */
-} TN(move_sets_, );
+} move_sets;
 
-static int TN(move_sets_init_, )(TN(move_sets_, ) *m, const bench_engine *e, size_t count,
-                                 const bench_config *cfg)
+static int move_sets_init(move_sets *m, const bench_engine *e, size_t count,
+                          const bench_config *cfg)
 {
     bool on_gpu = e->kind != BENCH_HOST_DATA;
     size_t bytes = count * sizeof(T);
-    *m = (TN(move_sets_, )){ .count = count,
-                             .sets = bench_rotation(2 * bytes, strcmp(e->device, "gpu") == 0
-                                                             ? cfg->gpu_cache : cfg->cpu_cache) };
+    *m = (move_sets){ .count = count,
+                      .sets = bench_rotation(2 * bytes, strcmp(e->device, "gpu") == 0
+                                                      ? cfg->gpu_cache : cfg->cpu_cache) };
     for (int s = 0; s < m->sets; s++) {
         m->hin[s] = malloc(bytes);
         m->hout[s] = malloc(bytes);
@@ -255,14 +300,14 @@ static int TN(move_sets_init_, )(TN(move_sets_, ) *m, const bench_engine *e, siz
 }
 
 /* The output of set 0 on the host. */
-static int TN(move_sets_result_, )(TN(move_sets_, ) *m, const bench_engine *e)
+static int move_sets_result(move_sets *m, const bench_engine *e)
 {
     if (e->kind == BENCH_HOST_DATA) return OMPWG_OK;
     return to_host(m->hout[0], m->out[0], m->count * sizeof(T)) == OMPWG_OK ? OMPWG_OK
                                                                              : OMPWG_ERR_DEVICE;
 }
 
-static void TN(move_sets_free_, )(TN(move_sets_, ) *m, const bench_engine *e)
+static void move_sets_free(move_sets *m, const bench_engine *e)
 {
     for (int s = 0; s < m->sets; s++) {
         if (e->kind != BENCH_HOST_DATA) {
@@ -274,31 +319,31 @@ static void TN(move_sets_free_, )(TN(move_sets_, ) *m, const bench_engine *e)
     }
 }
 
-typedef struct TN(move_job_, ) {
+typedef struct move_job {
     const bench_engine *e;
     int64_t n;
-    TN(move_sets_, ) m;
-} TN(move_job_, );
+    move_sets m;
+} move_job;
 
 /* Sets up `count` elements in and out, times run (rate: bytes read +
  * written), then runs set 0 once more and brings its output to the host.
  * False, with row->status saying why, when there is no figure. */
-static bool TN(move_measure_, )(TN(move_job_, ) *j, int (*run)(void *), size_t count,
-                                const bench_config *cfg, bench_result *row)
+static bool move_measure(move_job *j, int (*run)(void *), size_t count,
+                         const bench_config *cfg, bench_result *row)
 {
-    row->status = TN(move_sets_init_, )(&j->m, j->e, count, cfg);
+    row->status = move_sets_init(&j->m, j->e, count, cfg);
     if (row->status != OMPWG_OK) return false;
     if (!time_row(row, run, j, cfg->reps)) return false;
     row->rate = 2.0 * (double)count * sizeof(T) / row->seconds * 1e-9;
     j->m.next = 0;
     row->status = run(j);
-    if (row->status == OMPWG_OK) row->status = TN(move_sets_result_, )(&j->m, j->e);
+    if (row->status == OMPWG_OK) row->status = move_sets_result(&j->m, j->e);
     return row->status == OMPWG_OK;
 }
 
-static int TN(transpose_run_, )(void *arg)
+static int transpose_run(void *arg)
 {
-    TN(move_job_, ) *j = arg;
+    move_job *j = arg;
     int s = j->m.next++ % j->m.sets;
     const T *a = j->m.in[s];
     T *b = j->m.out[s];
@@ -316,11 +361,11 @@ static int TN(transpose_run_, )(void *arg)
 }
 
 /* B := A^T of n x n column-major matrices; rate: bytes read + written. */
-static void TN(transpose_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
-                                  bench_result *row)
+void TN(bench_transpose_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
+                                 bench_result *row)
 {
-    TN(move_job_, ) j = { .e = e, .n = n };
-    if (!TN(move_measure_, )(&j, TN(transpose_run_, ), (size_t)(n * n), cfg, row)) goto out;
+    move_job j = { .e = e, .n = n };
+    if (!move_measure(&j, transpose_run, (size_t)(n * n), cfg, row)) goto out;
     /* exact: 0 when B is A^T bit for bit */
     row->check = 0;
     for (int64_t c = 0; c < n && row->check == 0; c++)
@@ -331,12 +376,12 @@ static void TN(transpose_case_, )(const bench_engine *e, int64_t n, const bench_
             }
     row->check_ok = row->check == 0;
 out:
-    TN(move_sets_free_, )(&j.m, e);
+    move_sets_free(&j.m, e);
 }
 
-static int TN(scan_run_, )(void *arg)
+static int scan_run(void *arg)
 {
-    TN(move_job_, ) *j = arg;
+    move_job *j = arg;
     int s = j->m.next++ % j->m.sets;
     if (j->e->kind == BENCH_DEVICE_DATA)
         return TN(ompwg_, scan_device)(j->n, j->m.in[s], 1, j->m.out[s], 1, 0);
@@ -354,11 +399,11 @@ static int TN(scan_run_, )(void *arg)
  * it by orders of magnitude without being wrong, so its rows, like the
  * cuBLAS rows for asum and amax, are judged by the bound of what it
  * computes: the same formula with float's unit roundoff. */
-static void TN(scan_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
-                             bench_result *row)
+void TN(bench_scan_case_, )(const bench_engine *e, int64_t n, const bench_config *cfg,
+                            bench_result *row)
 {
-    TN(move_job_, ) j = { .e = e, .n = n };
-    if (!TN(move_measure_, )(&j, TN(scan_run_, ), (size_t)n, cfg, row)) goto out;
+    move_job j = { .e = e, .n = n };
+    if (!move_measure(&j, scan_run, (size_t)n, cfg, row)) goto out;
     const long double u_acc = e->kind == BENCH_CUB ? (long double)(T_EPS / 2) : 0x1.0p-53L;
     long double run = 0, abs_run = 0;
     double worst = 0;
@@ -372,5 +417,5 @@ static void TN(scan_case_, )(const bench_engine *e, int64_t n, const bench_confi
     row->check = worst;
     row->check_ok = worst <= 1;
 out:
-    TN(move_sets_free_, )(&j.m, e);
+    move_sets_free(&j.m, e);
 }

@@ -79,7 +79,7 @@ static int parse(int argc, char **argv, options *o)
     return 0;
 }
 
-/* The variants of the GPU kernels each row runs (src/config.c's names). */
+/* The variants of the GPU kernels each row runs (src/knob_table.c's names). */
 static const char *const gemm_variants[2] = { "tiled", "subgroup" };
 static const char *const dgemm_variants[2] = { "tensor", "fma" };
 static const char *const reduce_variants[2] = { "tree", "subgroup" };

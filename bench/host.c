@@ -1,5 +1,5 @@
-/* Both precisions' host-data cases in one unit: host_tmpl.c is included per
- * type. */
+/* The host-data cases' entry points (the GEMM and vector cases of each
+ * precision are host_tmpl.c's) and the level-3 cases beside GEMM. */
 #include "host.h"
 
 #include <math.h>
@@ -8,52 +8,10 @@
 #include <string.h>
 
 #include "harness.h"
+#include "host_engine.h"
+#include "host_prec.h"
 #include "level3_cases.h"
-#include "nvblas.h"
 #include "ompwg.h"
-
-static void row_init(bench_result *row, const bench_host_engine *e, const char *op, bool dbl,
-                     int64_t size)
-{
-    *row = (bench_result){ .status = OMPWG_ERR_UNAVAILABLE, .ceiling = -1, .vs_reference = -1 };
-    snprintf(row->engine, sizeof row->engine, "%s", e->name);
-    snprintf(row->device, sizeof row->device, "%s", e->device ? e->device : "auto");
-    snprintf(row->op, sizeof row->op, "%s", op);
-    snprintf(row->prec, sizeof row->prec, "%s", dbl ? "double" : "float");
-    snprintf(row->reference, sizeof row->reference, "openblas");
-    snprintf(row->section, sizeof row->section, "host");
-    row->size = size;
-}
-
-/* Before an engine that may run on the CPU (auto too), the threads of the
- * engine before it, in this case or the last one, stop spinning first. */
-static void settle_before(const bench_host_engine *engines, int e)
-{
-    if (!(engines[e].device && strcmp(engines[e].device, "gpu") == 0)) bench_settle();
-}
-
-/* Routes the calling thread to the engine's backend; false when that
- * backend is not usable here. The row of `auto` names the device of the
- * backend auto chose, where it is one backend. */
-static bool engine_begin(const bench_host_engine *e, bench_result *row)
-{
-    if (!e->backend) return true;
-    row->status = ompwg_set_thread_backend(e->backend);
-    if (row->status != OMPWG_OK) return false;
-    if (!e->device) {
-        const char *chosen = ompwg_get_backend();
-        if (strcmp(chosen, "gpu") == 0 || strcmp(chosen, "cpu") == 0)
-            snprintf(row->device, sizeof row->device, "%s", chosen);
-        else if (strcmp(chosen, "openblas") == 0)
-            snprintf(row->device, sizeof row->device, "cpu");
-    }
-    return true;
-}
-
-static void engine_end(void)
-{
-    ompwg_set_thread_backend(NULL);
-}
 
 /* rows[i].vs_reference: rate over the checked "openblas" row's. */
 static void against_openblas(bench_result *rows, int count)
@@ -67,26 +25,19 @@ static void against_openblas(bench_result *rows, int count)
         if (rows[i].status == OMPWG_OK) rows[i].vs_reference = rows[i].rate / ref->rate;
 }
 
-#define OMPWG_PREC_S
-#include "host_tmpl.c"
-#undef OMPWG_PREC_S
-#define OMPWG_PREC_D
-#include "host_tmpl.c"
-#undef OMPWG_PREC_D
-
 void bench_host_gemm_case(const bench_host_engine *engines, int count, bool dbl,
                           const bench_host_gemm *g, const bench_config *cfg, bench_result *rows)
 {
-    if (dbl) host_gemm_case_d(engines, count, g, cfg, rows);
-    else host_gemm_case_s(engines, count, g, cfg, rows);
+    if (dbl) bench_host_gemm_case_d(engines, count, g, cfg, rows);
+    else bench_host_gemm_case_s(engines, count, g, cfg, rows);
     against_openblas(rows, count);
 }
 
 void bench_host_vec_case(const bench_host_engine *engines, int count, bench_op op, bool dbl,
                          int64_t n, const bench_config *cfg, bench_result *rows)
 {
-    if (dbl) host_vec_case_d(engines, count, op, n, cfg, rows);
-    else host_vec_case_s(engines, count, op, n, cfg, rows);
+    if (dbl) bench_host_vec_case_d(engines, count, op, n, cfg, rows);
+    else bench_host_vec_case_s(engines, count, op, n, cfg, rows);
     against_openblas(rows, count);
 }
 
@@ -179,7 +130,7 @@ void bench_host_level3_case(const bench_host_engine *engines, int count,
     if (data_status == OMPWG_OK && c->op != BENCH_L3_ZGEMM) {
         data_status = ompwg_set_thread_backend("openblas");
         if (data_status == OMPWG_OK) data_status = host_level3_once(&j);
-        engine_end();
+        bench_host_engine_end();
         if (data_status == OMPWG_OK) memcpy(j.ref, j.out, j.out_bytes);
     }
     const double n = (double)c->n;
@@ -189,7 +140,7 @@ void bench_host_level3_case(const bench_host_engine *engines, int count,
     const char *op = bench_level3_name(c->op);
     for (int e = 0; e < count; e++) {
         bench_result *row = &rows[e];
-        row_init(row, &engines[e], op, true, c->n);
+        bench_host_row_init(row, &engines[e], op, true, c->n);
         row->m = c->n;
         row->n = c->n;
         row->k = c->op == BENCH_L3_DSYRK ? c->k : c->n;
@@ -199,19 +150,15 @@ void bench_host_level3_case(const bench_host_engine *engines, int count,
             continue;
         }
         if (!engines[e].backend) continue;
-        settle_before(engines, e);
+        bench_host_settle_before(engines, e);
         fprintf(stderr, "[host] %s %s double %lldx%lldx%lld\n", engines[e].name, op,
                 (long long)row->m, (long long)row->n, (long long)row->k);
-        if (!engine_begin(&engines[e], row)) continue;
+        if (!bench_host_engine_begin(&engines[e], row)) continue;
         memcpy(j.out, j.start, j.out_bytes);
         double t = bench_time_steady(host_level3_run, &j, 1, cfg->reps);
-        row->status = host_level3_once(&j);
-        engine_end();
-        if (t < 0 || row->status != OMPWG_OK) {
-            if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
-            continue;
-        }
-        row->seconds = t;
+        int st = host_level3_once(&j);
+        bench_host_engine_end();
+        if (!bench_host_engine_timed(row, t, st)) continue;
         row->rate = flops / t * 1e-9;
         row->check = host_level3_check(&j);
         row->check_ok = row->check < 16;

@@ -1,15 +1,27 @@
-/* One precision's host-data cases; host.c includes this file per type. */
+/* One precision's host-data cases (Meson compiles this file once per
+ * precision; host.c picks one). */
 #include "prec.h"
 
-typedef struct TN(host_gemm_job_, ) {
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "host_engine.h"
+#include "host_prec.h"
+#include "nvblas.h"
+#include "ompwg.h"
+
+typedef struct host_gemm_job {
     const bench_host_engine *e;
     const bench_host_gemm *g;
     int sets, next;
     T *a[16], *b[16], *c[16];
-} TN(host_gemm_job_, );
+} host_gemm_job;
 
-static int TN(host_gemm_call_, )(const bench_host_engine *e, const bench_host_gemm *g,
-                                 const T *a, const T *b, T *c)
+static int host_gemm_call(const bench_host_engine *e, const bench_host_gemm *g,
+                          const T *a, const T *b, T *c)
 {
     if (!e->backend)
         return TN(bench_nvblas_, gemm)(g->m, g->n, g->k, (T)g->alpha, a, b, (T)g->beta, c)
@@ -18,30 +30,30 @@ static int TN(host_gemm_call_, )(const bench_host_engine *e, const bench_host_ge
                             (T)g->alpha, a, g->m, b, g->k, (T)g->beta, c, g->m);
 }
 
-static int TN(host_gemm_run_, )(void *arg)
+static int host_gemm_run(void *arg)
 {
-    TN(host_gemm_job_, ) *j = arg;
+    host_gemm_job *j = arg;
     int s = j->next++ % j->sets;
-    return TN(host_gemm_call_, )(j->e, j->g, j->a[s], j->b[s], j->c[s]);
+    return host_gemm_call(j->e, j->g, j->a[s], j->b[s], j->c[s]);
 }
 
 /* Times one engine on the job's sets, then checks one more call on set 0
  * against OpenBLAS from the C that call starts with. */
-static void TN(host_gemm_engine_, )(TN(host_gemm_job_, ) *j, T *c0, const bench_config *cfg,
-                                    bench_result *row)
+static void host_gemm_engine(host_gemm_job *j, T *c0, const bench_config *cfg,
+                             bench_result *row)
 {
     const bench_host_gemm *g = j->g;
-    double t = bench_time_steady(TN(host_gemm_run_, ), j, 1, cfg->reps);
+    double t = bench_time_steady(host_gemm_run, j, 1, cfg->reps);
     if (t < 0) {
         j->next = 0;
-        row->status = TN(host_gemm_run_, )(j);
+        row->status = host_gemm_run(j);
         if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
         return;
     }
     row->seconds = t;
     row->rate = 2.0 * (double)g->m * (double)g->n * (double)g->k / t * 1e-9;
     memcpy(c0, j->c[0], (size_t)(g->m * g->n) * sizeof(T));
-    row->status = TN(host_gemm_call_, )(j->e, g, j->a[0], j->b[0], j->c[0]);
+    row->status = host_gemm_call(j->e, g, j->a[0], j->b[0], j->c[0]);
     if (row->status != OMPWG_OK) return;
     row->status = TN(ompwg_, gemm_ratio)(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->m,
                                          g->n, g->k, (T)g->alpha, j->a[0], g->m, j->b[0], g->k,
@@ -49,13 +61,13 @@ static void TN(host_gemm_engine_, )(TN(host_gemm_job_, ) *j, T *c0, const bench_
     row->check_ok = row->check < 16;
 }
 
-static void TN(host_gemm_case_, )(const bench_host_engine *engines, int count,
-                                  const bench_host_gemm *g, const bench_config *cfg,
-                                  bench_result *rows)
+void TN(bench_host_gemm_case_, )(const bench_host_engine *engines, int count,
+                                 const bench_host_gemm *g, const bench_config *cfg,
+                                 bench_result *rows)
 {
     size_t na = (size_t)(g->m * g->k), nb = (size_t)(g->k * g->n), nc = (size_t)(g->m * g->n);
-    TN(host_gemm_job_, ) j = { .g = g, .sets = bench_rotation((na + nb + nc) * sizeof(T),
-                                                        cfg->cpu_cache) };
+    host_gemm_job j = { .g = g, .sets = bench_rotation((na + nb + nc) * sizeof(T),
+                                                       cfg->cpu_cache) };
     T *c0 = malloc(nc * sizeof(T));
     bool have_data = c0 != NULL;
     for (int s = 0; s < j.sets && have_data; s++) {
@@ -70,7 +82,7 @@ static void TN(host_gemm_case_, )(const bench_host_engine *engines, int count,
     }
     for (int e = 0; e < count; e++) {
         bench_result *row = &rows[e];
-        row_init(row, &engines[e], "gemm", sizeof(T) == sizeof(double), g->m);
+        bench_host_row_init(row, &engines[e], "gemm", sizeof(T) == sizeof(double), g->m);
         row->m = g->m;
         row->n = g->n;
         row->k = g->k;
@@ -79,14 +91,14 @@ static void TN(host_gemm_case_, )(const bench_host_engine *engines, int count,
             row->status = OMPWG_ERR_NOMEM;
             continue;
         }
-        settle_before(engines, e);
+        bench_host_settle_before(engines, e);
         fprintf(stderr, "[host] %s gemm %s %lldx%lldx%lld\n", engines[e].name, T_NAME,
                 (long long)g->m, (long long)g->n, (long long)g->k);
-        if (!engine_begin(&engines[e], row)) continue;
+        if (!bench_host_engine_begin(&engines[e], row)) continue;
         j.e = &engines[e];
         j.next = 0;
-        TN(host_gemm_engine_, )(&j, c0, cfg, row);
-        engine_end();
+        host_gemm_engine(&j, c0, cfg, row);
+        bench_host_engine_end();
     }
     for (int s = 0; s < j.sets; s++) {
         free(j.a[s]);
@@ -96,18 +108,18 @@ static void TN(host_gemm_case_, )(const bench_host_engine *engines, int count,
     free(c0);
 }
 
-typedef struct TN(host_vec_job_, ) {
+typedef struct host_vec_job {
     const bench_host_engine *e;
     bench_op op;
     int64_t n;
     int sets, next;
     T *x[16], *y[16];
     T value;
-} TN(host_vec_job_, );
+} host_vec_job;
 
-static int TN(host_vec_run_, )(void *arg)
+static int host_vec_run(void *arg)
 {
-    TN(host_vec_job_, ) *j = arg;
+    host_vec_job *j = arg;
     int s = j->next++ % j->sets;
     return j->op == BENCH_DOT ? TN(ompwg_, dot)(j->n, j->x[s], 1, j->y[s], 1, &j->value)
                               : TN(ompwg_, sum)(j->n, j->x[s], 1, &j->value);
@@ -116,13 +128,13 @@ static int TN(host_vec_run_, )(void *arg)
 /* Sum or dot of n host elements; rate: bytes read. check: the difference
  * to OpenBLAS's value in units of the documented bound, (n + 1) epsilons of
  * the sum of magnitudes. */
-static void TN(host_vec_case_, )(const bench_host_engine *engines, int count, bench_op op,
-                                 int64_t n, const bench_config *cfg, bench_result *rows)
+void TN(bench_host_vec_case_, )(const bench_host_engine *engines, int count, bench_op op,
+                                int64_t n, const bench_config *cfg, bench_result *rows)
 {
     bool dot = op == BENCH_DOT;
     size_t bytes = (size_t)n * sizeof(T);
-    TN(host_vec_job_, ) j = { .op = op, .n = n,
-                              .sets = bench_rotation((dot ? 2 : 1) * bytes, cfg->cpu_cache) };
+    host_vec_job j = { .op = op, .n = n,
+                       .sets = bench_rotation((dot ? 2 : 1) * bytes, cfg->cpu_cache) };
     bool have_data = true;
     int data_status = OMPWG_ERR_NOMEM;
     for (int s = 0; s < j.sets && have_data; s++) {
@@ -136,11 +148,11 @@ static void TN(host_vec_case_, )(const bench_host_engine *engines, int count, be
     T ref = 0;
     long double abs_sum = 0;
     if (have_data) {
-        TN(host_vec_job_, ) once = j;
+        host_vec_job once = j;
         once.sets = 1;
         data_status = ompwg_set_thread_backend("openblas");
-        if (data_status == OMPWG_OK) data_status = TN(host_vec_run_, )(&once);
-        engine_end();
+        if (data_status == OMPWG_OK) data_status = host_vec_run(&once);
+        bench_host_engine_end();
         have_data = data_status == OMPWG_OK;
         ref = once.value;
         for (int64_t i = 0; i < n; i++)
@@ -149,27 +161,23 @@ static void TN(host_vec_case_, )(const bench_host_engine *engines, int count, be
     double bound = (double)((n + 1) * (long double)T_EPS * abs_sum);
     for (int e = 0; e < count; e++) {
         bench_result *row = &rows[e];
-        row_init(row, &engines[e], bench_op_name(op), sizeof(T) == sizeof(double), n);
+        bench_host_row_init(row, &engines[e], bench_op_name(op), sizeof(T) == sizeof(double), n);
         if (!have_data) {
             row->status = data_status;
             continue;
         }
         if (!engines[e].backend) continue;
-        settle_before(engines, e);
+        bench_host_settle_before(engines, e);
         fprintf(stderr, "[host] %s %s %s %lld\n", engines[e].name, bench_op_name(op), T_NAME,
                 (long long)n);
-        if (!engine_begin(&engines[e], row)) continue;
+        if (!bench_host_engine_begin(&engines[e], row)) continue;
         j.e = &engines[e];
         j.next = 0;
-        double t = bench_time_steady(TN(host_vec_run_, ), &j, 1, cfg->reps);
+        double t = bench_time_steady(host_vec_run, &j, 1, cfg->reps);
         j.next = 0;
-        row->status = TN(host_vec_run_, )(&j);
-        engine_end();
-        if (t < 0 || row->status != OMPWG_OK) {
-            if (row->status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
-            continue;
-        }
-        row->seconds = t;
+        int st = host_vec_run(&j);
+        bench_host_engine_end();
+        if (!bench_host_engine_timed(row, t, st)) continue;
         row->rate = (double)((dot ? 2 : 1) * bytes) / t * 1e-9;
         row->check = fabs((double)j.value - (double)ref) / bound;
         row->check_ok = row->check <= 1;

@@ -15,30 +15,30 @@ static const char fortran_symbol[] = "zgemm_";
 static const char cblas_name[] = "cblas_zgemm";
 #endif
 
-static bool TN(is_zero_, )(T x)
+static bool is_zero(T x)
 {
     return x.re == 0 && x.im == 0;
 }
 
-static bool TN(is_one_, )(T x)
+static bool is_one(T x)
 {
     return x.re == 1 && x.im == 0;
 }
 
 /* C := alpha op(A) op(B) + beta C, column-major, arguments checked. */
-static void TN(run_, gemm)(const char *routine, ompwg_trans transa, ompwg_trans transb, int m,
-                           int n, int k, T alpha, const T *a, int lda, const T *b, int ldb,
-                           T beta, T *c, int ldc)
+static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb, int m,
+                     int n, int k, T alpha, const T *a, int lda, const T *b, int ldb,
+                     T beta, T *c, int ldc)
 {
     /* the reference's quick return: nothing is read or written */
-    if (m == 0 || n == 0 || ((TN(is_zero_, )(alpha) || k == 0) && TN(is_one_, )(beta))) return;
+    if (m == 0 || n == 0 || ((is_zero(alpha) || k == 0) && is_one(beta))) return;
     ompwg_blas_attempt at = { .routine = routine };
     int st;
     do
         st = TN(ompwg_, gemm)(OMPWG_COL_MAJOR, transa, transb, m, n, k, alpha, a, lda, b, ldb,
                               beta, c, ldc);
     /* with beta == 0, C is written whole again */
-    while (ompwg_blas_retry(&at, st, TN(is_zero_, )(beta)));
+    while (ompwg_blas_retry(&at, st, is_zero(beta)));
 }
 
 /**
@@ -58,7 +58,7 @@ OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const
     int mm, nn, kk;
     int info = ompwg_blas_gemm_fortran_info(ta, tb, m, n, k, lda, ldb, ldc, &mm, &nn, &kk);
     if (!ompwg_blas_fortran_args_ok(fortran_name, info, alpha, 6, beta, 11)) return;
-    TN(run_, gemm)(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+    run_gemm(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
 }
 
 /**
@@ -76,7 +76,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, gemm)(ompwg_layout layout, ompwg_trans transa,
         return;
     const T al = *(const T *)alpha, be = *(const T *)beta;
     if (layout == OMPWG_COL_MAJOR)
-        TN(run_, gemm)(cblas_name, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc);
+        run_gemm(cblas_name, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc);
     else
-        TN(run_, gemm)(cblas_name, transb, transa, n, m, k, al, b, ldb, a, lda, be, c, ldc);
+        run_gemm(cblas_name, transb, transa, n, m, k, al, b, ldb, a, lda, be, c, ldc);
 }

@@ -16,9 +16,9 @@ static const char cblas_name[] = "cblas_dgemm";
 #endif
 
 /* C := alpha op(A) op(B) + beta C, column-major, arguments checked. */
-static void TN(run_, gemm)(const char *routine, ompwg_trans transa, ompwg_trans transb, int m,
-                           int n, int k, T alpha, const T *a, int lda, const T *b, int ldb,
-                           T beta, T *c, int ldc)
+static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb, int m,
+                     int n, int k, T alpha, const T *a, int lda, const T *b, int ldb,
+                     T beta, T *c, int ldc)
 {
     /* the reference's quick return: nothing is read or written */
     if (m == 0 || n == 0 || ((alpha == 0 || k == 0) && beta == 1)) return;
@@ -48,7 +48,7 @@ OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const
     int mm, nn, kk;
     int info = ompwg_blas_gemm_fortran_info(ta, tb, m, n, k, lda, ldb, ldc, &mm, &nn, &kk);
     if (!ompwg_blas_fortran_args_ok(fortran_name, info, alpha, 6, beta, 11)) return;
-    TN(run_, gemm)(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+    run_gemm(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
 }
 
 /**
@@ -64,7 +64,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, gemm)(ompwg_layout layout, ompwg_trans transa,
     if (!ompwg_blas_cblas_gemm_ok(cblas_name, layout, transa, transb, m, n, k, lda, ldb, ldc))
         return;
     if (layout == OMPWG_COL_MAJOR)
-        TN(run_, gemm)(cblas_name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+        run_gemm(cblas_name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     else
-        TN(run_, gemm)(cblas_name, transb, transa, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc);
+        run_gemm(cblas_name, transb, transa, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc);
 }

@@ -18,7 +18,7 @@ static const char asum_name[] = "dasum";
 static const char iamax_name[] = "idamax";
 #endif
 
-typedef ompwg_status TN(extremum_fn_, )(int64_t n, const T *x, int64_t incx, T *value, int64_t *index);
+typedef ompwg_status extremum_fn(int64_t n, const T *x, int64_t incx, T *value, int64_t *index);
 
 /* A reduction that cannot start (a NULL vector): said on stderr. */
 static void null_vector(const char *routine)
@@ -29,7 +29,7 @@ static void null_vector(const char *routine)
 
 /* The reference loop for a zero increment (one element used n times),
  * which ompwg refuses; it accumulates as ompwg does (ACC, prec.h). */
-static T TN(repeated_dot_, )(int n, const T *x, int incx, const T *y, int incy)
+static T repeated_dot(int n, const T *x, int incx, const T *y, int incy)
 {
     int64_t ix = incx < 0 ? (int64_t)(n - 1) * -incx : 0;
     int64_t iy = incy < 0 ? (int64_t)(n - 1) * -incy : 0;
@@ -38,14 +38,14 @@ static T TN(repeated_dot_, )(int n, const T *x, int incx, const T *y, int incy)
     return (T)sum;
 }
 
-static T TN(dot_, )(int n, const T *x, int incx, const T *y, int incy)
+static T dot(int n, const T *x, int incx, const T *y, int incy)
 {
     if (n <= 0) return 0;
     if (!x || !y) {
         null_vector(dot_name);
         return (T)NAN;
     }
-    if (incx == 0 || incy == 0) return TN(repeated_dot_, )(n, x, incx, y, incy);
+    if (incx == 0 || incy == 0) return repeated_dot(n, x, incx, y, incy);
     ompwg_blas_attempt at = { .routine = dot_name };
     T result = 0;
     int st;
@@ -55,7 +55,7 @@ static T TN(dot_, )(int n, const T *x, int incx, const T *y, int incy)
     return st == OMPWG_OK || st == OMPWG_ERR_CHECK ? result : (T)NAN;
 }
 
-static T TN(asum_, )(int n, const T *x, int incx)
+static T asum(int n, const T *x, int incx)
 {
     if (n <= 0 || incx <= 0) return 0;
     if (!x) {
@@ -73,7 +73,7 @@ static T TN(asum_, )(int n, const T *x, int incx)
 
 /* The reference loop (1-based): a NaN after the first element never
  * compares greater, so it is never chosen. */
-static int TN(iamax_scan_, )(int n, const T *x, int incx)
+static int iamax_scan(int n, const T *x, int incx)
 {
     int best = 1;
     T big = T_ABS(x[0]);
@@ -98,7 +98,7 @@ static int TN(iamax_scan_, )(int n, const T *x, int incx)
  * not NaN: the first index of the largest magnitude, NaNs passed by (the
  * reference's .GT. is false for them). Independent lanes let the compiler
  * vectorise the first pass. */
-static int TN(iamax_here_, )(int n, const T *x)
+static int iamax_here(int n, const T *x)
 {
     T lane[IAMAX_LANES];
     for (int l = 0; l < IAMAX_LANES; l++) lane[l] = T_ABS(x[0]);
@@ -117,8 +117,8 @@ static int TN(iamax_here_, )(int n, const T *x)
 }
 
 /* ompwg's max or min of the vector; false when it failed (reported). */
-static bool TN(extremum_, )(TN(extremum_fn_, ) *fn, int n, const T *x, int incx, T *value,
-                            int64_t *index)
+static bool extremum(extremum_fn *fn, int n, const T *x, int incx, T *value,
+                     int64_t *index)
 {
     ompwg_blas_attempt at = { .routine = iamax_name };
     int st;
@@ -132,7 +132,7 @@ static bool TN(extremum_, )(TN(extremum_fn_, ) *fn, int n, const T *x, int incx,
  * equal, the first of the two indices wins, as in the reference loop. A NaN
  * makes ompwg's max and min stop at it, where the reference passes it by:
  * such a vector takes the reference loop. */
-static int TN(iamax_, )(int n, const T *x, int incx)
+static int iamax(int n, const T *x, int incx)
 {
     if (n < 1 || incx <= 0) return 0;
     if (n == 1) return 1;
@@ -143,13 +143,13 @@ static int TN(iamax_, )(int n, const T *x, int incx)
     /* nothing compares greater than a first NaN: the reference keeps it */
     if (x[0] != x[0]) return 1;
     if (n < IAMAX_HERE)
-        return incx == 1 ? TN(iamax_here_, )(n, x) : TN(iamax_scan_, )(n, x, incx);
+        return incx == 1 ? iamax_here(n, x) : iamax_scan(n, x, incx);
     T hi, lo;
     int64_t at_hi, at_lo;
-    if (!TN(extremum_, )(TN(ompwg_, max), n, x, incx, &hi, &at_hi)) return 0;
-    if (hi != hi) return TN(iamax_scan_, )(n, x, incx);
-    if (!TN(extremum_, )(TN(ompwg_, min), n, x, incx, &lo, &at_lo)) return 0;
-    if (lo != lo) return TN(iamax_scan_, )(n, x, incx);
+    if (!extremum(TN(ompwg_, max), n, x, incx, &hi, &at_hi)) return 0;
+    if (hi != hi) return iamax_scan(n, x, incx);
+    if (!extremum(TN(ompwg_, min), n, x, incx, &lo, &at_lo)) return 0;
+    if (lo != lo) return iamax_scan(n, x, incx);
     if (hi > -lo) return (int)at_hi + 1;
     if (-lo > hi) return (int)at_lo + 1;
     return (int)(at_hi < at_lo ? at_hi : at_lo) + 1;
@@ -169,38 +169,38 @@ OMPWG_BLAS_EXPORT T TN(, dot_)(const int *n, const T *x, const int *incx, const 
 {
     int nn = read_int(n);
     if (!incx || !incy) nn = 0;
-    return TN(dot_, )(nn, x, read_int(incx), y, read_int(incy));
+    return dot(nn, x, read_int(incx), y, read_int(incy));
 }
 
 /** The Fortran xASUM (LP64): sum of |x_i|; 0 for n <= 0 or incx <= 0. */
 OMPWG_BLAS_EXPORT T TN(, asum_)(const int *n, const T *x, const int *incx)
 {
-    return TN(asum_, )(read_int(n), x, read_int(incx));
+    return asum(read_int(n), x, read_int(incx));
 }
 
 /** The Fortran IxAMAX (LP64): 1-based index of the first largest |x_i|;
  *  0 for n < 1 or incx <= 0. */
 OMPWG_BLAS_EXPORT int TN(i, amax_)(const int *n, const T *x, const int *incx)
 {
-    return TN(iamax_, )(read_int(n), x, read_int(incx));
+    return iamax(read_int(n), x, read_int(incx));
 }
 
 /** cblas_xdot: as xDOT. */
 OMPWG_BLAS_EXPORT T TN(cblas_, dot)(int n, const T *x, int incx, const T *y, int incy)
 {
-    return TN(dot_, )(n, x, incx, y, incy);
+    return dot(n, x, incx, y, incy);
 }
 
 /** cblas_xasum: as xASUM. */
 OMPWG_BLAS_EXPORT T TN(cblas_, asum)(int n, const T *x, int incx)
 {
-    return TN(asum_, )(n, x, incx);
+    return asum(n, x, incx);
 }
 
 /** cblas_ixamax: IxAMAX's index less one (0-based), and 0 where IxAMAX
  *  gives 0 (n < 1 or incx <= 0), as netlib's CBLAS returns it. */
 OMPWG_BLAS_EXPORT size_t TN(cblas_i, amax)(int n, const T *x, int incx)
 {
-    int i = TN(iamax_, )(n, x, incx);
+    int i = iamax(n, x, incx);
     return i > 0 ? (size_t)(i - 1) : 0;
 }

@@ -25,9 +25,9 @@ static const char cblas_symm[] = "cblas_dsymm", cblas_syrk[] = "cblas_dsyrk",
  * the run on a fallback backend after a run-time failure. A failure that
  * may have written part of the output is run again only where the output
  * is then written whole (beta == 0; TRMM, TRSM: alpha == 0). */
-static void TN(run_symm_, )(const char *routine, ompwg_layout layout, ompwg_side side,
-                            ompwg_uplo uplo, int m, int n, T alpha, const T *a, int lda,
-                            const T *b, int ldb, T beta, T *c, int ldc)
+static void run_symm(const char *routine, ompwg_layout layout, ompwg_side side,
+                     ompwg_uplo uplo, int m, int n, T alpha, const T *a, int lda,
+                     const T *b, int ldb, T beta, T *c, int ldc)
 {
     if (m == 0 || n == 0 || (alpha == 0 && beta == 1)) return;
     ompwg_blas_attempt at = { .routine = routine };
@@ -38,9 +38,9 @@ static void TN(run_symm_, )(const char *routine, ompwg_layout layout, ompwg_side
 }
 
 /* xSYRK (two_operands false: b unused) and xSYR2K. */
-static void TN(run_syrk_, )(const char *routine, bool two_operands, ompwg_layout layout,
-                            ompwg_uplo uplo, ompwg_trans trans, int n, int k, T alpha,
-                            const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)
+static void run_syrk(const char *routine, bool two_operands, ompwg_layout layout,
+                     ompwg_uplo uplo, ompwg_trans trans, int n, int k, T alpha,
+                     const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)
 {
     if (n == 0 || ((alpha == 0 || k == 0) && beta == 1)) return;
     ompwg_blas_attempt at = { .routine = routine };
@@ -51,10 +51,10 @@ static void TN(run_syrk_, )(const char *routine, bool two_operands, ompwg_layout
     while (ompwg_blas_retry(&at, st, beta == 0));
 }
 
-static void TN(run_trxm_, )(const char *routine, bool solve, ompwg_layout layout,
-                            ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                            ompwg_diag diag, int m, int n, T alpha, const T *a, int lda, T *b,
-                            int ldb)
+static void run_trxm(const char *routine, bool solve, ompwg_layout layout,
+                     ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
+                     ompwg_diag diag, int m, int n, T alpha, const T *a, int lda, T *b,
+                     int ldb)
 {
     if (m == 0 || n == 0) return;
     ompwg_blas_attempt at = { .routine = routine };
@@ -83,15 +83,15 @@ OMPWG_BLAS_EXPORT void TN(, symm_)(const char *side, const char *uplo, const int
     int info = ompwg_blas_symm_info(sd, ul, mm, nn, ompwg_blas_read_int(lda, 0),
                                     ompwg_blas_read_int(ldb, 0), ompwg_blas_read_int(ldc, 0));
     if (!ompwg_blas_fortran_args_ok(symm_name, info, alpha, 5, beta, 10)) return;
-    TN(run_symm_, )(symm_name, OMPWG_COL_MAJOR, sd, ul, mm, nn, *alpha, a, *lda, b, *ldb, *beta,
-                    c, *ldc);
+    run_symm(symm_name, OMPWG_COL_MAJOR, sd, ul, mm, nn, *alpha, a, *lda, b, *ldb, *beta,
+             c, *ldc);
 }
 
 /* xSYRK_ and xSYR2K_ share their checks; xSYRK_ has no B (b and ldb NULL,
  * the INFO of beta 8, not 10). */
-static void TN(fortran_syrk_, )(bool two, const char *uplo, const char *trans, const int *n,
-                                const int *k, const T *alpha, const T *a, const int *lda,
-                                const T *b, const int *ldb, const T *beta, T *c, const int *ldc)
+static void fortran_syrk(bool two, const char *uplo, const char *trans, const int *n,
+                         const int *k, const T *alpha, const T *a, const int *lda,
+                         const T *b, const int *ldb, const T *beta, T *c, const int *ldc)
 {
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(trans);
@@ -101,8 +101,8 @@ static void TN(fortran_syrk_, )(bool two, const char *uplo, const char *trans, c
                                     ompwg_blas_read_int(ldc, 0));
     const char *name = two ? syr2k_name : syrk_name;
     if (!ompwg_blas_fortran_args_ok(name, info, alpha, 5, beta, two ? 10 : 8)) return;
-    TN(run_syrk_, )(name, two, OMPWG_COL_MAJOR, ul, tr, nn, kk, *alpha, a, *lda, b, ldb_value,
-                    *beta, c, *ldc);
+    run_syrk(name, two, OMPWG_COL_MAJOR, ul, tr, nn, kk, *alpha, a, *lda, b, ldb_value,
+             *beta, c, *ldc);
 }
 
 /** The Fortran xSYRK (LP64): INFO uplo 1, trans 2, n 3, k 4, lda 7,
@@ -114,7 +114,7 @@ OMPWG_BLAS_EXPORT void TN(, syrk_)(const char *uplo, const char *trans, const in
 {
     (void)uplo_len;
     (void)trans_len;
-    TN(fortran_syrk_, )(false, uplo, trans, n, k, alpha, a, lda, NULL, NULL, beta, c, ldc);
+    fortran_syrk(false, uplo, trans, n, k, alpha, a, lda, NULL, NULL, beta, c, ldc);
 }
 
 /** The Fortran xSYR2K (LP64): INFO uplo 1, trans 2, n 3, k 4, lda 7,
@@ -126,14 +126,14 @@ OMPWG_BLAS_EXPORT void TN(, syr2k_)(const char *uplo, const char *trans, const i
 {
     (void)uplo_len;
     (void)trans_len;
-    TN(fortran_syrk_, )(true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    fortran_syrk(true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 /* xTRMM_ and xTRSM_ share their arguments and checks. */
-static void TN(fortran_trxm_, )(bool solve, const char *side, const char *uplo,
-                                const char *transa, const char *diag, const int *m,
-                                const int *n, const T *alpha, const T *a, const int *lda, T *b,
-                                const int *ldb)
+static void fortran_trxm(bool solve, const char *side, const char *uplo,
+                         const char *transa, const char *diag, const int *m,
+                         const int *n, const T *alpha, const T *a, const int *lda, T *b,
+                         const int *ldb)
 {
     ompwg_side sd = ompwg_blas_side_of_char(side);
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
@@ -144,8 +144,8 @@ static void TN(fortran_trxm_, )(bool solve, const char *side, const char *uplo,
                                     ompwg_blas_read_int(ldb, 0));
     const char *name = solve ? trsm_name : trmm_name;
     if (!ompwg_blas_fortran_args_ok(name, info, alpha, 7, NULL, 0)) return;
-    TN(run_trxm_, )(name, solve, OMPWG_COL_MAJOR, sd, ul, tr, dg, mm, nn, *alpha, a, *lda, b,
-                    *ldb);
+    run_trxm(name, solve, OMPWG_COL_MAJOR, sd, ul, tr, dg, mm, nn, *alpha, a, *lda, b,
+             *ldb);
 }
 
 /** The Fortran xTRMM (LP64): INFO side 1, uplo 2, transa 3, diag 4, m 5,
@@ -160,7 +160,7 @@ OMPWG_BLAS_EXPORT void TN(, trmm_)(const char *side, const char *uplo, const cha
     (void)uplo_len;
     (void)transa_len;
     (void)diag_len;
-    TN(fortran_trxm_, )(false, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+    fortran_trxm(false, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
 /** The Fortran xTRSM (LP64): as xTRMM. */
@@ -174,7 +174,7 @@ OMPWG_BLAS_EXPORT void TN(, trsm_)(const char *side, const char *uplo, const cha
     (void)uplo_len;
     (void)transa_len;
     (void)diag_len;
-    TN(fortran_trxm_, )(true, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+    fortran_trxm(true, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
 /** netlib's cblas_xsymm (LP64): layout 1, side 2, uplo 3, then the Fortran
@@ -190,7 +190,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, symm)(ompwg_layout layout, ompwg_side side, om
         ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_symm, "", 0);
         return;
     }
-    TN(run_symm_, )(cblas_symm, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+    run_symm(cblas_symm, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 /** netlib's cblas_xsyrk (LP64): layout 1, uplo 2, trans 3, n 4, k 5,
@@ -204,8 +204,8 @@ OMPWG_BLAS_EXPORT void TN(cblas_, syrk)(ompwg_layout layout, ompwg_uplo uplo, om
         ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_syrk, "", 0);
         return;
     }
-    TN(run_syrk_, )(cblas_syrk, false, layout, uplo, trans, n, k, alpha, a, lda, NULL, 1, beta, c,
-                    ldc);
+    run_syrk(cblas_syrk, false, layout, uplo, trans, n, k, alpha, a, lda, NULL, 1, beta, c,
+             ldc);
 }
 
 /** netlib's cblas_xsyr2k (LP64): layout 1, uplo 2, trans 3, n 4, k 5,
@@ -219,16 +219,16 @@ OMPWG_BLAS_EXPORT void TN(cblas_, syr2k)(ompwg_layout layout, ompwg_uplo uplo,
         ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_syr2k, "", 0);
         return;
     }
-    TN(run_syrk_, )(cblas_syr2k, true, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
-                    ldc);
+    run_syrk(cblas_syr2k, true, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
+             ldc);
 }
 
 /* netlib's cblas_xtrmm and cblas_xtrsm: layout 1, side 2, uplo 3, transa 4,
  * diag 5, then the Fortran routine's numbers plus one (row-major: of the
  * call on n and m, which cblas_xerbla gives back to M 6 and N 7). */
-static void TN(cblas_trxm_, )(bool solve, ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                              ompwg_trans transa, ompwg_diag diag, int m, int n, T alpha,
-                              const T *a, int lda, T *b, int ldb)
+static void cblas_trxm(bool solve, ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                       ompwg_trans transa, ompwg_diag diag, int m, int n, T alpha,
+                       const T *a, int lda, T *b, int ldb)
 {
     const char *name = solve ? cblas_trsm : cblas_trmm;
     int p = ompwg_blas_cblas_trxm_param(layout, side, uplo, transa, diag, m, n, lda, ldb);
@@ -237,7 +237,7 @@ static void TN(cblas_trxm_, )(bool solve, ompwg_layout layout, ompwg_side side, 
         ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, name, "", 0);
         return;
     }
-    TN(run_trxm_, )(name, solve, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+    run_trxm(name, solve, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
 /** netlib's cblas_xtrmm (LP64). */
@@ -245,7 +245,7 @@ OMPWG_BLAS_EXPORT void TN(cblas_, trmm)(ompwg_layout layout, ompwg_side side, om
                                         ompwg_trans transa, ompwg_diag diag, int m, int n,
                                         T alpha, const T *a, int lda, T *b, int ldb)
 {
-    TN(cblas_trxm_, )(false, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+    cblas_trxm(false, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
 /** netlib's cblas_xtrsm (LP64). */
@@ -253,5 +253,5 @@ OMPWG_BLAS_EXPORT void TN(cblas_, trsm)(ompwg_layout layout, ompwg_side side, om
                                         ompwg_trans transa, ompwg_diag diag, int m, int n,
                                         T alpha, const T *a, int lda, T *b, int ldb)
 {
-    TN(cblas_trxm_, )(true, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+    cblas_trxm(true, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }

@@ -13,8 +13,8 @@
 /* One backend's run of a normalised GEMM: checked against the reference when
  * asked, and on the CPU when the device could not hold it and that is
  * allowed. */
-static int TN(run_, gemm)(const ompwg_backend *be, bool device, const ompwg_gemm_shape *s,
-                          T alpha, const T *a, const T *b, T beta, T *c)
+static int run_gemm(const ompwg_backend *be, bool device, const ompwg_gemm_shape *s,
+                    T alpha, const T *a, const T *b, T beta, T *c)
 {
     int st;
     if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
@@ -25,38 +25,38 @@ static int TN(run_, gemm)(const ompwg_backend *be, bool device, const ompwg_gemm
     return st;
 }
 
-typedef struct TN(gemm_part_, ) {
+typedef struct gemm_part {
     const ompwg_backend *be;
     ompwg_gemm_shape s;
     T alpha, beta;
     const T *a, *b;
     T *c;
     int st;
-} TN(gemm_part_, );
+} gemm_part;
 
-static void *TN(run_part_, )(void *arg)
+static void *run_part(void *arg)
 {
-    TN(gemm_part_, ) *p = arg;
-    p->st = TN(run_, gemm)(p->be, false, &p->s, p->alpha, p->a, p->b, p->beta, p->c);
+    gemm_part *p = arg;
+    p->st = run_gemm(p->be, false, &p->s, p->alpha, p->a, p->b, p->beta, p->c);
     return NULL;
 }
 
 /* C's first pl->split columns on the device backend (on a thread of its
  * own, which mostly waits for the device) while the CPU backend computes
  * the others on this one. */
-static int TN(split_, gemm)(const ompwg_placement *pl, const ompwg_gemm_shape *s, T alpha,
-                            const T *a, const T *b, T beta, T *c)
+static int split_gemm(const ompwg_placement *pl, const ompwg_gemm_shape *s, T alpha,
+                      const T *a, const T *b, T beta, T *c)
 {
     const int64_t j0 = pl->split;
-    TN(gemm_part_, ) dev = { pl->dev, *s, alpha, beta, a, b, c, OMPWG_OK };
-    TN(gemm_part_, ) cpu = { pl->be, *s, alpha, beta, a, b + (s->transb ? j0 : j0 * s->ldb),
-                             c + j0 * s->ldc, OMPWG_OK };
+    gemm_part dev = { pl->dev, *s, alpha, beta, a, b, c, OMPWG_OK };
+    gemm_part cpu = { pl->be, *s, alpha, beta, a, b + (s->transb ? j0 : j0 * s->ldb),
+                      c + j0 * s->ldc, OMPWG_OK };
     dev.s.n = j0;
     cpu.s.n = s->n - j0;
     pthread_t t;
-    bool threaded = pthread_create(&t, NULL, TN(run_part_, ), &dev) == 0;
-    if (!threaded) TN(run_part_, )(&dev);
-    TN(run_part_, )(&cpu);
+    bool threaded = pthread_create(&t, NULL, run_part, &dev) == 0;
+    if (!threaded) run_part(&dev);
+    run_part(&cpu);
     if (threaded) pthread_join(t, NULL);
     return dev.st != OMPWG_OK ? dev.st : cpu.st;
 }
@@ -76,8 +76,8 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
                         .splittable = g.reads_ab };
     ompwg_placement pl;
     if ((st = ompwg_gemm_call_place(&g, &call, beta == 0, sizeof(T), &pl)) != OMPWG_OK) return st;
-    if (pl.split) return TN(split_, gemm)(&pl, s, alpha, g.a, g.b, beta, g.c);
-    return TN(run_, gemm)(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
+    if (pl.split) return split_gemm(&pl, s, alpha, g.a, g.b, beta, g.c);
+    return run_gemm(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
 }
 
 ompwg_status TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,

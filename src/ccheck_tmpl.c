@@ -16,7 +16,7 @@
 #define GEMM_RATIO_LIMIT 16.0
 
 /* |x|_1 of every element, dense, in the real type. */
-static TR *TN(abs1_copy_, )(const T *src, int64_t rows, int64_t cols, int64_t ld)
+static TR *abs1_copy(const T *src, int64_t rows, int64_t cols, int64_t ld)
 {
     TR *dst = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof(TR));
     if (!dst) return NULL;
@@ -26,16 +26,16 @@ static TR *TN(abs1_copy_, )(const T *src, int64_t rows, int64_t cols, int64_t ld
     return dst;
 }
 
-static bool TN(finite_, )(T x)
+static bool is_finite(T x)
 {
     return isfinite(x.re) && isfinite(x.im);
 }
 
-static double TN(element_ratio_, )(T c, T cref, double den)
+static double element_ratio(T c, T cref, double den)
 {
     bool nan_c = isnan(c.re) || isnan(c.im), nan_r = isnan(cref.re) || isnan(cref.im);
     if (nan_c || nan_r) return nan_c && nan_r ? 0 : INFINITY;
-    if (!TN(finite_, )(c) || !TN(finite_, )(cref))
+    if (!is_finite(c) || !is_finite(cref))
         return c.re == cref.re && c.im == cref.im ? 0 : INFINITY;
     double diff = fabs((double)c.re - (double)cref.re) + fabs((double)c.im - (double)cref.im);
     if (diff == 0) return 0;
@@ -53,8 +53,8 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
     int64_t rb = s->transb ? n : k, cb = s->transb ? k : n;
     T *cref = ompwg_compare_dense_copy(c0, m, n, s->ldc, sizeof(T));
     TR *g = calloc((size_t)(m * n), sizeof(TR));
-    TR *abs_a = reads_ab ? TN(abs1_copy_, )(a, ra, ca, s->lda) : NULL;
-    TR *abs_b = reads_ab ? TN(abs1_copy_, )(b, rb, cb, s->ldb) : NULL;
+    TR *abs_a = reads_ab ? abs1_copy(a, ra, ca, s->lda) : NULL;
+    TR *abs_b = reads_ab ? abs1_copy(b, rb, cb, s->ldb) : NULL;
     int st = OMPWG_ERR_NOMEM;
     if (!cref || !g || (reads_ab && (!abs_a || !abs_b))) goto out;
 
@@ -76,7 +76,7 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
         for (int64_t i = 0; i < m; i++) {
             double c_term = abs_beta != 0 ? abs_beta * TN(cplx_abs1_, )(c0[i + j * s->ldc]) : 0;
             double den = T_EPS * (abs_alpha * g[i + j * m] + c_term);
-            double r = TN(element_ratio_, )(c[i + j * s->ldc], cref[i + j * m], den);
+            double r = element_ratio(c[i + j * s->ldc], cref[i + j * m], den);
             if (!(r <= worst)) worst = r;
         }
     *ratio = worst;

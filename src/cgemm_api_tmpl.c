@@ -13,8 +13,8 @@
 /* One backend's run of a normalised complex GEMM: checked against the
  * reference when asked, and on the CPU when the device could not hold it
  * and that is allowed. */
-static int TN(run_, gemm)(const ompwg_backend *be, bool device, const ompwg_gemm_shape *s,
-                          T alpha, const T *a, const T *b, T beta, T *c)
+static int run_gemm(const ompwg_backend *be, bool device, const ompwg_gemm_shape *s,
+                    T alpha, const T *a, const T *b, T beta, T *c)
 {
     TN(ompwg_, gemm_fn) fn = be->TN(, gemm);
     int st;
@@ -45,7 +45,7 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     ompwg_placement pl;
     st = ompwg_gemm_call_place(&g, &call, TN(cplx_is_zero_, )(beta), sizeof(T), &pl);
     if (st != OMPWG_OK) return st;
-    return TN(run_, gemm)(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
+    return run_gemm(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
 }
 
 ompwg_status TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,

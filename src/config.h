@@ -14,7 +14,7 @@
 /* The most threads the CPU backend starts (beyond it a count is a typo). */
 #define OMPWG_MAX_THREADS 4096
 
-/* One per row of the table in config.c, in its order. */
+/* One per row of the table in knob_table.c, in its order. */
 typedef enum ompwg_knob {
     OMPWG_KNOB_BACKEND,
     OMPWG_KNOB_VERBOSE,

@@ -1,5 +1,6 @@
 /* Scan for the extremum of logical elements [begin, end) of (x, inc),
- * included once per precision after prec.h. */
+ * included after prec.h by a file compiled once per precision (its static
+ * functions have plain names: a unit holds one precision). */
 #include "extremum.h"
 
 /* Unit-stride chunks: running max/min per lane (an element-wise select the
@@ -11,7 +12,7 @@
 
 /* The best of x[0, OMPWG_EXT_CHUNK) by lanes; false when a NaN is among
  * them (the lanes then say nothing). */
-static inline bool TN(ompwg_extremum_chunk_, )(bool want_max, const T *x, T *best)
+static inline bool extremum_chunk(bool want_max, const T *x, T *best)
 {
     T lane[OMPWG_EXT_LANES];
     int nan[OMPWG_EXT_LANES];
@@ -44,9 +45,9 @@ static inline bool TN(ompwg_extremum_chunk_, )(bool want_max, const T *x, T *bes
     return !any_nan;
 }
 
-static inline void TN(ompwg_extremum_scan_, )(bool want_max, const T *x, int64_t inc,
-                                              int64_t begin, int64_t end, T *value,
-                                              int64_t *index)
+static inline void extremum_scan(bool want_max, const T *x, int64_t inc,
+                                 int64_t begin, int64_t end, T *value,
+                                 int64_t *index)
 {
     T best = 0;
     int64_t best_i = -1;
@@ -56,7 +57,7 @@ static inline void TN(ompwg_extremum_scan_, )(bool want_max, const T *x, int64_t
         for (; i + OMPWG_EXT_CHUNK <= end && !(best_i >= 0 && best != best);
              i += OMPWG_EXT_CHUNK) {
             T m;
-            if (TN(ompwg_extremum_chunk_, )(want_max, x + i, &m)) {
+            if (extremum_chunk(want_max, x + i, &m)) {
                 if (best_i >= 0 && !(want_max ? m > best : m < best)) continue;
                 /* the first element equal to m (either zero, for m = 0) */
                 int64_t j = i;

@@ -26,7 +26,7 @@ static double level3_device_slowdown(const ompwg_level3_shape *s)
     return 3.0 * (shallow < 1 ? 1 : shallow > 4 ? 4 : shallow);
 }
 
-static const char *const TN(level3_names_, )[OMPWG_L3_OP_COUNT] = {
+static const char *const level3_names[OMPWG_L3_OP_COUNT] = {
     [OMPWG_L3_SYMM] = T_PREFIX "symm", [OMPWG_L3_SYRK] = T_PREFIX "syrk",
     [OMPWG_L3_SYR2K] = T_PREFIX "syr2k", [OMPWG_L3_TRMM] = T_PREFIX "trmm",
     [OMPWG_L3_TRSM] = T_PREFIX "trsm",
@@ -34,7 +34,7 @@ static const char *const TN(level3_names_, )[OMPWG_L3_OP_COUNT] = {
 
 /* The operation's flops (a multiply-add is two), as the planner weighs a
  * GEMM's. */
-static double TN(level3_flops_, )(const ompwg_level3_shape *s)
+static double level3_flops(const ompwg_level3_shape *s)
 {
     double m = (double)s->m, n = (double)s->n, k = (double)s->k;
     switch (s->op) {
@@ -46,13 +46,13 @@ static double TN(level3_flops_, )(const ompwg_level3_shape *s)
 }
 
 /* Reads A (and B): what alpha and k leave to read. */
-static bool TN(reads_inputs_, )(const ompwg_level3_shape *s, T alpha)
+static bool reads_inputs(const ompwg_level3_shape *s, T alpha)
 {
     bool syr = s->op == OMPWG_L3_SYRK || s->op == OMPWG_L3_SYR2K;
     return alpha != 0 && (!syr || s->k > 0);
 }
 
-static void TN(a_dims_, )(const ompwg_level3_shape *s, int64_t *rows, int64_t *cols)
+static void a_dims(const ompwg_level3_shape *s, int64_t *rows, int64_t *cols)
 {
     if (s->op == OMPWG_L3_SYRK || s->op == OMPWG_L3_SYR2K) {
         *rows = s->trans ? s->k : s->n;
@@ -62,23 +62,23 @@ static void TN(a_dims_, )(const ompwg_level3_shape *s, int64_t *rows, int64_t *c
     }
 }
 
-static int TN(level3_, )(bool device, ompwg_level3_op op, ompwg_layout layout, ompwg_side side,
-                         ompwg_uplo uplo, ompwg_trans trans, ompwg_diag diag, int64_t m,
-                         int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
-                         int64_t ldb, T beta, T *c, int64_t ldc)
+static int run_level3(bool device, ompwg_level3_op op, ompwg_layout layout, ompwg_side side,
+                      ompwg_uplo uplo, ompwg_trans trans, ompwg_diag diag, int64_t m,
+                      int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
+                      int64_t ldb, T beta, T *c, int64_t ldc)
 {
     ompwg_level3_shape s;
     int st = ompwg_level3_args(op, layout, side, uplo, trans, diag, m, n, k, lda, ldb, ldc, &s);
     if (st != OMPWG_OK) return st;
     if (s.m == 0 || s.n == 0) return OMPWG_OK;
     const bool tri = op == OMPWG_L3_TRMM || op == OMPWG_L3_TRSM;
-    const bool reads = TN(reads_inputs_, )(&s, alpha);
+    const bool reads = reads_inputs(&s, alpha);
     const bool reads_b = reads && (op == OMPWG_L3_SYMM || op == OMPWG_L3_SYR2K);
     if (!tri && !reads && beta == 1) return OMPWG_OK;
     if (!c || (reads && !a) || (reads_b && !b)) return OMPWG_ERR_NULL;
 
     int64_t ra, ca, rb = s.m, cb = s.n;
-    TN(a_dims_, )(&s, &ra, &ca);
+    a_dims(&s, &ra, &ca);
     if (op == OMPWG_L3_SYR2K) {
         rb = ra;
         cb = ca;
@@ -92,8 +92,8 @@ static int TN(level3_, )(bool device, ompwg_level3_op op, ompwg_layout layout, o
 
     /* C is read unless beta == 0 (TRMM and TRSM: unless alpha == 0) */
     bool reads_c = tri ? alpha != 0 : beta != 0;
-    ompwg_call call = { .what = TN(level3_names_, )[op], .kind = OMPWG_MODEL_GEMM,
-                        .dbl = T_IS_DOUBLE, .work = TN(level3_flops_, )(&s), .m = s.m,
+    ompwg_call call = { .what = level3_names[op], .kind = OMPWG_MODEL_GEMM,
+                        .dbl = T_IS_DOUBLE, .work = level3_flops(&s), .m = s.m,
                         .n = s.n, .k = tri || op == OMPWG_L3_SYMM ? ra : s.k,
                         .device = device, .operands = 3,
                         .device_slowdown = level3_device_slowdown(&s) };
@@ -128,47 +128,47 @@ ompwg_status TN(ompwg_, symm)(ompwg_layout layout, ompwg_side side, ompwg_uplo u
                               T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
                               int64_t ldc)
 {
-    return TN(level3_, )(false, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
-                         OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
+    return run_level3(false, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
+                      OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 ompwg_status TN(ompwg_, symm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m,
                                      int64_t n, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
                                      T beta, T *c, int64_t ldc)
 {
-    return TN(level3_, )(true, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
-                         OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
+    return run_level3(true, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
+                      OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 ompwg_status TN(ompwg_, syrk)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
                               int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c, int64_t ldc)
 {
-    return TN(level3_, )(false, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
-                         n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
+    return run_level3(false, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
+                      n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
 }
 
 ompwg_status TN(ompwg_, syrk_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
                                      int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c,
                                      int64_t ldc)
 {
-    return TN(level3_, )(true, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
-                         n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
+    return run_level3(true, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
+                      n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
 }
 
 ompwg_status TN(ompwg_, syr2k)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
                                int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
                                T beta, T *c, int64_t ldc)
 {
-    return TN(level3_, )(false, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
-                         OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    return run_level3(false, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
+                      OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 ompwg_status TN(ompwg_, syr2k_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
                                       int64_t k, T alpha, const T *a, int64_t lda, const T *b,
                                       int64_t ldb, T beta, T *c, int64_t ldc)
 {
-    return TN(level3_, )(true, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
-                         OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    return run_level3(true, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
+                      OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 /* TRMM and TRSM: B is the output, C of the normalised shape; beta unused. */
@@ -176,30 +176,30 @@ ompwg_status TN(ompwg_, trmm)(ompwg_layout layout, ompwg_side side, ompwg_uplo u
                               ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
                               T *b, int64_t ldb)
 {
-    return TN(level3_, )(false, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
-                         a, lda, NULL, 1, 0, b, ldb);
+    return run_level3(false, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
+                      a, lda, NULL, 1, 0, b, ldb);
 }
 
 ompwg_status TN(ompwg_, trmm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
                                      ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
                                      const T *a, int64_t lda, T *b, int64_t ldb)
 {
-    return TN(level3_, )(true, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
-                         a, lda, NULL, 1, 0, b, ldb);
+    return run_level3(true, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
+                      a, lda, NULL, 1, 0, b, ldb);
 }
 
 ompwg_status TN(ompwg_, trsm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
                               ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
                               T *b, int64_t ldb)
 {
-    return TN(level3_, )(false, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
-                         a, lda, NULL, 1, 0, b, ldb);
+    return run_level3(false, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
+                      a, lda, NULL, 1, 0, b, ldb);
 }
 
 ompwg_status TN(ompwg_, trsm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
                                      ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
                                      const T *a, int64_t lda, T *b, int64_t ldb)
 {
-    return TN(level3_, )(true, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
-                         a, lda, NULL, 1, 0, b, ldb);
+    return run_level3(true, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
+                      a, lda, NULL, 1, 0, b, ldb);
 }

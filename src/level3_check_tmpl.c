@@ -19,17 +19,17 @@
  * errors do not cancel). */
 #define LEVEL3_RATIO_LIMIT 16.0
 
-static bool TN(written_, )(const ompwg_level3_shape *s, int64_t i, int64_t j)
+static bool written(const ompwg_level3_shape *s, int64_t i, int64_t j)
 {
     if (s->op != OMPWG_L3_SYRK && s->op != OMPWG_L3_SYR2K) return true;
     return s->upper ? i <= j : i >= j;
 }
 
-typedef struct TN(l3_work_, ) {
+typedef struct l3_work {
     T *cref, *g, *abs_a, *abs_b, *x;
-} TN(l3_work_, );
+} l3_work;
 
-static void TN(l3_work_free_, )(TN(l3_work_, ) *w)
+static void l3_work_free(l3_work *w)
 {
     free(w->cref);
     free(w->g);
@@ -40,8 +40,8 @@ static void TN(l3_work_free_, )(TN(l3_work_, ) *w)
 
 /* The worst ratio over C of the result c (leading dimension ldc) given c0
  * (dense) before the call. */
-static int TN(level3_ratio_, )(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
-                               T beta, const T *c0, const T *c, int64_t ldc, double *ratio)
+static int level3_ratio(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
+                        T beta, const T *c0, const T *c, int64_t ldc, double *ratio)
 {
     const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
     if (!ref) return OMPWG_ERR_UNAVAILABLE;
@@ -55,7 +55,7 @@ static int TN(level3_ratio_, )(const ompwg_level3_shape *s, T alpha, const T *a,
     int64_t rb = s->op == OMPWG_L3_SYR2K ? ra : m, cb = s->op == OMPWG_L3_SYR2K ? ca : n;
     bool has_b = reads && (s->op == OMPWG_L3_SYMM || s->op == OMPWG_L3_SYR2K);
 
-    TN(l3_work_, ) w = { 0 };
+    l3_work w = { 0 };
     int st = OMPWG_ERR_NOMEM;
     ompwg_level3_shape rs = *s;
     rs.ldc = m;
@@ -93,7 +93,7 @@ static int TN(level3_ratio_, )(const ompwg_level3_shape *s, T alpha, const T *a,
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             double cv = c[i + j * ldc], c0v = c0[i + j * m], r;
-            if (!TN(written_, )(s, i, j)) {
+            if (!written(s, i, j)) {
                 r = memcmp(&c[i + j * ldc], &c0[i + j * m], sizeof(T)) == 0 ? 0 : INFINITY;
             } else if (tri && (!isfinite((double)w.cref[i + j * m]) ||
                                (isfinite(cv) && s->op == OMPWG_L3_TRSM && reads &&
@@ -124,7 +124,7 @@ static int TN(level3_ratio_, )(const ompwg_level3_shape *s, T alpha, const T *a,
         }
     *ratio = worst;
 out:
-    TN(l3_work_free_, )(&w);
+    l3_work_free(&w);
     return st;
 }
 
@@ -137,7 +137,7 @@ int TN(ompwg_checked_, level3)(const ompwg_backend *be, TN(ompwg_, level3_fn) fn
     if (!c0) return OMPWG_ERR_NOMEM;
     int st = fn(s, alpha, a, b, beta, c);
     double ratio = 0;
-    if (st == OMPWG_OK) st = TN(level3_ratio_, )(s, alpha, a, b, beta, c0, c, s->ldc, &ratio);
+    if (st == OMPWG_OK) st = level3_ratio(s, alpha, a, b, beta, c0, c, s->ldc, &ratio);
     int64_t inner = s->op == OMPWG_L3_SYRK || s->op == OMPWG_L3_SYR2K ? s->k
                                                                     : (s->left ? s->m : s->n);
     double limit = (double)inner > LEVEL3_RATIO_LIMIT ? (double)inner : LEVEL3_RATIO_LIMIT;

@@ -16,7 +16,7 @@
  * exactly for int64; for float and double, both are within the documented
  * bound of the exact sum, so they are within twice that of each other.
  * abs_sum: the sum of the |x_j| that output i adds, terms: how many. */
-static bool TN(agrees_, )(T got, T want, long double abs_sum, int64_t terms)
+static bool agrees(T got, T want, long double abs_sum, int64_t terms)
 {
 #if T_FLOATING
     if (isnan(got) || isnan(want)) return isnan(got) && isnan(want);
@@ -32,8 +32,8 @@ static bool TN(agrees_, )(T got, T want, long double abs_sum, int64_t terms)
 
 /* Check mode: the backend's scan, then the reference on a copy of x taken
  * before it (the call may be in place), compared output by output. */
-static int TN(checked_scan_, )(const ompwg_backend *be, TN(ompwg_, scan_fn) fn,
-                               const ompwg_scan_shape *s, const T *x, T *y)
+static int checked_scan(const ompwg_backend *be, TN(ompwg_, scan_fn) fn,
+                        const ompwg_scan_shape *s, const T *x, T *y)
 {
     T *xs = malloc((size_t)s->n * sizeof *xs), *ref = malloc((size_t)s->n * sizeof *ref);
     int st = xs && ref ? OMPWG_OK : OMPWG_ERR_NOMEM;
@@ -49,7 +49,7 @@ static int TN(checked_scan_, )(const ompwg_backend *be, TN(ompwg_, scan_fn) fn,
     for (int64_t i = 0; st == OMPWG_OK && i < s->n; i++) {
         if (!s->exclusive) abs_sum += fabsl((long double)xs[i]);
         T got = y[i * s->incy];
-        if (!TN(agrees_, )(got, ref[i], abs_sum, s->exclusive ? i : i + 1)) {
+        if (!agrees(got, ref[i], abs_sum, s->exclusive ? i : i + 1)) {
             fprintf(stderr, "ompwg: check: " T_NAME " %s scan on backend %s differs from the "
                     "reference (n=%lld) at element %lld: %.17Lg against %.17Lg\n",
                     s->exclusive ? "exclusive" : "inclusive", be->name, (long long)s->n,
@@ -63,8 +63,8 @@ static int TN(checked_scan_, )(const ompwg_backend *be, TN(ompwg_, scan_fn) fn,
     return st;
 }
 
-static int TN(scan_, )(bool device, int64_t n, const T *x, int64_t incx, T *y, int64_t incy,
-                       unsigned flags)
+static int run_scan(bool device, int64_t n, const T *x, int64_t incx, T *y, int64_t incy,
+                    unsigned flags)
 {
     ompwg_scan_shape s;
     int st = ompwg_scan_args(n, incx, incy, flags, &s);
@@ -94,7 +94,7 @@ static int TN(scan_, )(bool device, int64_t n, const T *x, int64_t incx, T *y, i
     s.device_ptrs = device |= pl.mapped;
     TN(ompwg_, scan_fn) fn = be->TN(, scan);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, scan))
-        st = TN(checked_scan_, )(be, fn, &s, x, y);
+        st = checked_scan(be, fn, &s, x, y);
     else
         st = fn(&s, x, y);
     if ((be = ompwg_fallback_for(st, device))) st = be->TN(, scan)(&s, x, y);
@@ -103,11 +103,11 @@ static int TN(scan_, )(bool device, int64_t n, const T *x, int64_t incx, T *y, i
 
 ompwg_status TN(ompwg_, scan)(int64_t n, const T *x, int64_t incx, T *y, int64_t incy, unsigned flags)
 {
-    return TN(scan_, )(false, n, x, incx, y, incy, flags);
+    return run_scan(false, n, x, incx, y, incy, flags);
 }
 
 ompwg_status TN(ompwg_, scan_device)(int64_t n, const T *x, int64_t incx, T *y, int64_t incy,
                                      unsigned flags)
 {
-    return TN(scan_, )(true, n, x, incx, y, incy, flags);
+    return run_scan(true, n, x, incx, y, incy, flags);
 }

@@ -12,8 +12,8 @@
 #include "reference.h"
 
 /* Check mode: a transpose is exact, so B is compared with A bit for bit. */
-static int TN(checked_transpose_, )(const ompwg_backend *be, TN(ompwg_, transpose_fn) fn,
-                                    const ompwg_transpose_shape *s, const T *a, T *b)
+static int checked_transpose(const ompwg_backend *be, TN(ompwg_, transpose_fn) fn,
+                             const ompwg_transpose_shape *s, const T *a, T *b)
 {
     int st = fn(s, a, b);
     for (int64_t j = 0; st == OMPWG_OK && j < s->n; j++)
@@ -28,8 +28,8 @@ static int TN(checked_transpose_, )(const ompwg_backend *be, TN(ompwg_, transpos
     return st;
 }
 
-static int TN(transpose_, )(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
-                            const T *a, int64_t lda, T *b, int64_t ldb)
+static int run_transpose(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
+                         const T *a, int64_t lda, T *b, int64_t ldb)
 {
     ompwg_transpose_shape s;
     int st = ompwg_transpose_args(layout, rows, cols, lda, ldb, &s);
@@ -56,7 +56,7 @@ static int TN(transpose_, )(bool device, ompwg_layout layout, int64_t rows, int6
     s.device_ptrs = device |= pl.mapped;
     TN(ompwg_, transpose_fn) fn = be->TN(, transpose);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, transpose))
-        st = TN(checked_transpose_, )(be, fn, &s, a, b);
+        st = checked_transpose(be, fn, &s, a, b);
     else
         st = fn(&s, a, b);
     if ((be = ompwg_fallback_for(st, device))) st = be->TN(, transpose)(&s, a, b);
@@ -66,11 +66,11 @@ static int TN(transpose_, )(bool device, ompwg_layout layout, int64_t rows, int6
 ompwg_status TN(ompwg_, transpose)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
                                    int64_t lda, T *b, int64_t ldb)
 {
-    return TN(transpose_, )(false, layout, rows, cols, a, lda, b, ldb);
+    return run_transpose(false, layout, rows, cols, a, lda, b, ldb);
 }
 
 ompwg_status TN(ompwg_, transpose_device)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
                                           int64_t lda, T *b, int64_t ldb)
 {
-    return TN(transpose_, )(true, layout, rows, cols, a, lda, b, ldb);
+    return run_transpose(true, layout, rows, cols, a, lda, b, ldb);
 }

@@ -13,9 +13,9 @@
 #include "kernel_tmpl.h"
 #include "ompwg.h"
 
-static ACC TN(slice_sum_, )(const TN(ompwg_cpu_, lanes) *lanes, ompwg_reduce_op op,
-                            const T *x, int64_t incx, const T *y, int64_t incy, int64_t begin,
-                            int64_t end)
+static ACC slice_sum(const TN(ompwg_cpu_, lanes) *lanes, ompwg_reduce_op op,
+                     const T *x, int64_t incx, const T *y, int64_t incy, int64_t begin,
+                     int64_t end)
 {
     ACC acc = 0;
     if (op == OMPWG_REDUCE_DOT) {
@@ -31,12 +31,12 @@ static ACC TN(slice_sum_, )(const TN(ompwg_cpu_, lanes) *lanes, ompwg_reduce_op 
     return acc;
 }
 
-typedef struct TN(partial_, ) {
+typedef struct partial {
     /* partials of neighbouring threads on separate cache lines */
     _Alignas(64) ACC sum;
     T value;
     int64_t index;
-} TN(partial_, );
+} partial;
 
 int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *value,
                            int64_t *index)
@@ -44,7 +44,7 @@ int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
     int want = ompwg_cpu_threads();
     /* below this a second thread costs more than it saves */
     if (s->n < 32768) want = 1;
-    TN(partial_, ) *parts = aligned_alloc(64, (size_t)want * sizeof *parts);
+    partial *parts = aligned_alloc(64, (size_t)want * sizeof *parts);
     if (!parts) return OMPWG_ERR_NOMEM;
     bool extremum = s->op == OMPWG_REDUCE_MAX || s->op == OMPWG_REDUCE_MIN;
     /* the GEMM's instruction-set variant; the plain one when none is usable */
@@ -60,11 +60,11 @@ int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
         if (t == 0) got = nt;
         int64_t begin = s->n * t / nt, end = s->n * (t + 1) / nt;
         if (extremum)
-            TN(ompwg_extremum_scan_, )(s->op == OMPWG_REDUCE_MAX, x, s->incx, begin, end,
-                                       &parts[t].value, &parts[t].index);
+            extremum_scan(s->op == OMPWG_REDUCE_MAX, x, s->incx, begin, end,
+                          &parts[t].value, &parts[t].index);
         else
             parts[t].sum =
-                TN(slice_sum_, )(lanes, s->op, x, s->incx, y, s->incy, begin, end);
+                slice_sum(lanes, s->op, x, s->incx, y, s->incy, begin, end);
     }
     ompwg_cpu_team_end(team_wait);
     if (extremum) {

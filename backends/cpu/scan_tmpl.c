@@ -11,10 +11,10 @@
 #include "ompwg.h"
 #include "reference.h"
 
-typedef struct TN(slice_sum_, ) {
+typedef struct slice_sum {
     /* the sums of neighbouring threads on separate cache lines */
     _Alignas(64) ACC sum;
-} TN(slice_sum_, );
+} slice_sum;
 
 int TN(ompwg_cpu_, scan)(const ompwg_scan_shape *s, const T *x, T *y)
 {
@@ -25,7 +25,7 @@ int TN(ompwg_cpu_, scan)(const ompwg_scan_shape *s, const T *x, T *y)
         TN(ompwg_ref_, scan_from)(s, x, y, 0);
         return OMPWG_OK;
     }
-    TN(slice_sum_, ) *sums = aligned_alloc(64, (size_t)want * sizeof *sums);
+    slice_sum *sums = aligned_alloc(64, (size_t)want * sizeof *sums);
     if (!sums) return OMPWG_ERR_NOMEM;
     int pin_base = ompwg_cpu_pin_base();
     const int team_wait = ompwg_cpu_team_begin();

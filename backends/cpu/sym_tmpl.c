@@ -29,27 +29,27 @@
 /* Elements of a panel worth one more thread to copy. */
 #define SYMM_EXPAND_PER_THREAD (64.0 * 1024)
 
-static int TN(sym_gemm_, )(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
-                           const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
-                           int64_t ldc)
+static int sym_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                    const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                    int64_t ldc)
 {
     ompwg_gemm_shape g = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
                            .lda = lda, .ldb = ldb, .ldc = ldc };
     return TN(ompwg_cpu_, gemm)(&g, alpha, a, b, beta, c);
 }
 
-typedef struct TN(syr_, ) {
+typedef struct syr {
     const ompwg_level3_shape *s;
     T alpha, beta;
     const T *a, *b;  /* b: NULL for SYRK */
     T *c;
     T *tmp;          /* SYR_LEAF x SYR_LEAF */
-} TN(syr_, );
+} syr;
 
 /* Rows i0.. of op(A) (op(A) = A, or A^T with trans), as a GEMM's first
  * operand with transa = trans; as its second with transb = !trans it is
  * that block transposed. */
-static const T *TN(rows_of_, )(const ompwg_level3_shape *s, const T *x, int64_t ld, int64_t i0)
+static const T *rows_of(const ompwg_level3_shape *s, const T *x, int64_t ld, int64_t i0)
 {
     return s->trans ? x + i0 * ld : x + i0;
 }
@@ -57,26 +57,26 @@ static const T *TN(rows_of_, )(const ompwg_level3_shape *s, const T *x, int64_t 
 /* C's block at (i0, j0), rows x cols, := alpha (X_i Y_j^T [+ Y_i X_j^T])
  * + beta C, with X_i the rows i0.. of op(A): into C itself, or into tmp
  * (leading dimension rows) with beta = 0. */
-static int TN(syr_block_, )(const TN(syr_, ) *t, int64_t i0, int64_t j0, int64_t rows,
-                            int64_t cols, T beta, T *dst, int64_t ldd)
+static int syr_block(const syr *t, int64_t i0, int64_t j0, int64_t rows,
+                     int64_t cols, T beta, T *dst, int64_t ldd)
 {
     const ompwg_level3_shape *s = t->s;
     const T *a = t->a, *b = t->b ? t->b : t->a;
     int64_t lda = s->lda, ldb = t->b ? s->ldb : s->lda;
-    int st = TN(sym_gemm_, )(s->trans, !s->trans, rows, cols, s->k, t->alpha,
-                             TN(rows_of_, )(s, a, lda, i0), lda, TN(rows_of_, )(s, b, ldb, j0),
-                             ldb, beta, dst, ldd);
+    int st = sym_gemm(s->trans, !s->trans, rows, cols, s->k, t->alpha,
+                      rows_of(s, a, lda, i0), lda, rows_of(s, b, ldb, j0),
+                      ldb, beta, dst, ldd);
     if (st != OMPWG_OK || !t->b) return st;
-    return TN(sym_gemm_, )(s->trans, !s->trans, rows, cols, s->k, t->alpha,
-                           TN(rows_of_, )(s, b, ldb, i0), ldb, TN(rows_of_, )(s, a, lda, j0),
-                           lda, 1, dst, ldd);
+    return sym_gemm(s->trans, !s->trans, rows, cols, s->k, t->alpha,
+                    rows_of(s, b, ldb, i0), ldb, rows_of(s, a, lda, j0),
+                    lda, 1, dst, ldd);
 }
 
 /* The diagonal block at p0 of order len: computed in full in tmp, its
  * triangle added to beta C (C not read when beta == 0). */
-static int TN(syr_leaf_, )(const TN(syr_, ) *t, int64_t p0, int64_t len)
+static int syr_leaf(const syr *t, int64_t p0, int64_t len)
 {
-    int st = TN(syr_block_, )(t, p0, p0, len, len, 0, t->tmp, len);
+    int st = syr_block(t, p0, p0, len, len, 0, t->tmp, len);
     if (st != OMPWG_OK) return st;
     const int64_t ldc = t->s->ldc;
     for (int64_t j = 0; j < len; j++) {
@@ -91,22 +91,22 @@ static int TN(syr_leaf_, )(const TN(syr_, ) *t, int64_t p0, int64_t len)
     return OMPWG_OK;
 }
 
-static int TN(syr_rec_, )(const TN(syr_, ) *t, int64_t p0, int64_t len)
+static int syr_rec(const syr *t, int64_t p0, int64_t len)
 {
-    if (len <= SYR_LEAF) return TN(syr_leaf_, )(t, p0, len);
+    if (len <= SYR_LEAF) return syr_leaf(t, p0, len);
     int64_t h = (len / 2 + SYR_LEAF - 1) / SYR_LEAF * SYR_LEAF;
     if (h >= len) h = len / 2;
     const int64_t q0 = p0 + h, l2 = len - h, ldc = t->s->ldc;
     int st = t->s->upper
-                 ? TN(syr_block_, )(t, p0, q0, h, l2, t->beta, t->c + p0 + q0 * ldc, ldc)
-                 : TN(syr_block_, )(t, q0, p0, l2, h, t->beta, t->c + q0 + p0 * ldc, ldc);
-    if (st == OMPWG_OK) st = TN(syr_rec_, )(t, p0, h);
-    if (st == OMPWG_OK) st = TN(syr_rec_, )(t, q0, l2);
+                 ? syr_block(t, p0, q0, h, l2, t->beta, t->c + p0 + q0 * ldc, ldc)
+                 : syr_block(t, q0, p0, l2, h, t->beta, t->c + q0 + p0 * ldc, ldc);
+    if (st == OMPWG_OK) st = syr_rec(t, p0, h);
+    if (st == OMPWG_OK) st = syr_rec(t, q0, l2);
     return st;
 }
 
 /* alpha == 0 or k == 0: C's triangle := beta C (zeros when beta == 0). */
-static void TN(syr_scale_, )(const ompwg_level3_shape *s, T beta, T *c)
+static void syr_scale(const ompwg_level3_shape *s, T beta, T *c)
 {
     if (beta == 1) return;
     for (int64_t j = 0; j < s->n; j++) {
@@ -119,23 +119,23 @@ static void TN(syr_scale_, )(const ompwg_level3_shape *s, T beta, T *c)
 /* Columns [j0, j1) of C's triangle: their diagonal block by the recursion,
  * the rectangle beside it (below for lower, above for upper) by one GEMM
  * (two for SYR2K). */
-static int TN(syr_columns_, )(const TN(syr_, ) *t, int64_t j0, int64_t j1)
+static int syr_columns(const syr *t, int64_t j0, int64_t j1)
 {
     const ompwg_level3_shape *s = t->s;
-    int st = TN(syr_rec_, )(t, j0, j1 - j0);
+    int st = syr_rec(t, j0, j1 - j0);
     if (st != OMPWG_OK) return st;
     if (!s->upper && j1 < s->n)
-        return TN(syr_block_, )(t, j1, j0, s->n - j1, j1 - j0, t->beta, t->c + j1 + j0 * s->ldc,
-                                s->ldc);
+        return syr_block(t, j1, j0, s->n - j1, j1 - j0, t->beta, t->c + j1 + j0 * s->ldc,
+                         s->ldc);
     if (s->upper && j0 > 0)
-        return TN(syr_block_, )(t, 0, j0, j0, j1 - j0, t->beta, t->c + j0 * s->ldc, s->ldc);
+        return syr_block(t, 0, j0, j0, j1 - j0, t->beta, t->c + j0 * s->ldc, s->ldc);
     return OMPWG_OK;
 }
 
 /* The first column of thread part's share of the triangle's area (part of
  * parts): the lower triangle's first j columns hold n j - j^2 / 2 elements,
  * the upper's j^2 / 2. */
-static int64_t TN(share_start_, )(bool upper, int64_t n, int part, int parts)
+static int64_t share_start(bool upper, int64_t n, int part, int parts)
 {
     double area = (double)n * (double)n / 2 * part / parts;
     double j = upper ? sqrt(2 * area) : (double)n - sqrt(fmax(0, (double)n * n - 2 * area));
@@ -143,12 +143,12 @@ static int64_t TN(share_start_, )(bool upper, int64_t n, int part, int parts)
     return col < 0 ? 0 : col > n ? n : col;
 }
 
-static int TN(syr_run_, )(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
-                          T *c)
+static int syr_run(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                   T *c)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (alpha == 0 || s->k == 0) {
-        TN(syr_scale_, )(s, beta, c);
+        syr_scale(s, beta, c);
         return OMPWG_OK;
     }
     const int64_t leaf = s->n < SYR_LEAF ? s->n : SYR_LEAF;
@@ -161,8 +161,8 @@ static int TN(syr_run_, )(const ompwg_level3_shape *s, T alpha, const T *a, cons
     if (parts < 2) {
         T *tmp = malloc(tmp_bytes);
         if (!tmp) return OMPWG_ERR_NOMEM;
-        TN(syr_, ) t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c, .tmp = tmp };
-        int st = TN(syr_rec_, )(&t, 0, s->n);
+        syr t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c, .tmp = tmp };
+        int st = syr_rec(&t, 0, s->n);
         free(tmp);
         return st;
     }
@@ -173,11 +173,11 @@ static int TN(syr_run_, )(const ompwg_level3_shape *s, T alpha, const T *a, cons
     {
         int p = omp_get_thread_num(), np = omp_get_num_threads();
         ompwg_cpu_pin_worker(p, pin_base);
-        int64_t j0 = TN(share_start_, )(s->upper, s->n, p, np);
-        int64_t j1 = p + 1 == np ? s->n : TN(share_start_, )(s->upper, s->n, p + 1, np);
-        TN(syr_, ) t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c,
-                         .tmp = malloc(tmp_bytes) };
-        int st = !t.tmp ? OMPWG_ERR_NOMEM : j1 > j0 ? TN(syr_columns_, )(&t, j0, j1) : OMPWG_OK;
+        int64_t j0 = share_start(s->upper, s->n, p, np);
+        int64_t j1 = p + 1 == np ? s->n : share_start(s->upper, s->n, p + 1, np);
+        syr t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c,
+                  .tmp = malloc(tmp_bytes) };
+        int st = !t.tmp ? OMPWG_ERR_NOMEM : j1 > j0 ? syr_columns(&t, j0, j1) : OMPWG_OK;
         free(t.tmp);
         if (st != OMPWG_OK) {
 #pragma omp atomic write
@@ -192,17 +192,17 @@ int TN(ompwg_cpu_, syrk)(const ompwg_level3_shape *s, T alpha, const T *a, const
                          T *c)
 {
     (void)b;
-    return TN(syr_run_, )(s, alpha, a, NULL, beta, c);
+    return syr_run(s, alpha, a, NULL, beta, c);
 }
 
 int TN(ompwg_cpu_, syr2k)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
                           T *c)
 {
-    return TN(syr_run_, )(s, alpha, a, b, beta, c);
+    return syr_run(s, alpha, a, b, beta, c);
 }
 
 /* Element (i, j) of the symmetric A from its stored triangle. */
-static T TN(sym_at_, )(const ompwg_level3_shape *s, const T *a, int64_t i, int64_t j)
+static T sym_at(const ompwg_level3_shape *s, const T *a, int64_t i, int64_t j)
 {
     bool stored = s->upper ? i <= j : i >= j;
     return stored ? a[i + j * s->lda] : a[j + i * s->lda];
@@ -212,8 +212,8 @@ static T TN(sym_at_, )(const ompwg_level3_shape *s, const T *a, int64_t i, int64
  * (left) or w x order (right), read from the stored triangle in square
  * tiles, so that the transposed reads stay in cache; the threads share the
  * tiles. */
-static void TN(expand_panel_, )(const ompwg_level3_shape *s, const T *a, int64_t order,
-                                int64_t p0, int64_t w, T *panel)
+static void expand_panel(const ompwg_level3_shape *s, const T *a, int64_t order,
+                         int64_t p0, int64_t w, T *panel)
 {
     const int64_t tiles = (order + SYMM_TILE - 1) / SYMM_TILE;
     int want = ompwg_cpu_threads();
@@ -232,9 +232,9 @@ static void TN(expand_panel_, )(const ompwg_level3_shape *s, const T *a, int64_t
                 for (int64_t j = c0; j < c1; j++)
                     for (int64_t i = r0; i < r1; i++) {
                         if (s->left)
-                            panel[i + j * order] = TN(sym_at_, )(s, a, i, p0 + j);
+                            panel[i + j * order] = sym_at(s, a, i, p0 + j);
                         else
-                            panel[j + i * w] = TN(sym_at_, )(s, a, p0 + j, i);
+                            panel[j + i * w] = sym_at(s, a, p0 + j, i);
                     }
             }
         }
@@ -247,7 +247,7 @@ int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (alpha == 0)
-        return TN(sym_gemm_, )(false, false, s->m, s->n, 0, 0, NULL, 1, NULL, 1, beta, c, s->ldc);
+        return sym_gemm(false, false, s->m, s->n, 0, 0, NULL, 1, NULL, 1, beta, c, s->ldc);
     const int64_t order = s->left ? s->m : s->n;
     const int64_t w_max = order < SYMM_PANEL ? order : SYMM_PANEL;
     T *panel = malloc((size_t)(order * w_max) * sizeof(T));
@@ -256,13 +256,13 @@ int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const
     for (int64_t p0 = 0; p0 < order && st == OMPWG_OK; p0 += SYMM_PANEL) {
         int64_t w = order - p0 < SYMM_PANEL ? order - p0 : SYMM_PANEL;
         T panel_beta = p0 == 0 ? beta : 1;
-        TN(expand_panel_, )(s, a, order, p0, w, panel);
+        expand_panel(s, a, order, p0, w, panel);
         if (s->left) /* C += alpha A(:, P) B(P, :) */
-            st = TN(sym_gemm_, )(false, false, s->m, s->n, w, alpha, panel, order, b + p0,
-                                 s->ldb, panel_beta, c, s->ldc);
+            st = sym_gemm(false, false, s->m, s->n, w, alpha, panel, order, b + p0,
+                          s->ldb, panel_beta, c, s->ldc);
         else /* C += alpha B(:, P) A(P, :) */
-            st = TN(sym_gemm_, )(false, false, s->m, s->n, w, alpha, b + p0 * s->ldb, s->ldb,
-                                 panel, w, panel_beta, c, s->ldc);
+            st = sym_gemm(false, false, s->m, s->n, w, alpha, b + p0 * s->ldb, s->ldb,
+                          panel, w, panel_beta, c, s->ldc);
     }
     free(panel);
     return st;

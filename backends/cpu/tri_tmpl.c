@@ -26,33 +26,33 @@
 /* Multiply-adds worth waking one more thread for in a diagonal block. */
 #define TRI_FMAS_PER_THREAD (64.0 * 64.0 * 64.0)
 
-typedef struct TN(tri_, ) {
+typedef struct tri {
     const ompwg_level3_shape *s;
     T alpha;  /* of the whole call: TRMM applies it in every block */
     const T *a;
     T *c;
     T *d;     /* TRI_LEAF x TRI_LEAF: the current diagonal block of op(A) */
     const TN(ompwg_cpu_, tri) *loops;  /* the chosen instruction set's */
-} TN(tri_, );
+} tri;
 
 /* op(A) is lower triangular: A lower and not transposed, or upper and
  * transposed. */
-static bool TN(op_lower_, )(const ompwg_level3_shape *s)
+static bool op_lower(const ompwg_level3_shape *s)
 {
     return s->upper == s->trans;
 }
 
 /* Where op(A)'s block at (i0, j0) is stored; a GEMM reads it with transa
  * (or transb) = s->trans. */
-static const T *TN(op_block_, )(const TN(tri_, ) *t, int64_t i0, int64_t j0)
+static const T *op_block(const tri *t, int64_t i0, int64_t j0)
 {
     const ompwg_level3_shape *s = t->s;
     return s->trans ? t->a + j0 + i0 * s->lda : t->a + i0 + j0 * s->lda;
 }
 
-static int TN(tri_gemm_, )(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
-                           const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
-                           int64_t ldc)
+static int tri_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                    const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                    int64_t ldc)
 {
     ompwg_gemm_shape g = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
                            .lda = lda, .ldb = ldb, .ldc = ldc };
@@ -61,10 +61,10 @@ static int TN(tri_gemm_, )(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T 
 
 /* d := op(A)'s diagonal block at p0 (len x len, dense), its triangle only;
  * a unit diagonal becomes ones without reading A's. */
-static void TN(load_diagonal_, )(const TN(tri_, ) *t, int64_t p0, int64_t len)
+static void load_diagonal(const tri *t, int64_t p0, int64_t len)
 {
     const ompwg_level3_shape *s = t->s;
-    bool lower = TN(op_lower_, )(s);
+    bool lower = op_lower(s);
     for (int64_t j = 0; j < len; j++)
         for (int64_t i = 0; i < len; i++) {
             T v = 0;
@@ -75,7 +75,7 @@ static void TN(load_diagonal_, )(const TN(tri_, ) *t, int64_t p0, int64_t len)
         }
 }
 
-static int TN(leaf_threads_, )(int64_t len, int64_t other)
+static int leaf_threads(int64_t len, int64_t other)
 {
     double fmas = (double)len * (double)len * (double)other / 2;
     int want = ompwg_cpu_threads();
@@ -84,13 +84,13 @@ static int TN(leaf_threads_, )(int64_t len, int64_t other)
 }
 
 /* The diagonal block at p0 of order len, with alpha. */
-static void TN(leaf_, )(const TN(tri_, ) *t, bool solve, T alpha, int64_t p0, int64_t len)
+static void diagonal_leaf(const tri *t, bool solve, T alpha, int64_t p0, int64_t len)
 {
     const ompwg_level3_shape *s = t->s;
-    TN(load_diagonal_, )(t, p0, len);
-    bool lower = TN(op_lower_, )(s);
+    load_diagonal(t, p0, len);
+    bool lower = op_lower(s);
     int64_t other = s->left ? s->n : s->m;
-    int want = TN(leaf_threads_, )(len, other);
+    int want = leaf_threads(len, other);
     int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
     const int64_t ldc = s->ldc;
     const TN(ompwg_cpu_, tri) *loops = t->loops;
@@ -115,7 +115,7 @@ static void TN(leaf_, )(const TN(tri_, ) *t, bool solve, T alpha, int64_t p0, in
 
 /* The first part of a block of order len > TRI_LEAF: half, in whole
  * leaves. */
-static int64_t TN(first_part_, )(int64_t len)
+static int64_t first_part(int64_t len)
 {
     int64_t h = (len / 2 + TRI_LEAF - 1) / TRI_LEAF * TRI_LEAF;
     return h < len ? h : len / 2;
@@ -123,61 +123,61 @@ static int64_t TN(first_part_, )(int64_t len)
 
 /* op(A) X = alpha B (left) or X op(A) = alpha B (right) on rows (left) or
  * columns (right) [p0, p0 + len) of B, X over B. */
-static int TN(solve_, )(const TN(tri_, ) *t, T alpha, int64_t p0, int64_t len)
+static int solve_part(const tri *t, T alpha, int64_t p0, int64_t len)
 {
     if (len <= TRI_LEAF) {
-        TN(leaf_, )(t, true, alpha, p0, len);
+        diagonal_leaf(t, true, alpha, p0, len);
         return OMPWG_OK;
     }
     const ompwg_level3_shape *s = t->s;
-    const int64_t h = TN(first_part_, )(len), q0 = p0 + h, l2 = len - h, ldc = s->ldc;
+    const int64_t h = first_part(len), q0 = p0 + h, l2 = len - h, ldc = s->ldc;
     /* op(A) lower, left (or upper, right): the first part is solved first,
      * and the rest is updated with it */
-    const bool first_part_first = TN(op_lower_, )(s) == s->left;
+    const bool first_part_first = op_lower(s) == s->left;
     const int64_t f0 = first_part_first ? p0 : q0, flen = first_part_first ? h : l2;
     const int64_t r0 = first_part_first ? q0 : p0, rlen = first_part_first ? l2 : h;
-    int st = TN(solve_, )(t, alpha, f0, flen);
+    int st = solve_part(t, alpha, f0, flen);
     if (st != OMPWG_OK) return st;
     if (s->left)
-        st = TN(tri_gemm_, )(s->trans, false, rlen, s->n, flen, -1, TN(op_block_, )(t, r0, f0),
-                             s->lda, t->c + f0, ldc, alpha, t->c + r0, ldc);
+        st = tri_gemm(s->trans, false, rlen, s->n, flen, -1, op_block(t, r0, f0),
+                      s->lda, t->c + f0, ldc, alpha, t->c + r0, ldc);
     else
-        st = TN(tri_gemm_, )(false, s->trans, s->m, rlen, flen, -1, t->c + f0 * ldc, ldc,
-                             TN(op_block_, )(t, f0, r0), s->lda, alpha, t->c + r0 * ldc, ldc);
+        st = tri_gemm(false, s->trans, s->m, rlen, flen, -1, t->c + f0 * ldc, ldc,
+                      op_block(t, f0, r0), s->lda, alpha, t->c + r0 * ldc, ldc);
     if (st != OMPWG_OK) return st;
-    return TN(solve_, )(t, 1, r0, rlen);
+    return solve_part(t, 1, r0, rlen);
 }
 
 /* B := alpha op(A) B (left) or alpha B op(A) (right) on rows (left) or
  * columns (right) [p0, p0 + len) of B, in place. */
-static int TN(multiply_, )(const TN(tri_, ) *t, int64_t p0, int64_t len)
+static int multiply_part(const tri *t, int64_t p0, int64_t len)
 {
     if (len <= TRI_LEAF) {
-        TN(leaf_, )(t, false, t->alpha, p0, len);
+        diagonal_leaf(t, false, t->alpha, p0, len);
         return OMPWG_OK;
     }
     const ompwg_level3_shape *s = t->s;
-    const int64_t h = TN(first_part_, )(len), q0 = p0 + h, l2 = len - h, ldc = s->ldc;
+    const int64_t h = first_part(len), q0 = p0 + h, l2 = len - h, ldc = s->ldc;
     /* the part whose new value needs the other's old one goes first:
      * op(A) upper, left (or lower, right) */
-    const bool first_part_first = TN(op_lower_, )(s) != s->left;
+    const bool first_part_first = op_lower(s) != s->left;
     const int64_t f0 = first_part_first ? p0 : q0, flen = first_part_first ? h : l2;
     const int64_t r0 = first_part_first ? q0 : p0, rlen = first_part_first ? l2 : h;
-    int st = TN(multiply_, )(t, f0, flen);
+    int st = multiply_part(t, f0, flen);
     if (st != OMPWG_OK) return st;
     if (s->left)
-        st = TN(tri_gemm_, )(s->trans, false, flen, s->n, rlen, t->alpha,
-                             TN(op_block_, )(t, f0, r0), s->lda, t->c + r0, ldc, 1, t->c + f0,
-                             ldc);
+        st = tri_gemm(s->trans, false, flen, s->n, rlen, t->alpha,
+                      op_block(t, f0, r0), s->lda, t->c + r0, ldc, 1, t->c + f0,
+                      ldc);
     else
-        st = TN(tri_gemm_, )(false, s->trans, s->m, flen, rlen, t->alpha, t->c + r0 * ldc, ldc,
-                             TN(op_block_, )(t, r0, f0), s->lda, 1, t->c + f0 * ldc, ldc);
+        st = tri_gemm(false, s->trans, s->m, flen, rlen, t->alpha, t->c + r0 * ldc, ldc,
+                      op_block(t, r0, f0), s->lda, 1, t->c + f0 * ldc, ldc);
     if (st != OMPWG_OK) return st;
-    return TN(multiply_, )(t, r0, rlen);
+    return multiply_part(t, r0, rlen);
 }
 
 /* alpha == 0: B := 0, A unread. */
-static void TN(zero_, )(const ompwg_level3_shape *s, T *c)
+static void zero_b(const ompwg_level3_shape *s, T *c)
 {
     for (int64_t j = 0; j < s->n; j++)
         for (int64_t i = 0; i < s->m; i++) c[i + j * s->ldc] = 0;
@@ -185,23 +185,23 @@ static void TN(zero_, )(const ompwg_level3_shape *s, T *c)
 
 /* The whole operation on the calling thread's team, or on this thread
  * alone when it is one of a team already. */
-static int TN(run_, )(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c,
-                      const TN(ompwg_cpu_, tri) *loops)
+static int run_on_team(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c,
+                       const TN(ompwg_cpu_, tri) *loops)
 {
     T *d = malloc((size_t)TRI_LEAF * TRI_LEAF * sizeof(T));
     if (!d) return OMPWG_ERR_NOMEM;
-    TN(tri_, ) t = { .s = s, .alpha = alpha, .a = a, .c = c, .d = d, .loops = loops };
+    tri t = { .s = s, .alpha = alpha, .a = a, .c = c, .d = d, .loops = loops };
     int64_t order = s->left ? s->m : s->n;
-    int st = solve ? TN(solve_, )(&t, alpha, 0, order) : TN(multiply_, )(&t, 0, order);
+    int st = solve ? solve_part(&t, alpha, 0, order) : multiply_part(&t, 0, order);
     free(d);
     return st;
 }
 
-static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c)
+static int triangular(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (alpha == 0) {
-        TN(zero_, )(s, c);
+        zero_b(s, c);
         return OMPWG_OK;
     }
     const TN(ompwg_cpu_, kernel) *kd = TN(ompwg_cpu_, kernel_pick)();
@@ -213,7 +213,7 @@ static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, c
     int64_t other = s->left ? s->n : s->m;
     int64_t slabs = other / TRI_SLAB_MIN;
     if (slabs > ompwg_cpu_threads()) slabs = ompwg_cpu_threads();
-    if (slabs < 2) return TN(run_, )(s, solve, alpha, a, c, loops);
+    if (slabs < 2) return run_on_team(s, solve, alpha, a, c, loops);
     int status = OMPWG_OK;
     int pin_base = ompwg_cpu_pin_base();
     const int team_wait = ompwg_cpu_team_begin();
@@ -231,7 +231,7 @@ static int TN(triangular_, )(const ompwg_level3_shape *s, bool solve, T alpha, c
             part.m = o1 - o0;
             cp += o0;
         }
-        int st = o1 > o0 ? TN(run_, )(&part, solve, alpha, a, cp, loops) : OMPWG_OK;
+        int st = o1 > o0 ? run_on_team(&part, solve, alpha, a, cp, loops) : OMPWG_OK;
         if (st != OMPWG_OK) {
 #pragma omp atomic write
             status = st;
@@ -246,7 +246,7 @@ int TN(ompwg_cpu_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, const
 {
     (void)b;
     (void)beta;
-    return TN(triangular_, )(s, false, alpha, a, c);
+    return triangular(s, false, alpha, a, c);
 }
 
 int TN(ompwg_cpu_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
@@ -254,5 +254,5 @@ int TN(ompwg_cpu_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, const
 {
     (void)b;
     (void)beta;
-    return TN(triangular_, )(s, true, alpha, a, c);
+    return triangular(s, true, alpha, a, c);
 }

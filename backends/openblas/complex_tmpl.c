@@ -18,7 +18,7 @@ static int64_t min64(int64_t a, int64_t b)
     return a < b ? a : b;
 }
 
-static enum CBLAS_TRANSPOSE TN(op_, )(bool trans, bool conj)
+static enum CBLAS_TRANSPOSE trans_of(bool trans, bool conj)
 {
     return !trans ? CblasNoTrans : conj ? CblasConjTrans : CblasTrans;
 }
@@ -33,7 +33,7 @@ int TN(ompwg_openblas_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, co
 #else
     ompwg_cblas_xgemm_fn *gemm = ompwg_openblas()->zgemm;
 #endif
-    enum CBLAS_TRANSPOSE ta = TN(op_, )(s->transa, s->conja), tb = TN(op_, )(s->transb, s->conjb);
+    enum CBLAS_TRANSPOSE ta = trans_of(s->transa, s->conja), tb = trans_of(s->transb, s->conjb);
     bool reads_ab = !TN(cplx_is_zero_, )(alpha) && s->k > 0;
     const T one = { 1, 0 };
     for (int64_t j0 = 0; j0 < s->n; j0 += PIECE)

@@ -11,7 +11,7 @@
 #include "ompwg.h"
 #include "openblas.h"
 
-static int TN(fits_, )(const ompwg_level3_shape *s)
+static int fits_openblas(const ompwg_level3_shape *s)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (s->m > INT_MAX || s->n > INT_MAX || s->k > INT_MAX || s->lda > INT_MAX ||
@@ -20,22 +20,22 @@ static int TN(fits_, )(const ompwg_level3_shape *s)
     return OMPWG_OK;
 }
 
-static enum CBLAS_UPLO TN(uplo_, )(const ompwg_level3_shape *s)
+static enum CBLAS_UPLO uplo_of(const ompwg_level3_shape *s)
 {
     return s->upper ? CblasUpper : CblasLower;
 }
 
-static enum CBLAS_SIDE TN(side_, )(const ompwg_level3_shape *s)
+static enum CBLAS_SIDE side_of(const ompwg_level3_shape *s)
 {
     return s->left ? CblasLeft : CblasRight;
 }
 
-static enum CBLAS_TRANSPOSE TN(trans_, )(const ompwg_level3_shape *s)
+static enum CBLAS_TRANSPOSE trans_of(const ompwg_level3_shape *s)
 {
     return s->trans ? CblasTrans : CblasNoTrans;
 }
 
-static enum CBLAS_DIAG TN(diag_, )(const ompwg_level3_shape *s)
+static enum CBLAS_DIAG diag_of(const ompwg_level3_shape *s)
 {
     return s->unit ? CblasUnit : CblasNonUnit;
 }
@@ -43,9 +43,9 @@ static enum CBLAS_DIAG TN(diag_, )(const ompwg_level3_shape *s)
 int TN(ompwg_openblas_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
                               T beta, T *c)
 {
-    int st = TN(fits_, )(s);
+    int st = fits_openblas(s);
     if (st != OMPWG_OK) return st;
-    ompwg_openblas()->TN(, symm)(CblasColMajor, TN(side_, )(s), TN(uplo_, )(s), (blasint)s->m,
+    ompwg_openblas()->TN(, symm)(CblasColMajor, side_of(s), uplo_of(s), (blasint)s->m,
                                  (blasint)s->n, alpha, a, (blasint)s->lda, b, (blasint)s->ldb,
                                  beta, c, (blasint)s->ldc);
     return OMPWG_OK;
@@ -55,9 +55,9 @@ int TN(ompwg_openblas_, syrk)(const ompwg_level3_shape *s, T alpha, const T *a, 
                               T beta, T *c)
 {
     (void)b;
-    int st = TN(fits_, )(s);
+    int st = fits_openblas(s);
     if (st != OMPWG_OK) return st;
-    ompwg_openblas()->TN(, syrk)(CblasColMajor, TN(uplo_, )(s), TN(trans_, )(s), (blasint)s->n,
+    ompwg_openblas()->TN(, syrk)(CblasColMajor, uplo_of(s), trans_of(s), (blasint)s->n,
                                  (blasint)s->k, alpha, a, (blasint)s->lda, beta, c,
                                  (blasint)s->ldc);
     return OMPWG_OK;
@@ -66,9 +66,9 @@ int TN(ompwg_openblas_, syrk)(const ompwg_level3_shape *s, T alpha, const T *a, 
 int TN(ompwg_openblas_, syr2k)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
                                T beta, T *c)
 {
-    int st = TN(fits_, )(s);
+    int st = fits_openblas(s);
     if (st != OMPWG_OK) return st;
-    ompwg_openblas()->TN(, syr2k)(CblasColMajor, TN(uplo_, )(s), TN(trans_, )(s),
+    ompwg_openblas()->TN(, syr2k)(CblasColMajor, uplo_of(s), trans_of(s),
                                   (blasint)s->n, (blasint)s->k, alpha, a, (blasint)s->lda, b,
                                   (blasint)s->ldb, beta, c, (blasint)s->ldc);
     return OMPWG_OK;
@@ -79,10 +79,10 @@ int TN(ompwg_openblas_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, 
 {
     (void)b;
     (void)beta;
-    int st = TN(fits_, )(s);
+    int st = fits_openblas(s);
     if (st != OMPWG_OK) return st;
-    ompwg_openblas()->TN(, trmm)(CblasColMajor, TN(side_, )(s), TN(uplo_, )(s), TN(trans_, )(s),
-                                 TN(diag_, )(s), (blasint)s->m, (blasint)s->n, alpha, a,
+    ompwg_openblas()->TN(, trmm)(CblasColMajor, side_of(s), uplo_of(s), trans_of(s),
+                                 diag_of(s), (blasint)s->m, (blasint)s->n, alpha, a,
                                  (blasint)s->lda, c, (blasint)s->ldc);
     return OMPWG_OK;
 }
@@ -92,10 +92,10 @@ int TN(ompwg_openblas_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, 
 {
     (void)b;
     (void)beta;
-    int st = TN(fits_, )(s);
+    int st = fits_openblas(s);
     if (st != OMPWG_OK) return st;
-    ompwg_openblas()->TN(, trsm)(CblasColMajor, TN(side_, )(s), TN(uplo_, )(s), TN(trans_, )(s),
-                                 TN(diag_, )(s), (blasint)s->m, (blasint)s->n, alpha, a,
+    ompwg_openblas()->TN(, trsm)(CblasColMajor, side_of(s), uplo_of(s), trans_of(s),
+                                 diag_of(s), (blasint)s->m, (blasint)s->n, alpha, a,
                                  (blasint)s->lda, c, (blasint)s->ldc);
     return OMPWG_OK;
 }

@@ -21,9 +21,9 @@ static int64_t min64(int64_t a, int64_t b)
     return a < b ? a : b;
 }
 
-static void TN(blas_, gemm)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
-                            const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
-                            int64_t ldc)
+static void blas_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                      const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                      int64_t ldc)
 {
 #if defined(OMPWG_PREC_S)
     ompwg_openblas()->sgemm(
@@ -63,7 +63,7 @@ int TN(ompwg_openblas_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, co
             if (!reads_ab) {
                 /* C := beta C; A and B are not read, so C's piece stands in for
                  * them, with the smallest leading dimensions OpenBLAS takes */
-                TN(blas_, gemm)(false, false, mb, nb, 0, alpha, cb, mb, cb, 1, beta, cb, ldc);
+                blas_gemm(false, false, mb, nb, 0, alpha, cb, mb, cb, 1, beta, cb, ldc);
                 continue;
             }
             for (int64_t p0 = 0; p0 < s->k; p0 += kstep) {
@@ -72,8 +72,8 @@ int TN(ompwg_openblas_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, co
                 const T *bb = s->transb ? b + j0 + p0 * s->ldb : b + p0 + j0 * s->ldb;
                 int64_t lda = s->transa ? piece_ld(s->lda, kb, mb) : piece_ld(s->lda, mb, kb);
                 int64_t ldb = s->transb ? piece_ld(s->ldb, nb, kb) : piece_ld(s->ldb, kb, nb);
-                TN(blas_, gemm)(s->transa, s->transb, mb, nb, kb, alpha, ab, lda, bb, ldb,
-                                p0 == 0 ? beta : 1, cb, ldc);
+                blas_gemm(s->transa, s->transb, mb, nb, kb, alpha, ab, lda, bb, ldb,
+                          p0 == 0 ? beta : 1, cb, ldc);
             }
         }
     return OMPWG_OK;
@@ -85,7 +85,7 @@ static const T *lowest(const T *x, int64_t n, int64_t inc)
     return inc < 0 ? x + (n - 1) * inc : x;
 }
 
-static ACC TN(piece_, )(const ompwg_vec_shape *s, const T *x, const T *y, int64_t n)
+static ACC piece(const ompwg_vec_shape *s, const T *x, const T *y, int64_t n)
 {
     static const T one = 1;
     const ompwg_openblas_fns *blas = ompwg_openblas();
@@ -111,7 +111,7 @@ int TN(ompwg_openblas_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (s->op == OMPWG_REDUCE_MAX || s->op == OMPWG_REDUCE_MIN) {
         /* CBLAS has no signed max/min with our NaN rule: scan in order. */
-        TN(ompwg_extremum_scan_, )(s->op == OMPWG_REDUCE_MAX, x, s->incx, 0, s->n, value, index);
+        extremum_scan(s->op == OMPWG_REDUCE_MAX, x, s->incx, 0, s->n, value, index);
         return OMPWG_OK;
     }
     /* one element is read at the pointer whatever the increments say, so
@@ -123,13 +123,13 @@ int TN(ompwg_openblas_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y
     ACC total = 0;
     for (int64_t i0 = 0; i0 < s->n; i0 += PIECE) {
         int64_t nb = min64(PIECE, s->n - i0);
-        total += TN(piece_, )(&used, x + i0 * used.incx, y ? y + i0 * used.incy : NULL, nb);
+        total += piece(&used, x + i0 * used.incx, y ? y + i0 * used.incy : NULL, nb);
     }
     *value = (T)total;
     return OMPWG_OK;
 }
 
-static void TN(blas_, omatcopy)(int64_t m, int64_t n, const T *a, int64_t lda, T *b, int64_t ldb)
+static void blas_omatcopy(int64_t m, int64_t n, const T *a, int64_t lda, T *b, int64_t ldb)
 {
 #if defined(OMPWG_PREC_S)
     ompwg_openblas()->somatcopy(
@@ -147,7 +147,7 @@ int TN(ompwg_openblas_, transpose)(const ompwg_transpose_shape *s, const T *a, T
     if (s->lda > INT_MAX || s->ldb > INT_MAX) return OMPWG_ERR_TOO_LARGE;
     for (int64_t j0 = 0; j0 < s->n; j0 += PIECE)
         for (int64_t i0 = 0; i0 < s->m; i0 += PIECE)
-            TN(blas_, omatcopy)(min64(PIECE, s->m - i0), min64(PIECE, s->n - j0),
-                                a + i0 + j0 * s->lda, s->lda, b + j0 + i0 * s->ldb, s->ldb);
+            blas_omatcopy(min64(PIECE, s->m - i0), min64(PIECE, s->n - j0),
+                          a + i0 + j0 * s->lda, s->lda, b + j0 + i0 * s->ldb, s->ldb);
     return OMPWG_OK;
 }

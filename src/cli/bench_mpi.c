@@ -15,6 +15,7 @@
 
 #include <mpi.h>
 
+#include "bench_mpi_prec.h"
 #include "harness.h"
 #include "options.h"
 #include "ompwg.h"
@@ -31,14 +32,6 @@ typedef struct options {
     const char *out;
 } options;
 
-typedef struct gemm_row {
-    int p, nprow, npcol;
-    int64_t n;
-    double ompwg_block, ompwg_cyclic, scalapack; /* seconds; < 0: not measured */
-    double check;                                 /* agreement with ScaLAPACK (units of u n) */
-} gemm_row;
-
-typedef enum reduce_op { RED_SUM, RED_DOT, RED_MAX } reduce_op;
 static const char *const reduce_names[] = { "sum", "dot", "max" };
 
 static int mpi_rank(MPI_Comm c)
@@ -47,13 +40,6 @@ static int mpi_rank(MPI_Comm c)
     MPI_Comm_rank(c, &r);
     return r;
 }
-
-#define OMPWG_PREC_S
-#include "bench_mpi_tmpl.c"
-#undef OMPWG_PREC_S
-#define OMPWG_PREC_D
-#include "bench_mpi_tmpl.c"
-#undef OMPWG_PREC_D
 
 static void usage(FILE *f)
 {
@@ -223,8 +209,8 @@ static void gemm_scaling(MPI_Comm world, const options *o, bool dbl, FILE *csv)
                 MPI_Comm sub;
                 MPI_Comm_split(world, rank < p ? 0 : MPI_UNDEFINED, rank, &sub);
                 if (sub != MPI_COMM_NULL) {
-                    if (dbl) gemm_row_d(sub, p, n, o, &rows[i]);
-                    else gemm_row_s(sub, p, n, o, &rows[i]);
+                    if (dbl) bench_mpi_gemm_row_d(sub, p, n, o->block, o->reps, &rows[i]);
+                    else bench_mpi_gemm_row_s(sub, p, n, o->block, o->reps, &rows[i]);
                     MPI_Comm_free(&sub);
                 }
                 MPI_Barrier(world);
@@ -271,8 +257,8 @@ static void reduce_scaling(MPI_Comm world, const options *o, bool dbl, FILE *csv
                 MPI_Comm_split(world, rank < p ? 0 : MPI_UNDEFINED, rank, &sub);
                 if (sub != MPI_COMM_NULL) {
                     for (int op = 0; op < 3; op++)
-                        t[op] = dbl ? time_reduce_d(sub, (reduce_op)op, n, o->reps)
-                                    : time_reduce_s(sub, (reduce_op)op, n, o->reps);
+                        t[op] = dbl ? bench_mpi_time_reduce_d(sub, (reduce_op)op, n, o->reps)
+                                    : bench_mpi_time_reduce_s(sub, (reduce_op)op, n, o->reps);
                     MPI_Comm_free(&sub);
                 }
                 MPI_Barrier(world);

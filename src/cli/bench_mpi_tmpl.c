@@ -1,19 +1,35 @@
-/* One precision of `ompwg bench --mpi` (included by bench_mpi.c once per
+/* One precision of `ompwg bench --mpi` (Meson compiles this file once per
  * precision): a distributed GEMM through ompwg and through ScaLAPACK on the
  * same local arrays, and the distributed reductions, timed on the ranks of
  * one sub-communicator. */
 #include "prec.h"
 
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "bench_mpi_prec.h"
+#include "harness.h"
+#include "ompwg.h"
+#include "ompwg_mpi.h"
+#if OMPWG_BENCH_HAVE_SCALAPACK
+#include "scalapack.h"
+#endif
+
 /* The local arrays of an n x n x n product on g, filled from the rank's own
  * seed (the product is the same for both engines, whatever it is). */
-typedef struct TN(operands_, ) {
+typedef struct operands {
     ompwg_mpi_desc d;
     int64_t rows, cols;
     T *a, *b, *c, *c2;
-} TN(operands_, );
+} operands;
 
-static int TN(operands_init_, )(TN(operands_, ) *o, const ompwg_mpi_grid *g, int64_t n, int64_t nb,
-                                uint64_t seed)
+static int operands_init(operands *o, const ompwg_mpi_grid *g, int64_t n, int64_t nb,
+                         uint64_t seed)
 {
     memset(o, 0, sizeof *o);
     int st = ompwg_mpi_desc_init(g, n, n, nb, nb, 0, &o->d);
@@ -25,19 +41,14 @@ static int TN(operands_init_, )(TN(operands_, ) *o, const ompwg_mpi_grid *g, int
     o->c = malloc(len * sizeof(T));
     o->c2 = malloc(len * sizeof(T));
     if (!o->a || !o->b || !o->c || !o->c2) return OMPWG_ERR_NOMEM;
-#if defined(OMPWG_PREC_S)
-    bench_fill_float(o->a, len, seed);
-    bench_fill_float(o->b, len, seed + 1);
-#else
-    bench_fill_double(o->a, len, seed);
-    bench_fill_double(o->b, len, seed + 1);
-#endif
+    TN(bench_fill_, )(o->a, len, seed);
+    TN(bench_fill_, )(o->b, len, seed + 1);
     memset(o->c, 0, len * sizeof(T));
     memset(o->c2, 0, len * sizeof(T));
     return OMPWG_OK;
 }
 
-static void TN(operands_free_, )(TN(operands_, ) *o)
+static void operands_free(operands *o)
 {
     free(o->a);
     free(o->b);
@@ -47,8 +58,8 @@ static void TN(operands_free_, )(TN(operands_, ) *o)
 
 /* Median over reps of the slowest rank's time; negative when a call
  * failed (on any rank). */
-static double TN(time_gemm_, )(MPI_Comm sub, const ompwg_mpi_grid *g, TN(operands_, ) *o, int64_t n,
-                               int reps)
+static double time_gemm(MPI_Comm sub, const ompwg_mpi_grid *g, operands *o, int64_t n,
+                        int reps)
 {
     double *t = malloc((size_t)reps * sizeof *t);
     if (!t) return -1;
@@ -64,7 +75,10 @@ static double TN(time_gemm_, )(MPI_Comm sub, const ompwg_mpi_grid *g, TN(operand
         if (r >= 0) t[r] = dt;
     }
     if (st == OMPWG_OK) med = bench_median(t, reps);
-    else if (g && mpi_rank(sub) == 0) fprintf(stderr, "ompwg_mpi_gemm: %s\n", ompwg_mpi_strerror(st));
+    int rank = 0;
+    MPI_Comm_rank(sub, &rank);
+    if (st != OMPWG_OK && g && rank == 0)
+        fprintf(stderr, "ompwg_mpi_gemm: %s\n", ompwg_mpi_strerror(st));
     free(t);
     return med;
 }
@@ -77,8 +91,8 @@ static double TN(time_gemm_, )(MPI_Comm sub, const ompwg_mpi_grid *g, TN(operand
 #endif
 /* The same product through p?gemm into c2, on a BLACS grid over the same
  * ranks in the same ("Row") order. */
-static double TN(time_scalapack_, )(MPI_Comm sub, const ompwg_mpi_grid_info *info,
-                                    TN(operands_, ) *o, int64_t n, int reps)
+static double time_scalapack(MPI_Comm sub, const ompwg_mpi_grid_info *info,
+                             operands *o, int64_t n, int reps)
 {
     int handle = Csys2blacs_handle(sub), ctx = handle;
     Cblacs_gridinit(&ctx, "Row", info->nprow, info->npcol);
@@ -107,7 +121,7 @@ static double TN(time_scalapack_, )(MPI_Comm sub, const ompwg_mpi_grid_info *inf
  * B is in [-1, 1), so sum_p |a_ip||b_pj| <= n and both results lie within
  * 16 u n of the exact one when they pass the netlib ratio; 32 or less
  * agrees. */
-static double TN(agreement_, )(MPI_Comm sub, const TN(operands_, ) *o, int64_t n)
+static double agreement(MPI_Comm sub, const operands *o, int64_t n)
 {
     double worst = 0;
     for (int64_t j = 0; j < o->cols; j++)
@@ -120,7 +134,8 @@ static double TN(agreement_, )(MPI_Comm sub, const TN(operands_, ) *o, int64_t n
 }
 #endif
 
-static void TN(gemm_row_, )(MPI_Comm sub, int p, int64_t n, const options *o, gemm_row *row)
+void TN(bench_mpi_gemm_row_, )(MPI_Comm sub, int p, int64_t n, int64_t block, int reps,
+                               gemm_row *row)
 {
     memset(row, 0, sizeof *row);
     row->p = p;
@@ -133,31 +148,29 @@ static void TN(gemm_row_, )(MPI_Comm sub, int p, int64_t n, const options *o, ge
     row->nprow = info.nprow;
     row->npcol = info.npcol;
     uint64_t seed = 1000 + (uint64_t)info.rank;
-    TN(operands_, ) op;
-    int st = TN(operands_init_, )(&op, g, n, OMPWG_MPI_BLOCK, seed);
+    operands op;
+    int st = operands_init(&op, g, n, OMPWG_MPI_BLOCK, seed);
     int all = st;
     MPI_Allreduce(&st, &all, 1, MPI_INT, MPI_MAX, sub);
-    if (all == OMPWG_OK) row->ompwg_block = TN(time_gemm_, )(sub, g, &op, n, o->reps);
-    TN(operands_free_, )(&op);
+    if (all == OMPWG_OK) row->ompwg_block = time_gemm(sub, g, &op, n, reps);
+    operands_free(&op);
 
-    st = TN(operands_init_, )(&op, g, n, o->block, seed);
+    st = operands_init(&op, g, n, block, seed);
     MPI_Allreduce(&st, &all, 1, MPI_INT, MPI_MAX, sub);
     if (all == OMPWG_OK) {
-        row->ompwg_cyclic = TN(time_gemm_, )(sub, g, &op, n, o->reps);
+        row->ompwg_cyclic = time_gemm(sub, g, &op, n, reps);
 #if OMPWG_BENCH_HAVE_SCALAPACK
         if (n <= INT32_MAX) {
-            row->scalapack = TN(time_scalapack_, )(sub, &info, &op, n, o->reps);
-            if (row->ompwg_cyclic > 0 && row->scalapack > 0) row->check = TN(agreement_, )(sub, &op, n);
+            row->scalapack = time_scalapack(sub, &info, &op, n, reps);
+            if (row->ompwg_cyclic > 0 && row->scalapack > 0) row->check = agreement(sub, &op, n);
         }
 #endif
     }
-    TN(operands_free_, )(&op);
+    operands_free(&op);
     ompwg_mpi_grid_free(&g);
 }
 
-/* One reduction of an n-vector spread over the ranks of sub: the slowest
- * rank's median time, negative on failure. */
-static double TN(time_reduce_, )(MPI_Comm sub, reduce_op op, int64_t n, int reps)
+double TN(bench_mpi_time_reduce_, )(MPI_Comm sub, reduce_op op, int64_t n, int reps)
 {
     ompwg_mpi_grid *g = NULL;
     if (ompwg_mpi_grid_create(sub, 0, 0, 0, &g) != OMPWG_OK) return -1;
@@ -167,13 +180,8 @@ static double TN(time_reduce_, )(MPI_Comm sub, reduce_op op, int64_t n, int reps
     double *t = malloc((size_t)reps * sizeof *t);
     int st = x && y && t ? OMPWG_OK : OMPWG_ERR_NOMEM;
     if (st == OMPWG_OK) {
-#if defined(OMPWG_PREC_S)
-        bench_fill_float(x, (size_t)nloc, 7 + (uint64_t)off);
-        bench_fill_float(y, (size_t)nloc, 9 + (uint64_t)off);
-#else
-        bench_fill_double(x, (size_t)nloc, 7 + (uint64_t)off);
-        bench_fill_double(y, (size_t)nloc, 9 + (uint64_t)off);
-#endif
+        TN(bench_fill_, )(x, (size_t)nloc, 7 + (uint64_t)off);
+        TN(bench_fill_, )(y, (size_t)nloc, 9 + (uint64_t)off);
     }
     T v;
     int64_t at;

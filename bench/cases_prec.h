@@ -1,0 +1,27 @@
+/* One precision's cases (cases_tmpl.c, compiled once per precision), which
+ * bench_run_case picks: each fills row as bench_run_case says. */
+#ifndef OMPWG_BENCH_CASES_PREC_H
+#define OMPWG_BENCH_CASES_PREC_H
+
+#include <stdint.h>
+
+#include "cases.h"
+
+void bench_gemm_case_s(const bench_engine *e, int64_t n, const bench_config *cfg,
+                       bench_result *row);
+void bench_gemm_case_d(const bench_engine *e, int64_t n, const bench_config *cfg,
+                       bench_result *row);
+void bench_vec_case_s(const bench_engine *e, bench_op op, int64_t n, const bench_config *cfg,
+                      bench_result *row);
+void bench_vec_case_d(const bench_engine *e, bench_op op, int64_t n, const bench_config *cfg,
+                      bench_result *row);
+void bench_transpose_case_s(const bench_engine *e, int64_t n, const bench_config *cfg,
+                            bench_result *row);
+void bench_transpose_case_d(const bench_engine *e, int64_t n, const bench_config *cfg,
+                            bench_result *row);
+void bench_scan_case_s(const bench_engine *e, int64_t n, const bench_config *cfg,
+                       bench_result *row);
+void bench_scan_case_d(const bench_engine *e, int64_t n, const bench_config *cfg,
+                       bench_result *row);
+
+#endif

@@ -1,0 +1,56 @@
+#include "host_engine.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "ompwg.h"
+
+void bench_host_row_init(bench_result *row, const bench_host_engine *e, const char *op, bool dbl,
+                         int64_t size)
+{
+    *row = (bench_result){ .status = OMPWG_ERR_UNAVAILABLE, .ceiling = -1, .vs_reference = -1 };
+    snprintf(row->engine, sizeof row->engine, "%s", e->name);
+    snprintf(row->device, sizeof row->device, "%s", e->device ? e->device : "auto");
+    snprintf(row->op, sizeof row->op, "%s", op);
+    snprintf(row->prec, sizeof row->prec, "%s", dbl ? "double" : "float");
+    snprintf(row->reference, sizeof row->reference, "openblas");
+    snprintf(row->section, sizeof row->section, "host");
+    row->size = size;
+}
+
+void bench_host_settle_before(const bench_host_engine *engines, int e)
+{
+    if (!(engines[e].device && strcmp(engines[e].device, "gpu") == 0)) bench_settle();
+}
+
+bool bench_host_engine_begin(const bench_host_engine *e, bench_result *row)
+{
+    if (!e->backend) return true;
+    row->status = ompwg_set_thread_backend(e->backend);
+    if (row->status != OMPWG_OK) return false;
+    if (!e->device) {
+        const char *chosen = ompwg_get_backend();
+        if (strcmp(chosen, "gpu") == 0 || strcmp(chosen, "cpu") == 0)
+            snprintf(row->device, sizeof row->device, "%s", chosen);
+        else if (strcmp(chosen, "openblas") == 0)
+            snprintf(row->device, sizeof row->device, "cpu");
+    }
+    return true;
+}
+
+void bench_host_engine_end(void)
+{
+    ompwg_set_thread_backend(NULL);
+}
+
+bool bench_host_engine_timed(bench_result *row, double t, int status)
+{
+    row->status = status;
+    if (t < 0 || status != OMPWG_OK) {
+        if (status == OMPWG_OK) row->status = OMPWG_ERR_DEVICE;
+        return false;
+    }
+    row->seconds = t;
+    return true;
+}

@@ -1,0 +1,88 @@
+/* The public setters and getters of the settings the configuration module
+ * keeps itself: the GPU kernel variants, the CPU kernel, how a host thread
+ * waits for the GPU, the distributed GEMM's panel width. */
+#include "knob.h"
+
+#include "ompwg.h"
+
+int ompwg_config_set_choice(ompwg_knob i, const char *name)
+{
+    ompwg_config_read();
+    if (!name) {
+        ompwg_config_refresh(i);
+        ompwg_config_keep(i, ompwg_config_env_num(i));
+        return OMPWG_OK;
+    }
+    int64_t num;
+    double share;
+    const char *what;
+    int st = ompwg_knob_parse(&ompwg_knobs[i], name, &num, &share, &what);
+    if (st != OMPWG_OK) return st;
+    if (!(ompwg_config_runnable(i) & (1u << num))) return OMPWG_ERR_UNAVAILABLE;
+    ompwg_config_keep(i, num);
+    return OMPWG_OK;
+}
+
+const char *ompwg_config_kept_name(ompwg_knob i)
+{
+    return ompwg_knobs[i].choices[ompwg_config_value(i)];
+}
+
+ompwg_status ompwg_set_gpu_variant(ompwg_gpu_kernel kernel, const char *name)
+{
+    ompwg_knob k = ompwg_config_gpu_knob(kernel);
+    return k == OMPWG_KNOB_COUNT ? OMPWG_ERR_FLAGS : ompwg_config_set_choice(k, name);
+}
+
+ompwg_status ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name)
+{
+    ompwg_knob k = ompwg_config_gpu_knob(kernel);
+    if (k == OMPWG_KNOB_COUNT) return OMPWG_ERR_FLAGS;
+    if (!name) return OMPWG_ERR_NULL;
+    *name = ompwg_config_kept_name(k);
+    return OMPWG_OK;
+}
+
+ompwg_status ompwg_set_cpu_arch(const char *name)
+{
+    /* the CPU backend says which kernels this CPU runs when it is probed */
+    ompwg_backend_info(0, NULL, NULL, 0);
+    return ompwg_config_set_choice(OMPWG_KNOB_CPU_ARCH, name);
+}
+
+const char *ompwg_get_cpu_arch(void)
+{
+    return ompwg_config_kept_name(OMPWG_KNOB_CPU_ARCH);
+}
+
+ompwg_status ompwg_set_gpu_sync(const char *mode)
+{
+    return ompwg_config_set_choice(OMPWG_KNOB_GPU_SYNC, mode);
+}
+
+const char *ompwg_get_gpu_sync(void)
+{
+    return ompwg_config_kept_name(OMPWG_KNOB_GPU_SYNC);
+}
+
+ompwg_status ompwg_set_mpi_panel(int64_t width)
+{
+    const ompwg_knob_def *k = &ompwg_knobs[OMPWG_KNOB_MPI_PANEL];
+    ompwg_config_read();
+    if (width < -1) return OMPWG_ERR_RANGE;
+    if (width == -1) {
+        ompwg_config_refresh(OMPWG_KNOB_MPI_PANEL);
+        width = ompwg_config_env_num(OMPWG_KNOB_MPI_PANEL);
+    } else if (width == 0) {
+        width = k->fallback;
+    } else if (width > k->hi) {
+        return OMPWG_ERR_RANGE;
+    }
+    ompwg_config_keep(OMPWG_KNOB_MPI_PANEL, width);
+    return OMPWG_OK;
+}
+
+int64_t ompwg_get_mpi_panel(void)
+{
+    return ompwg_config_value(OMPWG_KNOB_MPI_PANEL);
+}
