@@ -42,7 +42,8 @@
  *   the others were not; 2: also one line per call with the planner's
  *   estimates (ompwg_set_verbose()).
  * - OMPWG_MODEL_FILE=path: keep the placement model there (ompwg_set_model_file()).
- * - OMPWG_SPLIT=0: never split a GEMM between GPU and CPU (ompwg_set_split());
+ * - OMPWG_SPLIT=1: the planner may split a GEMM between GPU and CPU
+ *   (ompwg_set_split(); off by default);
  *   OMPWG_SPLIT_SHARE=x: a fixed GPU share instead (ompwg_set_split_share()).
  * - OMPWG_CHECK=1: run every call on OpenBLAS too and compare (see
  *   ::OMPWG_ERR_CHECK); scans are compared with the sequential reference,
@@ -1083,9 +1084,11 @@ OMPWG_API ompwg_status ompwg_set_model(const ompwg_model *model);
  */
 OMPWG_API ompwg_status ompwg_set_model_file(const char *path);
 /**
- * Splitting a large host-data GEMM between the GPU and the CPU backend: 1
- * allows it (the default), 0 forbids it, -1 reads OMPWG_SPLIT again (unset:
- * 1).
+ * Splitting a large host-data GEMM between the GPU and the CPU backend where
+ * the planner's model puts the split ahead: 1 allows it, 0 forbids it (the
+ * default: on the H100 machine the model's splits ran slower than the GPU
+ * alone), -1 reads OMPWG_SPLIT again (unset: 0). A fixed share
+ * (ompwg_set_split_share()) splits regardless.
  * @return the previous setting; ::OMPWG_ERR_RANGE for any other value than
  *         -1, 0 or 1 (unchanged).
  */
@@ -1095,8 +1098,8 @@ OMPWG_API int ompwg_set_split(int on);
  * share of C's columns (rounded, at least one each) of every host-data GEMM
  * with n >= 2 that reads A and B, the CPU backend the rest, under "auto" and
  * under "gpu" (in host fallback too). 0 returns to the model's choice (the
- * default); a negative value reads OMPWG_SPLIT_SHARE again. ompwg_set_split(0)
- * forbids splits of either kind.
+ * default); a negative value reads OMPWG_SPLIT_SHARE again. It splits
+ * whatever ompwg_set_split() says.
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE for share >= 1 or NaN.
  */
 OMPWG_API ompwg_status ompwg_set_split_share(double share);

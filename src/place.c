@@ -537,9 +537,7 @@ static bool find_mapped(const ompwg_backend *dev, const ompwg_call *c, ompwg_pla
 static bool forced_split(const ompwg_call *c, bool device_selected, ompwg_placement *pl)
 {
     double share = atomic_load_explicit(&split_share, memory_order_relaxed);
-    if (!(share > 0) || !c->splittable || c->n < 2 || !device_selected ||
-        !atomic_load_explicit(&split_on, memory_order_relaxed))
-        return false;
+    if (!(share > 0) || !c->splittable || c->n < 2 || !device_selected) return false;
     const ompwg_backend *dev = ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA);
     const ompwg_backend *cpu = ompwg_find_backend_with(OMPWG_CAP_FALLBACK);
     if (!dev || !cpu) return false;

@@ -117,6 +117,7 @@ static void decisions(void)
 
     /* a GPU and a CPU of comparable speed share a large GEMM */
     ompwg_model even = h100_like(1);
+    const int split_was = ompwg_set_split(1);
     for (int d = 0; d < 2; d++) {
         even.backend[0].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 1e12, 15e-6);
         even.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 1e12, 5e-6);
@@ -132,9 +133,9 @@ static void decisions(void)
            "the split gives the GPU about half of the columns, whole tiles of 128 "
            "(%lld columns, estimate %g s against %g s on the GPU alone)",
            (long long)p.split, p.split_estimate, p.estimate[index_of("gpu")]);
-    int was = ompwg_set_split(0);
+    ompwg_set_split(0);
     placed(&even, 'd', 8192, 8192, 8192, 1, "cpu", false, "the same with splitting turned off");
-    ompwg_set_split(was);
+    ompwg_set_split(split_was);
 
     /* OpenBLAS is a candidate too, where a model has it */
     ompwg_model three = h100_like(0);
