@@ -115,6 +115,16 @@ static void decisions(void)
     tap_ok(st == OMPWG_OK && strcmp(p.backend, "cpu") == 0,
            "a 1 GiB reduction of host data stays on the CPU (%s)", st == OMPWG_OK ? p.backend : "-");
 
+    /* a call the CPU finishes within a millisecond goes to the GPU only when
+     * the model puts it well ahead there (1.5 times) */
+    ompwg_model near = h100_like(0);
+    for (int d = 0; d < 2; d++) near.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 300e9, 5e-6);
+    placed(&near, 'd', 512, 512, 512, 1, "cpu", false,
+           "a 512^3 DGEMM that the model puts at 0.9 ms on the CPU and 0.65 ms on the GPU");
+    for (int d = 0; d < 2; d++) near.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 150e9, 5e-6);
+    placed(&near, 'd', 512, 512, 512, 1, "gpu", false,
+           "the same at 1.8 ms on the CPU");
+
     /* a GPU and a CPU of comparable speed share a large GEMM */
     ompwg_model even = h100_like(1);
     const int split_was = ompwg_set_split(1);
