@@ -6,15 +6,10 @@
 #include "place.h"
 
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "calibrate.h"
-#include "config.h"
 #include "model.h"
 #include "registry.h"
 
@@ -39,121 +34,6 @@
  * still pays: the first block's copy in and the last one's copy out. */
 #define OVERLAP_TAIL 0.25
 
-/* ---- settings ---------------------------------------------------------- */
-
-static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
-static atomic_int verbose, split_on;
-/* > 0: every splittable GEMM gives the device this share of C's columns */
-static _Atomic double split_share;
-static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
-static char model_file[4096];
-
-static void read_model_file_env(void)
-{
-    char v[sizeof model_file];
-    ompwg_config_env_text(OMPWG_KNOB_MODEL_FILE, v, sizeof v);
-    pthread_mutex_lock(&file_lock);
-    snprintf(model_file, sizeof model_file, "%s", v);
-    pthread_mutex_unlock(&file_lock);
-}
-
-static void settings_init(void)
-{
-    atomic_store(&verbose, (int)ompwg_config_env_num(OMPWG_KNOB_VERBOSE));
-    atomic_store(&split_on, (int)ompwg_config_env_num(OMPWG_KNOB_SPLIT));
-    atomic_store(&split_share, ompwg_config_env_share());
-    read_model_file_env();
-}
-
-int ompwg_verbose_level(void)
-{
-    pthread_once(&settings_once, settings_init);
-    return atomic_load_explicit(&verbose, memory_order_relaxed);
-}
-
-int ompwg_set_verbose(int level)
-{
-    pthread_once(&settings_once, settings_init);
-    if (level < -1 || level > 2) return OMPWG_ERR_RANGE;
-    if (level < 0) ompwg_config_refresh(OMPWG_KNOB_VERBOSE);
-    int v = level < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_VERBOSE) : level;
-    return atomic_exchange(&verbose, v);
-}
-
-int ompwg_get_verbose(void)
-{
-    return ompwg_verbose_level();
-}
-
-int ompwg_set_split(int on)
-{
-    pthread_once(&settings_once, settings_init);
-    if (on < -1 || on > 1) return OMPWG_ERR_RANGE;
-    if (on < 0) ompwg_config_refresh(OMPWG_KNOB_SPLIT);
-    int v = on < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_SPLIT) : on;
-    return atomic_exchange(&split_on, v);
-}
-
-int ompwg_get_split(void)
-{
-    pthread_once(&settings_once, settings_init);
-    return atomic_load_explicit(&split_on, memory_order_relaxed);
-}
-
-double ompwg_get_split_share(void)
-{
-    pthread_once(&settings_once, settings_init);
-    return atomic_load_explicit(&split_share, memory_order_relaxed);
-}
-
-ompwg_status ompwg_get_model_file(char *buf, size_t len)
-{
-    if (!buf || !len) return OMPWG_ERR_NULL;
-    pthread_once(&settings_once, settings_init);
-    pthread_mutex_lock(&file_lock);
-    int n = snprintf(buf, len, "%s", model_file);
-    pthread_mutex_unlock(&file_lock);
-    return (size_t)n < len ? OMPWG_OK : OMPWG_ERR_RANGE;
-}
-
-ompwg_status ompwg_set_split_share(double share)
-{
-    pthread_once(&settings_once, settings_init);
-    if (share < 0) {
-        ompwg_config_refresh(OMPWG_KNOB_SPLIT_SHARE);
-        atomic_store(&split_share, ompwg_config_env_share());
-        return OMPWG_OK;
-    }
-    if (!(share < 1)) return OMPWG_ERR_RANGE;
-    atomic_store(&split_share, share);
-    return OMPWG_OK;
-}
-
-ompwg_status ompwg_set_model_file(const char *path)
-{
-    pthread_once(&settings_once, settings_init);
-    if (!path) {
-        ompwg_config_refresh(OMPWG_KNOB_MODEL_FILE);
-        read_model_file_env();
-        return OMPWG_OK;
-    }
-    if (strlen(path) >= sizeof model_file) return OMPWG_ERR_RANGE;
-    pthread_mutex_lock(&file_lock);
-    snprintf(model_file, sizeof model_file, "%s", path);
-    pthread_mutex_unlock(&file_lock);
-    return OMPWG_OK;
-}
-
-/* ---- the model ----------------------------------------------------------- */
-
-typedef enum { MODEL_NONE, MODEL_READY, MODEL_FAILED } model_state;
-
-static pthread_rwlock_t model_rw = PTHREAD_RWLOCK_INITIALIZER;
-/* serialises measurements: the threads that need a model wait for one */
-static pthread_mutex_t measure_lock = PTHREAD_MUTEX_INITIALIZER;
-static model_state state = MODEL_NONE;
-static ompwg_model model;
-
 /* The candidates "auto" weighs: the device backend, and the backends that
  * run host data on the CPU (the CPU backend and OpenBLAS). */
 #define MAX_HOSTS (OMPWG_MODEL_BACKENDS - 1)
@@ -161,109 +41,6 @@ static ompwg_model model;
 static const ompwg_backend *device_candidate(void)
 {
     return ompwg_auto_candidate(OMPWG_CAP_DEVICE_DATA);
-}
-
-static double predict_host_gemm(const ompwg_model *m, int64_t n);
-
-/* A model for this machine: loaded from the model file when one there fits,
- * else measured (and saved there). MODEL_FAILED when none could be had. */
-static model_state obtain_model(ompwg_model *out)
-{
-    char path[sizeof model_file], why[512];
-    pthread_mutex_lock(&file_lock);
-    snprintf(path, sizeof path, "%s", model_file);
-    pthread_mutex_unlock(&file_lock);
-
-    ompwg_model_key(out);
-    /* no file yet is the normal first run: measured and written, silently */
-    if (path[0] && access(path, F_OK) == 0) {
-        ompwg_model loaded;
-        if (ompwg_model_load(path, out, &loaded, why, sizeof why) == 0) {
-            *out = loaded;
-            if (ompwg_verbose_level() >= 1)
-                fprintf(stderr, "ompwg: placement model loaded from %s\n", path);
-            return MODEL_READY;
-        }
-        fprintf(stderr, "ompwg: %s; measuring the model instead\n", why);
-    }
-    const ompwg_backend *hosts[MAX_HOSTS];
-    int nhost = ompwg_auto_hosts(hosts, MAX_HOSTS);
-    int st = ompwg_model_measure(ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA), hosts, nhost,
-                                 predict_host_gemm, out);
-    const char *defect = st == OMPWG_OK ? ompwg_model_defect(out) : NULL;
-    if (st != OMPWG_OK || defect) {
-        fprintf(stderr,
-                "ompwg: the placement model could not be measured (%s); host-data calls "
-                "under auto run on the CPU\n",
-                st != OMPWG_OK ? ompwg_strerror(st) : defect);
-        return MODEL_FAILED;
-    }
-    if (ompwg_verbose_level() >= 1) fprintf(stderr, "ompwg: placement model measured\n");
-    if (path[0] && ompwg_model_save(path, out, why, sizeof why) != 0)
-        fprintf(stderr, "ompwg: %s; the model is kept for this process only\n", why);
-    return MODEL_READY;
-}
-
-/* Runs f(model, arg) under the read lock, measuring the model first when
- * there is none (one thread measures; the others that need it wait). f gets
- * NULL when no model could be had. */
-static void with_model(void (*f)(const ompwg_model *, void *), void *arg)
-{
-    pthread_rwlock_rdlock(&model_rw);
-    while (state == MODEL_NONE) {
-        pthread_rwlock_unlock(&model_rw);
-        pthread_mutex_lock(&measure_lock);
-        pthread_rwlock_rdlock(&model_rw);
-        bool need = state == MODEL_NONE;
-        pthread_rwlock_unlock(&model_rw);
-        if (need) {
-            ompwg_model m;
-            model_state got = obtain_model(&m);
-            pthread_rwlock_wrlock(&model_rw);
-            model = m;
-            state = got;
-            pthread_rwlock_unlock(&model_rw);
-        }
-        pthread_mutex_unlock(&measure_lock);
-        pthread_rwlock_rdlock(&model_rw);
-    }
-    f(state == MODEL_READY ? &model : NULL, arg);
-    pthread_rwlock_unlock(&model_rw);
-}
-
-static void copy_model(const ompwg_model *m, void *out)
-{
-    if (m) *(ompwg_model *)out = *m;
-    else memset(out, 0, sizeof(ompwg_model));
-}
-
-ompwg_status ompwg_get_model(ompwg_model *out)
-{
-    if (!out) return OMPWG_ERR_NULL;
-    pthread_once(&settings_once, settings_init);
-    if (!ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA) ||
-        !ompwg_find_backend_with(OMPWG_CAP_FALLBACK)) {
-        memset(out, 0, sizeof *out);
-        return OMPWG_ERR_UNAVAILABLE;
-    }
-    with_model(copy_model, out);
-    return out->version == OMPWG_MODEL_VERSION ? OMPWG_OK : OMPWG_ERR_UNAVAILABLE;
-}
-
-ompwg_status ompwg_set_model(const ompwg_model *m)
-{
-    pthread_once(&settings_once, settings_init);
-    if (m) {
-        if (m->version != OMPWG_MODEL_VERSION) return OMPWG_ERR_FLAGS;
-        if (ompwg_model_defect(m)) return OMPWG_ERR_RANGE;
-    }
-    pthread_mutex_lock(&measure_lock);
-    pthread_rwlock_wrlock(&model_rw);
-    if (m) model = *m;
-    state = m ? MODEL_READY : MODEL_NONE;
-    pthread_rwlock_unlock(&model_rw);
-    pthread_mutex_unlock(&measure_lock);
-    return OMPWG_OK;
 }
 
 /* ---- estimates ------------------------------------------------------------- */
@@ -315,7 +92,7 @@ static double device_seconds(const ompwg_model *m, const ompwg_call *c, double l
 }
 
 /* The raw prediction calibrate.c compares its host-data GEMMs with. */
-static double predict_host_gemm(const ompwg_model *m, int64_t n)
+double ompwg_predict_host_gemm(const ompwg_model *m, int64_t n)
 {
     const double bytes = 8.0 * (double)n * (double)n;
     const double link = 3 * (m->link_latency + bytes / m->h2d_pageable) + m->link_latency +
@@ -475,7 +252,7 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
         device_seconds(m, c, link_first + fs * link_rest, kernel_seconds(m, d->dev, c, fs));
     double t_host_part = kernel_seconds(m, d->best, c, 1 - fs);
     d->t_split = fmax(t_dev_part, t_host_part) * SPLIT_INTERFERENCE;
-    if (d->t_split < SPLIT_GAIN * fmin(d->t_dev, t_best) && atomic_load(&split_on))
+    if (d->t_split < SPLIT_GAIN * fmin(d->t_dev, t_best) && ompwg_get_split() == 1)
         d->split = cols;
 }
 
@@ -542,7 +319,7 @@ static bool find_mapped(const ompwg_backend *dev, const ompwg_call *c, ompwg_pla
  * GEMM, under a selection that includes the device. */
 static bool forced_split(const ompwg_call *c, bool device_selected, ompwg_placement *pl)
 {
-    double share = atomic_load_explicit(&split_share, memory_order_relaxed);
+    double share = ompwg_get_split_share();
     if (!(share > 0) || !c->splittable || c->n < 2 || !device_selected) return false;
     const ompwg_backend *dev = ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA);
     const ompwg_backend *cpu = ompwg_find_backend_with(OMPWG_CAP_FALLBACK);
@@ -612,7 +389,7 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
     }
     bool pinned[OMPWG_CALL_OPERANDS] = { false };
     place_job job = { c, pinned, &d };
-    with_model(decide_job, &job);
+    ompwg_with_model(decide_job, &job);
     pl->be = d.choice;
     if (d.split) {
         pl->dev = dev;
@@ -655,7 +432,6 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     memset(out, 0, sizeof *out);
     for (int i = 0; i < OMPWG_MODEL_BACKENDS; i++) out->estimate[i] = -1;
     out->split_estimate = -1;
-    pthread_once(&settings_once, settings_init);
     bool pinned[OMPWG_CALL_OPERANDS] = { false };
     if (given) {
         if (ompwg_model_defect(given)) return OMPWG_ERR_RANGE;
@@ -681,7 +457,7 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     d.nhost = ompwg_auto_hosts(d.host, MAX_HOSTS);
     if (!ompwg_current_is_auto() || !d.dev || d.nhost == 0) return OMPWG_OK;
     place_job job = { c, pinned, &d };
-    with_model(decide_job, &job);
+    ompwg_with_model(decide_job, &job);
     fill_plan(&d, out);
     return OMPWG_OK;
 }
@@ -713,25 +489,6 @@ ompwg_status ompwg_plan_stream(const ompwg_model *model, char precision, int64_t
                      .dbl = precision == 'd', .n = bytes, .work = (double)bytes, .operands = 1 };
     c.op[0].bytes_in = (size_t)bytes;
     return plan(model, &c, out);
-}
-
-ompwg_status ompwg_read_model(const char *path, ompwg_model *out)
-{
-    if (!path || !out) return OMPWG_ERR_NULL;
-    char why[512];
-    int st = ompwg_model_read(path, out, why, sizeof why);
-    if (st != OMPWG_OK) fprintf(stderr, "ompwg: %s\n", why);
-    return st;
-}
-
-ompwg_status ompwg_write_model(const char *path, const ompwg_model *model)
-{
-    if (!path || !model) return OMPWG_ERR_NULL;
-    if (ompwg_model_defect(model)) return OMPWG_ERR_RANGE;
-    char why[512];
-    if (ompwg_model_save(path, model, why, sizeof why) == 0) return OMPWG_OK;
-    fprintf(stderr, "ompwg: %s\n", why);
-    return OMPWG_ERR_UNAVAILABLE;
 }
 
 ompwg_status ompwg_link_traffic(uint64_t *to_device, uint64_t *to_host)

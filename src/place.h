@@ -53,7 +53,17 @@ int ompwg_place(const ompwg_call *call, ompwg_placement *out);
  * pointer into operand i; NULL for none) moved to its device copy. */
 int ompwg_place_call(const ompwg_call *call, ompwg_placement *out, void *ptr[]);
 
-/* OMPWG_VERBOSE's level, read once (ompwg_set_verbose() changes it). */
+/* OMPWG_VERBOSE's level, read once (ompwg_set_verbose() changes it;
+ * place_settings.c). */
 int ompwg_verbose_level(void);
+
+/* Runs f(model, arg) under the model's read lock, measuring the model first
+ * when there is none (one thread measures; the others that need it wait).
+ * f gets NULL when no model could be had (place_model.c). */
+void ompwg_with_model(void (*f)(const ompwg_model *, void *), void *arg);
+
+/* The time the model predicts for an n x n x n DGEMM on host data on the
+ * device, as calibrate.c measures it against (place.c). */
+double ompwg_predict_host_gemm(const ompwg_model *m, int64_t n);
 
 #endif

@@ -1,0 +1,114 @@
+/* The planner's settings: the trace's level, whether the model may split a
+ * GEMM between GPU and CPU, a fixed share instead, and the model file;
+ * read from the environment once (config.c), changed by the setters. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "ompwg.h"
+#include "place.h"
+
+static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
+static atomic_int verbose, split_on;
+/* > 0: every splittable GEMM gives the device this share of C's columns */
+static _Atomic double split_share;
+static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
+static char model_file[4096];
+
+static void read_model_file_env(void)
+{
+    char v[sizeof model_file];
+    ompwg_config_env_text(OMPWG_KNOB_MODEL_FILE, v, sizeof v);
+    pthread_mutex_lock(&file_lock);
+    snprintf(model_file, sizeof model_file, "%s", v);
+    pthread_mutex_unlock(&file_lock);
+}
+
+static void settings_init(void)
+{
+    atomic_store(&verbose, (int)ompwg_config_env_num(OMPWG_KNOB_VERBOSE));
+    atomic_store(&split_on, (int)ompwg_config_env_num(OMPWG_KNOB_SPLIT));
+    atomic_store(&split_share, ompwg_config_env_share());
+    read_model_file_env();
+}
+
+int ompwg_verbose_level(void)
+{
+    pthread_once(&settings_once, settings_init);
+    return atomic_load_explicit(&verbose, memory_order_relaxed);
+}
+
+int ompwg_set_verbose(int level)
+{
+    pthread_once(&settings_once, settings_init);
+    if (level < -1 || level > 2) return OMPWG_ERR_RANGE;
+    if (level < 0) ompwg_config_refresh(OMPWG_KNOB_VERBOSE);
+    int v = level < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_VERBOSE) : level;
+    return atomic_exchange(&verbose, v);
+}
+
+int ompwg_get_verbose(void)
+{
+    return ompwg_verbose_level();
+}
+
+int ompwg_set_split(int on)
+{
+    pthread_once(&settings_once, settings_init);
+    if (on < -1 || on > 1) return OMPWG_ERR_RANGE;
+    if (on < 0) ompwg_config_refresh(OMPWG_KNOB_SPLIT);
+    int v = on < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_SPLIT) : on;
+    return atomic_exchange(&split_on, v);
+}
+
+int ompwg_get_split(void)
+{
+    pthread_once(&settings_once, settings_init);
+    return atomic_load_explicit(&split_on, memory_order_relaxed);
+}
+
+double ompwg_get_split_share(void)
+{
+    pthread_once(&settings_once, settings_init);
+    return atomic_load_explicit(&split_share, memory_order_relaxed);
+}
+
+ompwg_status ompwg_get_model_file(char *buf, size_t len)
+{
+    if (!buf || !len) return OMPWG_ERR_NULL;
+    pthread_once(&settings_once, settings_init);
+    pthread_mutex_lock(&file_lock);
+    int n = snprintf(buf, len, "%s", model_file);
+    pthread_mutex_unlock(&file_lock);
+    return (size_t)n < len ? OMPWG_OK : OMPWG_ERR_RANGE;
+}
+
+ompwg_status ompwg_set_split_share(double share)
+{
+    pthread_once(&settings_once, settings_init);
+    if (share < 0) {
+        ompwg_config_refresh(OMPWG_KNOB_SPLIT_SHARE);
+        atomic_store(&split_share, ompwg_config_env_share());
+        return OMPWG_OK;
+    }
+    if (!(share < 1)) return OMPWG_ERR_RANGE;
+    atomic_store(&split_share, share);
+    return OMPWG_OK;
+}
+
+ompwg_status ompwg_set_model_file(const char *path)
+{
+    pthread_once(&settings_once, settings_init);
+    if (!path) {
+        ompwg_config_refresh(OMPWG_KNOB_MODEL_FILE);
+        read_model_file_env();
+        return OMPWG_OK;
+    }
+    if (strlen(path) >= sizeof model_file) return OMPWG_ERR_RANGE;
+    pthread_mutex_lock(&file_lock);
+    snprintf(model_file, sizeof model_file, "%s", path);
+    pthread_mutex_unlock(&file_lock);
+    return OMPWG_OK;
+}
