@@ -39,21 +39,29 @@ typedef struct ompwg_vec_shape {
     bool device_ptrs;
 } ompwg_vec_shape;
 
-typedef int (*ompwg_sgemm_fn)(const ompwg_gemm_shape *s, float alpha, const float *a,
-                              const float *b, float beta, float *c);
-typedef int (*ompwg_dgemm_fn)(const ompwg_gemm_shape *s, double alpha, const double *a,
-                              const double *b, double beta, double *c);
-typedef int (*ompwg_cgemm_fn)(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
-                              const ompwg_complex_float *a, const ompwg_complex_float *b,
-                              ompwg_complex_float beta, ompwg_complex_float *c);
-typedef int (*ompwg_zgemm_fn)(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
-                              const ompwg_complex_double *a, const ompwg_complex_double *b,
-                              ompwg_complex_double beta, ompwg_complex_double *c);
+/* Each operation's signature (a backend declares its function with it:
+ * `ompwg_sgemm_sig ompwg_cpu_sgemm;`) and its slot in the table (_fn). */
+typedef int ompwg_sgemm_sig(const ompwg_gemm_shape *s, float alpha, const float *a,
+                            const float *b, float beta, float *c);
+typedef ompwg_sgemm_sig *ompwg_sgemm_fn;
+typedef int ompwg_dgemm_sig(const ompwg_gemm_shape *s, double alpha, const double *a,
+                            const double *b, double beta, double *c);
+typedef ompwg_dgemm_sig *ompwg_dgemm_fn;
+typedef int ompwg_cgemm_sig(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
+                            const ompwg_complex_float *a, const ompwg_complex_float *b,
+                            ompwg_complex_float beta, ompwg_complex_float *c);
+typedef ompwg_cgemm_sig *ompwg_cgemm_fn;
+typedef int ompwg_zgemm_sig(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
+                            const ompwg_complex_double *a, const ompwg_complex_double *b,
+                            ompwg_complex_double beta, ompwg_complex_double *c);
+typedef ompwg_zgemm_sig *ompwg_zgemm_fn;
 /* value: the sum, or the extremum; index: the extremum's index (MAX/MIN only). */
-typedef int (*ompwg_sreduce_fn)(const ompwg_vec_shape *s, const float *x, const float *y,
-                                float *value, int64_t *index);
-typedef int (*ompwg_dreduce_fn)(const ompwg_vec_shape *s, const double *x, const double *y,
-                                double *value, int64_t *index);
+typedef int ompwg_sreduce_sig(const ompwg_vec_shape *s, const float *x, const float *y,
+                              float *value, int64_t *index);
+typedef ompwg_sreduce_sig *ompwg_sreduce_fn;
+typedef int ompwg_dreduce_sig(const ompwg_vec_shape *s, const double *x, const double *y,
+                              double *value, int64_t *index);
+typedef ompwg_dreduce_sig *ompwg_dreduce_fn;
 
 typedef struct ompwg_scan_shape {
     int64_t n;            /* n > 0 */
@@ -70,11 +78,16 @@ typedef struct ompwg_transpose_shape {
     bool device_ptrs;
 } ompwg_transpose_shape;
 
-typedef int (*ompwg_sscan_fn)(const ompwg_scan_shape *s, const float *x, float *y);
-typedef int (*ompwg_dscan_fn)(const ompwg_scan_shape *s, const double *x, double *y);
-typedef int (*ompwg_i64scan_fn)(const ompwg_scan_shape *s, const int64_t *x, int64_t *y);
-typedef int (*ompwg_stranspose_fn)(const ompwg_transpose_shape *s, const float *a, float *b);
-typedef int (*ompwg_dtranspose_fn)(const ompwg_transpose_shape *s, const double *a, double *b);
+typedef int ompwg_sscan_sig(const ompwg_scan_shape *s, const float *x, float *y);
+typedef ompwg_sscan_sig *ompwg_sscan_fn;
+typedef int ompwg_dscan_sig(const ompwg_scan_shape *s, const double *x, double *y);
+typedef ompwg_dscan_sig *ompwg_dscan_fn;
+typedef int ompwg_i64scan_sig(const ompwg_scan_shape *s, const int64_t *x, int64_t *y);
+typedef ompwg_i64scan_sig *ompwg_i64scan_fn;
+typedef int ompwg_stranspose_sig(const ompwg_transpose_shape *s, const float *a, float *b);
+typedef ompwg_stranspose_sig *ompwg_stranspose_fn;
+typedef int ompwg_dtranspose_sig(const ompwg_transpose_shape *s, const double *a, double *b);
+typedef ompwg_dtranspose_sig *ompwg_dtranspose_fn;
 
 /* The level-3 operations besides GEMM, normalised to column-major (a
  * row-major call arrives as its column-major transpose: side and uplo
@@ -113,10 +126,12 @@ typedef struct ompwg_level3_shape {
     bool device_ptrs;
 } ompwg_level3_shape;
 
-typedef int (*ompwg_slevel3_fn)(const ompwg_level3_shape *s, float alpha, const float *a,
-                                const float *b, float beta, float *c);
-typedef int (*ompwg_dlevel3_fn)(const ompwg_level3_shape *s, double alpha, const double *a,
-                                const double *b, double beta, double *c);
+typedef int ompwg_slevel3_sig(const ompwg_level3_shape *s, float alpha, const float *a,
+                              const float *b, float beta, float *c);
+typedef ompwg_slevel3_sig *ompwg_slevel3_fn;
+typedef int ompwg_dlevel3_sig(const ompwg_level3_shape *s, double alpha, const double *a,
+                              const double *b, double beta, double *c);
+typedef ompwg_dlevel3_sig *ompwg_dlevel3_fn;
 
 /* What a probe found. */
 typedef enum ompwg_probe_result {

@@ -44,47 +44,29 @@ void ompwg_cpu_team_end(int saved);
  * OMPWG_CPU_ARCH and the CPU's features. */
 const char *ompwg_cpu_kernel_name(void);
 
-int ompwg_cpu_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
-                    float beta, float *c);
-int ompwg_cpu_dgemm(const ompwg_gemm_shape *s, double alpha, const double *a,
-                    const double *b, double beta, double *c);
-int ompwg_cpu_cgemm(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
-                    const ompwg_complex_float *a, const ompwg_complex_float *b,
-                    ompwg_complex_float beta, ompwg_complex_float *c);
-int ompwg_cpu_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
-                    const ompwg_complex_double *a, const ompwg_complex_double *b,
-                    ompwg_complex_double beta, ompwg_complex_double *c);
-int ompwg_cpu_sreduce(const ompwg_vec_shape *s, const float *x, const float *y, float *value,
-                      int64_t *index);
-int ompwg_cpu_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,
-                      double *value, int64_t *index);
-int ompwg_cpu_sscan(const ompwg_scan_shape *s, const float *x, float *y);
-int ompwg_cpu_dscan(const ompwg_scan_shape *s, const double *x, double *y);
-int ompwg_cpu_i64scan(const ompwg_scan_shape *s, const int64_t *x, int64_t *y);
-int ompwg_cpu_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
-int ompwg_cpu_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
+ompwg_sgemm_sig ompwg_cpu_sgemm;
+ompwg_dgemm_sig ompwg_cpu_dgemm;
+ompwg_cgemm_sig ompwg_cpu_cgemm;
+ompwg_zgemm_sig ompwg_cpu_zgemm;
+ompwg_sreduce_sig ompwg_cpu_sreduce;
+ompwg_dreduce_sig ompwg_cpu_dreduce;
+ompwg_sscan_sig ompwg_cpu_sscan;
+ompwg_dscan_sig ompwg_cpu_dscan;
+ompwg_i64scan_sig ompwg_cpu_i64scan;
+ompwg_stranspose_sig ompwg_cpu_stranspose;
+ompwg_dtranspose_sig ompwg_cpu_dtranspose;
 
 /* SYMM, SYRK, SYR2K (sym_tmpl.c), TRMM, TRSM (tri_tmpl.c): blocked over the
  * packed GEMM. */
-int ompwg_cpu_ssymm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
-                    float beta, float *c);
-int ompwg_cpu_dsymm(const ompwg_level3_shape *s, double alpha, const double *a,
-                    const double *b, double beta, double *c);
-int ompwg_cpu_ssyrk(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
-                    float beta, float *c);
-int ompwg_cpu_dsyrk(const ompwg_level3_shape *s, double alpha, const double *a,
-                    const double *b, double beta, double *c);
-int ompwg_cpu_ssyr2k(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
-                     float beta, float *c);
-int ompwg_cpu_dsyr2k(const ompwg_level3_shape *s, double alpha, const double *a,
-                     const double *b, double beta, double *c);
-int ompwg_cpu_strmm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
-                    float beta, float *c);
-int ompwg_cpu_dtrmm(const ompwg_level3_shape *s, double alpha, const double *a,
-                    const double *b, double beta, double *c);
-int ompwg_cpu_strsm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,
-                    float beta, float *c);
-int ompwg_cpu_dtrsm(const ompwg_level3_shape *s, double alpha, const double *a,
-                    const double *b, double beta, double *c);
+ompwg_slevel3_sig ompwg_cpu_ssymm;
+ompwg_dlevel3_sig ompwg_cpu_dsymm;
+ompwg_slevel3_sig ompwg_cpu_ssyrk;
+ompwg_dlevel3_sig ompwg_cpu_dsyrk;
+ompwg_slevel3_sig ompwg_cpu_ssyr2k;
+ompwg_dlevel3_sig ompwg_cpu_dsyr2k;
+ompwg_slevel3_sig ompwg_cpu_strmm;
+ompwg_dlevel3_sig ompwg_cpu_dtrmm;
+ompwg_slevel3_sig ompwg_cpu_strsm;
+ompwg_dlevel3_sig ompwg_cpu_dtrsm;
 
 #endif

@@ -4,45 +4,27 @@
 
 #include "backend.h"
 
-int ompwg_openblas_sgemm(const ompwg_gemm_shape *s, float alpha, const float *a, const float *b,
-                         float beta, float *c);
-int ompwg_openblas_dgemm(const ompwg_gemm_shape *s, double alpha, const double *a,
-                         const double *b, double beta, double *c);
-int ompwg_openblas_sreduce(const ompwg_vec_shape *s, const float *x, const float *y,
-                           float *value, int64_t *index);
-int ompwg_openblas_dreduce(const ompwg_vec_shape *s, const double *x, const double *y,
-                           double *value, int64_t *index);
-int ompwg_openblas_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
-int ompwg_openblas_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
+ompwg_sgemm_sig ompwg_openblas_sgemm;
+ompwg_dgemm_sig ompwg_openblas_dgemm;
+ompwg_sreduce_sig ompwg_openblas_sreduce;
+ompwg_dreduce_sig ompwg_openblas_dreduce;
+ompwg_stranspose_sig ompwg_openblas_stranspose;
+ompwg_dtranspose_sig ompwg_openblas_dtranspose;
 
 /* SYMM, SYRK, SYR2K, TRMM, TRSM (openblas_level3_tmpl.c), indexed by
  * ompwg_level3_op in the table. */
-int ompwg_openblas_ssymm(const ompwg_level3_shape *s, float alpha, const float *a,
-                         const float *b, float beta, float *c);
-int ompwg_openblas_dsymm(const ompwg_level3_shape *s, double alpha, const double *a,
-                         const double *b, double beta, double *c);
-int ompwg_openblas_ssyrk(const ompwg_level3_shape *s, float alpha, const float *a,
-                         const float *b, float beta, float *c);
-int ompwg_openblas_dsyrk(const ompwg_level3_shape *s, double alpha, const double *a,
-                         const double *b, double beta, double *c);
-int ompwg_openblas_ssyr2k(const ompwg_level3_shape *s, float alpha, const float *a,
-                          const float *b, float beta, float *c);
-int ompwg_openblas_dsyr2k(const ompwg_level3_shape *s, double alpha, const double *a,
-                          const double *b, double beta, double *c);
-int ompwg_openblas_strmm(const ompwg_level3_shape *s, float alpha, const float *a,
-                         const float *b, float beta, float *c);
-int ompwg_openblas_dtrmm(const ompwg_level3_shape *s, double alpha, const double *a,
-                         const double *b, double beta, double *c);
-int ompwg_openblas_strsm(const ompwg_level3_shape *s, float alpha, const float *a,
-                         const float *b, float beta, float *c);
-int ompwg_openblas_dtrsm(const ompwg_level3_shape *s, double alpha, const double *a,
-                         const double *b, double beta, double *c);
-int ompwg_openblas_cgemm(const ompwg_gemm_shape *s, ompwg_complex_float alpha,
-                         const ompwg_complex_float *a, const ompwg_complex_float *b,
-                         ompwg_complex_float beta, ompwg_complex_float *c);
-int ompwg_openblas_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
-                         const ompwg_complex_double *a, const ompwg_complex_double *b,
-                         ompwg_complex_double beta, ompwg_complex_double *c);
+ompwg_slevel3_sig ompwg_openblas_ssymm;
+ompwg_dlevel3_sig ompwg_openblas_dsymm;
+ompwg_slevel3_sig ompwg_openblas_ssyrk;
+ompwg_dlevel3_sig ompwg_openblas_dsyrk;
+ompwg_slevel3_sig ompwg_openblas_ssyr2k;
+ompwg_dlevel3_sig ompwg_openblas_dsyr2k;
+ompwg_slevel3_sig ompwg_openblas_strmm;
+ompwg_dlevel3_sig ompwg_openblas_dtrmm;
+ompwg_slevel3_sig ompwg_openblas_strsm;
+ompwg_dlevel3_sig ompwg_openblas_dtrsm;
+ompwg_cgemm_sig ompwg_openblas_cgemm;
+ompwg_zgemm_sig ompwg_openblas_zgemm;
 
 /* The CBLAS functions the backend calls, as cblas.h declares them. */
 typedef void ompwg_cblas_sgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
