@@ -26,65 +26,27 @@ ompwg_dlevel3_sig ompwg_openblas_dtrsm;
 ompwg_cgemm_sig ompwg_openblas_cgemm;
 ompwg_zgemm_sig ompwg_openblas_zgemm;
 
-/* The CBLAS functions the backend calls, as cblas.h declares them. */
-typedef void ompwg_cblas_sgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
-                                  enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
-                                  float alpha, const float *a, blasint lda, const float *b,
-                                  blasint ldb, float beta, float *c, blasint ldc);
-typedef void ompwg_cblas_dgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
-                                  enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
-                                  double alpha, const double *a, blasint lda, const double *b,
-                                  blasint ldb, double beta, double *c, blasint ldc);
-/* cblas_cgemm and cblas_zgemm: alpha, beta and the arrays as void * */
-typedef void ompwg_cblas_xgemm_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE transa,
-                                  enum CBLAS_TRANSPOSE transb, blasint m, blasint n, blasint k,
-                                  const void *alpha, const void *a, blasint lda, const void *b,
-                                  blasint ldb, const void *beta, void *c, blasint ldc);
-typedef float ompwg_cblas_sdot_fn(blasint n, const float *x, blasint incx, const float *y,
-                                  blasint incy);
-typedef double ompwg_cblas_ddot_fn(blasint n, const double *x, blasint incx, const double *y,
-                                   blasint incy);
-typedef float ompwg_cblas_sasum_fn(blasint n, const float *x, blasint incx);
-typedef double ompwg_cblas_dasum_fn(blasint n, const double *x, blasint incx);
-typedef void ompwg_cblas_somatcopy_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE trans,
-                                      blasint rows, blasint cols, float alpha, const float *a,
-                                      blasint lda, float *b, blasint ldb);
-typedef void ompwg_cblas_domatcopy_fn(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE trans,
-                                      blasint rows, blasint cols, double alpha, const double *a,
-                                      blasint lda, double *b, blasint ldb);
-
-typedef void ompwg_cblas_ssymm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
-                                   enum CBLAS_UPLO uplo, blasint m, blasint n, float alpha,
-                                   const float *a, blasint lda, const float *b, blasint ldb,
-                                   float beta, float *c, blasint ldc);
-typedef void ompwg_cblas_ssyrk_fn(enum CBLAS_ORDER order, enum CBLAS_UPLO uplo,
-                                   enum CBLAS_TRANSPOSE trans, blasint n, blasint k, float alpha,
-                                   const float *a, blasint lda, float beta, float *c, blasint ldc);
-typedef void ompwg_cblas_ssyr2k_fn(enum CBLAS_ORDER order, enum CBLAS_UPLO uplo,
-                                    enum CBLAS_TRANSPOSE trans, blasint n, blasint k, float alpha,
-                                    const float *a, blasint lda, const float *b, blasint ldb,
-                                    float beta, float *c, blasint ldc);
-/* TRMM and TRSM have the same arguments */
-typedef void ompwg_cblas_strxm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
-                                   enum CBLAS_UPLO uplo, enum CBLAS_TRANSPOSE transa,
-                                   enum CBLAS_DIAG diag, blasint m, blasint n, float alpha,
-                                   const float *a, blasint lda, float *b, blasint ldb);
-typedef void ompwg_cblas_dsymm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
-                                   enum CBLAS_UPLO uplo, blasint m, blasint n, double alpha,
-                                   const double *a, blasint lda, const double *b, blasint ldb,
-                                   double beta, double *c, blasint ldc);
-typedef void ompwg_cblas_dsyrk_fn(enum CBLAS_ORDER order, enum CBLAS_UPLO uplo,
-                                   enum CBLAS_TRANSPOSE trans, blasint n, blasint k, double alpha,
-                                   const double *a, blasint lda, double beta, double *c, blasint ldc);
-typedef void ompwg_cblas_dsyr2k_fn(enum CBLAS_ORDER order, enum CBLAS_UPLO uplo,
-                                    enum CBLAS_TRANSPOSE trans, blasint n, blasint k, double alpha,
-                                    const double *a, blasint lda, const double *b, blasint ldb,
-                                    double beta, double *c, blasint ldc);
-/* TRMM and TRSM have the same arguments */
-typedef void ompwg_cblas_dtrxm_fn(enum CBLAS_ORDER order, enum CBLAS_SIDE side,
-                                   enum CBLAS_UPLO uplo, enum CBLAS_TRANSPOSE transa,
-                                   enum CBLAS_DIAG diag, blasint m, blasint n, double alpha,
-                                   const double *a, blasint lda, double *b, blasint ldb);
+/* The CBLAS functions the backend calls, typed as cblas.h declares them
+ * (the library is opened at run time, so they are reached by pointer).
+ * cblas_cgemm and cblas_zgemm take alpha, beta and the arrays as void *;
+ * TRMM and TRSM have the same arguments. */
+typedef __typeof__(cblas_sgemm) ompwg_cblas_sgemm_fn;
+typedef __typeof__(cblas_dgemm) ompwg_cblas_dgemm_fn;
+typedef __typeof__(cblas_cgemm) ompwg_cblas_xgemm_fn;
+typedef __typeof__(cblas_sdot) ompwg_cblas_sdot_fn;
+typedef __typeof__(cblas_ddot) ompwg_cblas_ddot_fn;
+typedef __typeof__(cblas_sasum) ompwg_cblas_sasum_fn;
+typedef __typeof__(cblas_dasum) ompwg_cblas_dasum_fn;
+typedef __typeof__(cblas_somatcopy) ompwg_cblas_somatcopy_fn;
+typedef __typeof__(cblas_domatcopy) ompwg_cblas_domatcopy_fn;
+typedef __typeof__(cblas_ssymm) ompwg_cblas_ssymm_fn;
+typedef __typeof__(cblas_ssyrk) ompwg_cblas_ssyrk_fn;
+typedef __typeof__(cblas_ssyr2k) ompwg_cblas_ssyr2k_fn;
+typedef __typeof__(cblas_strsm) ompwg_cblas_strxm_fn;
+typedef __typeof__(cblas_dsymm) ompwg_cblas_dsymm_fn;
+typedef __typeof__(cblas_dsyrk) ompwg_cblas_dsyrk_fn;
+typedef __typeof__(cblas_dsyr2k) ompwg_cblas_dsyr2k_fn;
+typedef __typeof__(cblas_dtrsm) ompwg_cblas_dtrxm_fn;
 
 typedef struct ompwg_openblas_fns {
     ompwg_cblas_sgemm_fn *sgemm;
