@@ -2,14 +2,12 @@
  * usable backend: the grid (cgemm_grid_tmpl.c) and the rules
  * (cgemm_rules_tmpl.c) on each, the larger shapes again in check mode; the
  * argument checks (cgemm_args_tmpl.c); the _device form, on the GPU backend
- * where it is usable. test_cgemm.c and test_zgemm.c include this file after choosing
- * the precision; the parts below are one translation unit. */
+ * where it is usable. Meson compiles it and its parts (cgemm_test.h) once per
+ * precision. */
 #include <omp.h>
+#include <stdio.h>
 
-#include "cgemm_case_tmpl.c"
-#include "cgemm_grid_tmpl.c"
-#include "cgemm_rules_tmpl.c"
-#include "cgemm_args_tmpl.c"
+#include "cgemm_test.h"
 #include "target_mem.h"
 #include "walk.h"
 

@@ -5,13 +5,14 @@
  * to the checks of the host-pointer tests; A, B, x and y are copied back too
  * and must be unchanged. Where the gpu backend is not usable every call
  * returns OMPWG_ERR_UNAVAILABLE and writes nothing. GEMM and reductions run
- * once per GPU kernel variant. test_sdevice.c and
- * test_ddevice.c include this file after choosing the precision. */
+ * once per GPU kernel variant. Meson compiles it once per precision. */
+#include <math.h>
 #include <omp.h>
+#include <stdio.h>
+#include <string.h>
 
-#include "gemm_case_tmpl.c"
-#include "reduce_vec_tmpl.c"
-#include "reduce_check_tmpl.c"
+#include "gemm_case.h"
+#include "reduce_case.h"
 #include "target_mem.h"
 #include "walk.h"
 

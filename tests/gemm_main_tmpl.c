@@ -1,11 +1,10 @@
 /* The GEMM test of one precision, on every usable backend in one process
  * (the gpu backend once per kernel variant, OMPWG_GPU_GEMM): the size grid
  * against OpenBLAS with guard bands, then the BLAS rules.
- * test_sgemm.c and test_dgemm.c include this file after choosing the
- * precision; the parts below are one translation unit. */
-#include "gemm_case_tmpl.c"
-#include "gemm_grid_tmpl.c"
-#include "gemm_rules_tmpl.c"
+ * Meson compiles it and its parts (gemm_test.h) once per precision. */
+#include <stdio.h>
+
+#include "gemm_test.h"
 #include "walk.h"
 
 static void run_backend(const char *backend, void *ctx)

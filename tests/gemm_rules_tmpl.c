@@ -1,6 +1,11 @@
 /* The reference BLAS rules of ompwg.h: what is not read, what is not
- * written, and how NaN travels. Part of the per-precision GEMM test (see
- * gemm_main_tmpl.c). */
+ * written, and how NaN travels. Part of the per-precision GEMM test (gemm_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gemm_test.h"
+#include "guard.h"
 
 /* Shapes around block edges, in both layouts and with transposes, padded
  * and not. */
@@ -58,7 +63,7 @@ static bool c_is_finite(const stored *c, char *msg, size_t len)
 }
 
 /* beta == 0: C is not read, so NaN and Inf already in C never show. */
-static void rule_beta_zero(const char *backend)
+void rule_beta_zero(const char *backend)
 {
     test_rng r;
     test_rng_init(&r, 300);
@@ -102,7 +107,7 @@ static void rule_beta_zero(const char *backend)
 /* alpha == 0 or k == 0: A and B are not read (with alpha == 0, NaN and Inf
  * there never show; either way NULL is allowed), and C := beta * C exactly,
  * whatever alpha. */
-static void rule_scale_only(const char *backend, bool k_zero)
+void rule_scale_only(const char *backend, bool k_zero)
 {
     test_rng r;
     test_rng_init(&r, k_zero ? 302 : 301);
@@ -148,7 +153,7 @@ static void rule_scale_only(const char *backend, bool k_zero)
 
 /* m == 0 or n == 0: a quick return that reads and writes nothing, so NULL
  * operands are fine and C's buffer (padding only) stays as it was. */
-static void rule_empty(const char *backend)
+void rule_empty(const char *backend)
 {
     test_rng r;
     test_rng_init(&r, 303);
@@ -191,7 +196,7 @@ static void rule_empty(const char *backend)
 
 /* alpha != 0: a NaN in A or B reaches C exactly where it does in OpenBLAS
  * (the checker's ratio is infinite when NaN appears in one result only). */
-static void rule_nan_propagates(const char *backend)
+void rule_nan_propagates(const char *backend)
 {
     test_rng r;
     test_rng_init(&r, 304);

@@ -1,6 +1,7 @@
-/* The precision a *_tmpl.c test is compiled for. The including file defines
- * OMPWG_TEST_PREC_S (float) or OMPWG_TEST_PREC_D (double) first; everything
- * else in the templates is written once against `real` and `api`. */
+/* The precision a *_tmpl.c test file is compiled for: Meson compiles each
+ * once with -DOMPWG_TEST_PREC_S (float) and once with -DOMPWG_TEST_PREC_D
+ * (double); everything else in the templates is written once against `real`
+ * and `api`. */
 #ifndef OMPWG_TEST_REAL_H
 #define OMPWG_TEST_REAL_H
 
@@ -91,6 +92,15 @@ static inline real rand_real(test_rng *r)
 {
     return test_uniform(r);
 }
+#endif
+
+/* The name the linker sees for an extern function of a file compiled once
+ * per precision whose two precisions the fuzzer links into one program
+ * (gemm_case.h, reduce_case.h): the name with the precision's letter. */
+#if defined(OMPWG_TEST_PREC_S)
+#define TEST_PREC_NAME(name) name##_s
+#else
+#define TEST_PREC_NAME(name) name##_d
 #endif
 
 /* The netlib test programs' acceptance threshold for the GEMM ratio

@@ -1,10 +1,15 @@
 /* max and min: the value and the index of its first occurrence; a NaN wins
  * with the index of the first NaN; -0.0 and 0.0 compare equal. Part of the
- * per-precision reduction test (see reduce_main_tmpl.c). */
+ * per-precision reduction test (reduce_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reduce_test.h"
 
 /* Random data: every size with every increment (n = 0 included: value 0,
  * index -1). */
-static void extremum_grid(const char *backend, bool want_max)
+void extremum_grid(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 500 + want_max);
@@ -68,7 +73,7 @@ static const int64_t plant_sizes[] = { 33, 1000, 4097, 100003 };
 static const int64_t plant_incs[] = { 1, 2, -3 };
 
 /* The extremum at several places: the first one counts. */
-static void extremum_ties(const char *backend, bool want_max)
+void extremum_ties(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 510 + want_max);
@@ -98,7 +103,7 @@ static void extremum_ties(const char *backend, bool want_max)
 
 /* NaNs at several places, and a larger (smaller) value before the first:
  * the first NaN wins. Also a NaN as the first and as the last element. */
-static void extremum_nan(const char *backend, bool want_max)
+void extremum_nan(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 520 + want_max);
@@ -131,7 +136,7 @@ static void extremum_nan(const char *backend, bool want_max)
 
 /* -0.0 and 0.0 compare equal, so whichever comes first is the answer; the
  * rest of the data lies on the other side of zero. */
-static void extremum_signed_zero(const char *backend, bool want_max)
+void extremum_signed_zero(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 530 + want_max);
@@ -173,7 +178,7 @@ static void extremum_signed_zero(const char *backend, bool want_max)
 
 /* All elements equal (0.5; or zeros of alternating sign): index 0. And a
  * single element, NaN or not. */
-static void extremum_degenerate(const char *backend, bool want_max)
+void extremum_degenerate(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 540 + want_max);

@@ -1,10 +1,14 @@
 /* sum, dot and asum on host data: every size and increment within the bound
- * of ompwg.h, and NaN and Inf. Part of the per-precision reduction test (see
- * reduce_main_tmpl.c). */
+ * of ompwg.h, and NaN and Inf. Part of the per-precision reduction test (reduce_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reduce_test.h"
 
 /* Every size with every increment; for dot every pair of increments, except
  * at the largest size, where each incy occurs once. */
-static void sums_grid(const char *backend, sum_kind k)
+void sums_grid(const char *backend, sum_kind k)
 {
     test_rng r;
     test_rng_init(&r, 400 + (uint64_t)k);
@@ -32,7 +36,7 @@ static void sums_grid(const char *backend, sum_kind k)
 
 /* NaN and Inf at the first, a middle and the last element, in x or in y:
  * the result is what IEEE arithmetic gives (NaN, or the Inf). */
-static void sums_special(const char *backend)
+void sums_special(const char *backend)
 {
     /* 100003: past the size where a reduction splits across threads */
     static const int64_t sizes[] = { 1, 2, 33, 4097, 100003 };

@@ -9,8 +9,10 @@
  * intact, and C within the netlib ratio of OpenBLAS's
  * (ompwg_cgemm_ratio/ompwg_zgemm_ratio). */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
-#include "cgemm_case_tmpl.c"
+#include "cgemm_case.h"
 #include "fuzz.h"
 #include "ompwg_blas.h"
 
