@@ -1,6 +1,7 @@
 #include "target_mem.h"
 
 #include <dlfcn.h>
+#include <omp.h>
 #include <stdio.h>
 
 #include "ompwg.h"
@@ -87,4 +88,9 @@ void target_copy_out(void *dst, void *p, size_t bytes, int dev, int host)
 {
     target_copy(dst, p, bytes, host, dev);
     target_free(p, dev);
+}
+
+int target_data_device(void)
+{
+    return omp_get_num_devices() > 0 ? omp_get_default_device() : omp_get_initial_device();
 }

@@ -14,6 +14,10 @@
  * neither, *why says so. */
 bool target_mem_available(char *why, size_t len);
 
+/* The device the device-pointer cases allocate on: the default device, or
+ * the initial device in host fallback. */
+int target_data_device(void);
+
 /* bytes on device dev (at least one byte is asked for); bails out of the
  * test program on failure. */
 void *target_alloc(size_t bytes, int dev);
