@@ -4,8 +4,7 @@
  * layouts, reaches the handler
  * once with the routine's name and the parameter number reference BLAS and
  * netlib's CBLAS give, alone or behind an earlier illegal argument, and C is
- * not touched. test_blas_sxerbla.c and test_blas_dxerbla.c include this file
- * after choosing the precision. */
+ * not touched. Meson compiles it once per precision. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
