@@ -89,11 +89,7 @@ void ccase_describe(const ccase *g, char *buf, size_t len)
 
 bool cstored_kept(const cstored *s, const char *name, bool whole, char *msg, size_t len)
 {
-    const char *where = NULL;
-    if (!guard_intact(s->p, &where)) {
-        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
-        return false;
-    }
+    if (!guard_canaries_kept(s->p, name, msg, len)) return false;
     for (size_t i = 0; i < s->len; i++)
         if ((whole || is_padding(s, i)) && memcmp(&s->p[i], &s->copy[i], sizeof(cplx)) != 0) {
             snprintf(msg, len, "%s %s element %zu: (%g,%g) became (%g,%g)",

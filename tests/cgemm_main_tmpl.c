@@ -68,11 +68,7 @@ static void device_form(void)
         coperands_free(&o);
         return;
     }
-    char no_mem[160];
-    if (!target_mem_available(no_mem, sizeof no_mem)) {
-        tap_skip(PREFIX "gemm_device", "%s", no_mem);
-        return;
-    }
+    if (!target_mem_or_skip(PREFIX "gemm_device")) return;
     host = omp_get_initial_device();
     device = omp_get_num_devices() > 0 ? omp_get_default_device() : host;
     grid("gpu device data", call_device);

@@ -212,11 +212,7 @@ int main(void)
         tap_skip("device pointers: GEMM and reductions", "gpu backend not usable here: %s", why);
         return tap_done();
     }
-    char no_mem[160];
-    if (!target_mem_available(no_mem, sizeof no_mem)) {
-        tap_skip("device pointers: GEMM and reductions", "%s", no_mem);
-        return tap_done();
-    }
+    if (!target_mem_or_skip("device pointers: GEMM and reductions")) return tap_done();
     host = omp_get_initial_device();
     device = omp_get_num_devices() > 0 ? omp_get_default_device() : host;
     tap_diag("gpu backend: %s; data on device %d (%s)", why, device,

@@ -48,6 +48,7 @@ typedef int gemm_caller(const gemm_case *g, operands *o);
 #define case_describe TEST_PREC_NAME(case_describe)
 #define stored_kept TEST_PREC_NAME(stored_kept)
 #define operands_kept TEST_PREC_NAME(operands_kept)
+#define call_checked TEST_PREC_NAME(call_checked)
 #define run_checked TEST_PREC_NAME(run_checked)
 #define gemm_add TEST_PREC_NAME(gemm_add)
 
@@ -65,6 +66,11 @@ void case_describe(const gemm_case *g, char *buf, size_t len);
 bool stored_kept(const stored *s, const char *name, bool whole, char *msg, size_t len);
 /* Everything outside C's elements is as before the call. */
 bool operands_kept(const operands *o, char *msg, size_t len);
+/* Calls the GEMM on operands already filled and snapshot, and checks what
+ * must not change and C against OpenBLAS; *ratio gets the netlib ratio (0
+ * when not computed). */
+bool call_checked(const gemm_case *g, gemm_caller *call, operands *o, double *ratio, char *msg,
+                  size_t len);
 /* Runs one case on random operands and compares with OpenBLAS. Returns
  * whether it passed; *ratio gets the netlib ratio (0 when not computed). */
 bool run_checked(const gemm_case *g, gemm_caller *call, test_rng *r, double *ratio, char *msg,

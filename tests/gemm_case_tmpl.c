@@ -90,11 +90,7 @@ void case_describe(const gemm_case *g, char *buf, size_t len)
 
 bool stored_kept(const stored *s, const char *name, bool whole, char *msg, size_t len)
 {
-    const char *where = NULL;
-    if (!guard_intact(s->p, &where)) {
-        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
-        return false;
-    }
+    if (!guard_canaries_kept(s->p, name, msg, len)) return false;
     for (size_t i = 0; i < s->len; i++) {
         if ((whole || is_padding(s, i)) && memcmp(&s->p[i], &s->copy[i], sizeof(real)) != 0) {
             snprintf(msg, len, "%s %s element %zu (vector %zu, position %zu): %.9g became %.9g",
@@ -112,6 +108,29 @@ bool operands_kept(const operands *o, char *msg, size_t len)
            stored_kept(&o->c, "C", false, msg, len);
 }
 
+bool call_checked(const gemm_case *g, gemm_caller *call, operands *o, double *ratio, char *msg,
+                  size_t len)
+{
+    *ratio = 0;
+    int st = call(g, o);
+    if (st != OMPWG_OK) {
+        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
+        return false;
+    }
+    if (!operands_kept(o, msg, len)) return false;
+    st = api.gemm_ratio(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o->a.p, o->a.ld,
+                        o->b.p, o->b.ld, g->beta, o->c.copy, o->c.p, o->c.ld, ratio);
+    if (st != OMPWG_OK) {
+        snprintf(msg, len, "the checker failed: status %d (%s)", st, ompwg_strerror(st));
+        return false;
+    }
+    if (!(*ratio < GEMM_RATIO_LIMIT)) {
+        snprintf(msg, len, "netlib ratio %g >= %g", *ratio, GEMM_RATIO_LIMIT);
+        return false;
+    }
+    return true;
+}
+
 bool run_checked(const gemm_case *g, gemm_caller *call, test_rng *r, double *ratio, char *msg,
                  size_t len)
 {
@@ -119,21 +138,7 @@ bool run_checked(const gemm_case *g, gemm_caller *call, test_rng *r, double *rat
     operands_init(&o, g);
     operands_fill(&o, r);
     operands_snapshot(&o);
-    *ratio = 0;
-    bool pass = false;
-    int st = call(g, &o);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-    } else if (operands_kept(&o, msg, len)) {
-        st = api.gemm_ratio(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o.a.p, o.a.ld,
-                            o.b.p, o.b.ld, g->beta, o.c.copy, o.c.p, o.c.ld, ratio);
-        if (st != OMPWG_OK)
-            snprintf(msg, len, "the checker failed: status %d (%s)", st, ompwg_strerror(st));
-        else if (!(*ratio < GEMM_RATIO_LIMIT))
-            snprintf(msg, len, "netlib ratio %g >= %g", *ratio, GEMM_RATIO_LIMIT);
-        else
-            pass = true;
-    }
+    bool pass = call_checked(g, call, &o, ratio, msg, len);
     operands_free(&o);
     return pass;
 }

@@ -81,21 +81,15 @@ void rule_beta_zero(const char *backend)
             operands_snapshot(&o);
             char msg[512] = "";
             double ratio = 0;
-            bool pass = false;
-            int st = call_gemm(&g, &o);
-            if (st != OMPWG_OK)
-                snprintf(msg, sizeof msg, "status %d (%s)", st, ompwg_strerror(st));
-            else if (operands_kept(&o, msg, sizeof msg) && c_is_finite(&o.c, msg, sizeof msg)) {
-                if (g.alpha == 0) {
-                    pass = c_is_scaled(&o.c, 0, msg, sizeof msg);
-                } else {
-                    st = api.gemm_ratio(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, o.a.p,
-                                        o.a.ld, o.b.p, o.b.ld, g.beta, o.c.copy, o.c.p, o.c.ld,
-                                        &ratio);
-                    pass = st == OMPWG_OK && ratio < GEMM_RATIO_LIMIT;
-                    if (!pass)
-                        snprintf(msg, sizeof msg, "checker status %d, netlib ratio %g", st, ratio);
-                }
+            bool pass;
+            if (g.alpha != 0) {
+                pass = call_checked(&g, call_gemm, &o, &ratio, msg, sizeof msg) &&
+                       c_is_finite(&o.c, msg, sizeof msg);
+            } else {
+                int st = call_gemm(&g, &o);
+                if (st != OMPWG_OK) snprintf(msg, sizeof msg, "status %d (%s)", st, ompwg_strerror(st));
+                pass = st == OMPWG_OK && operands_kept(&o, msg, sizeof msg) &&
+                       c_is_finite(&o.c, msg, sizeof msg) && c_is_scaled(&o.c, 0, msg, sizeof msg);
             }
             gemm_add(&grp, &g, pass, ratio, msg);
             operands_free(&o);
@@ -218,18 +212,12 @@ void rule_nan_propagates(const char *backend)
             x->p[at] = (real)NAN;
             operands_snapshot(&o);
             char msg[512] = "";
-            double ratio = 0;
-            bool pass = false;
-            int st = call_gemm(&g, &o);
-            if (st != OMPWG_OK) {
-                snprintf(msg, sizeof msg, "status %d (%s)", st, ompwg_strerror(st));
-            } else if (operands_kept(&o, msg, sizeof msg)) {
-                st = api.gemm_ratio(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, o.a.p, o.a.ld,
-                                    o.b.p, o.b.ld, g.beta, o.c.copy, o.c.p, o.c.ld, &ratio);
-                pass = st == OMPWG_OK && ratio < GEMM_RATIO_LIMIT;
-                if (!pass)
-                    snprintf(msg, sizeof msg, "NaN at %s element %zu: checker status %d, ratio %g",
-                             in_b ? "B" : "A", at, st, ratio);
+            double ratio;
+            bool pass = call_checked(&g, call_gemm, &o, &ratio, msg, sizeof msg);
+            if (!pass) {
+                size_t used = strlen(msg);
+                snprintf(msg + used, sizeof msg - used, " (NaN at %s element %zu)", in_b ? "B" : "A",
+                         at);
             }
             gemm_add(&grp, &g, pass, ratio, msg);
             operands_free(&o);

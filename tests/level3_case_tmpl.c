@@ -279,11 +279,7 @@ static void l3_expect(const l3_case *g, const l3_mats *o, int64_t i, int64_t j, 
 static bool l3_kept(const l3_case *g, const mat *x, const char *name, bool whole, char *msg,
                     size_t len)
 {
-    const char *where = NULL;
-    if (!guard_intact(x->p, &where)) {
-        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
-        return false;
-    }
+    if (!guard_canaries_kept(x->p, name, msg, len)) return false;
     for (size_t idx = 0; idx < x->len; idx++) {
         int64_t outer = (int64_t)(idx / (size_t)x->ld), inner = (int64_t)(idx % (size_t)x->ld);
         int64_t i = x->col ? inner : outer, j = x->col ? outer : inner;

@@ -217,11 +217,7 @@ void l3_rule_device(void)
 {
     char why[256];
     bool usable = walk_wanted("gpu") && walk_usable("gpu", why, sizeof why);
-    char no_mem[160];
-    if (usable && !target_mem_available(no_mem, sizeof no_mem)) {
-        tap_skip("level-3 _device calls", "%s", no_mem);
-        return;
-    }
+    if (usable && !target_mem_or_skip("level-3 _device calls")) return;
     host_id = omp_get_initial_device();
     dev_id = omp_get_num_devices() > 0 ? omp_get_default_device() : host_id;
     for (int op = 0; op < L3_OPS; op++) {

@@ -47,11 +47,7 @@ void vec_free(vec *v)
 
 bool vec_kept(const vec *v, const char *name, char *msg, size_t len)
 {
-    const char *where = NULL;
-    if (!guard_intact(v->p, &where)) {
-        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
-        return false;
-    }
+    if (!guard_canaries_kept(v->p, name, msg, len)) return false;
     long long d = test_first_difference(v->p, v->copy, v->len * sizeof(real));
     if (d >= 0) {
         snprintf(msg, len, "changed input %s at element %lld", name, d / (long long)sizeof(real));

@@ -51,6 +51,14 @@ bool target_mem_available(char *why, size_t len)
     return true;
 }
 
+bool target_mem_or_skip(const char *what)
+{
+    char why[160];
+    if (target_mem_available(why, sizeof why)) return true;
+    tap_skip(what, "%s", why);
+    return false;
+}
+
 void *target_alloc(size_t bytes, int dev)
 {
     void *p = NULL;

@@ -18,11 +18,7 @@ static void run_backend(const char *backend, void *ctx)
     grid_d(backend, false);
     grid_i64(backend, false);
     if (strcmp(backend, "gpu") != 0) return;
-    char why[160];
-    if (!target_mem_available(why, sizeof why)) {
-        tap_skip("scans of device pointers", "%s", why);
-        return;
-    }
+    if (!target_mem_or_skip("scans of device pointers")) return;
     grid_s(backend, true);
     grid_d(backend, true);
     grid_i64(backend, true);

@@ -17,11 +17,7 @@ static void run_backend(const char *backend, void *ctx)
     grid_s(backend, false);
     grid_d(backend, false);
     if (strncmp(backend, "gpu", 3) != 0) return;
-    char why[160];
-    if (!target_mem_available(why, sizeof why)) {
-        tap_skip("transposes of device pointers", "%s", why);
-        return;
-    }
+    if (!target_mem_or_skip("transposes of device pointers")) return;
     grid_s(backend, true);
     grid_d(backend, true);
 }
