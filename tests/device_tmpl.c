@@ -202,9 +202,7 @@ static void device_unavailable(const char *why)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_%sdevice", api.prefix);
-    tap_init(name);
+    tap_init("test_%sdevice", api.prefix);
     if (!walk_wanted("gpu")) tap_skip_all("OMPWG_TEST_BACKENDS leaves out gpu");
     char why[256];
     if (!walk_usable("gpu", why, sizeof why)) {

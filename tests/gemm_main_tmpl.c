@@ -22,9 +22,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_%sgemm", api.prefix);
-    tap_init(name);
+    tap_init("test_%sgemm", api.prefix);
     static const walk_variants gemm_variants = { .knobs = { "OMPWG_GPU_GEMM", "OMPWG_CPU_ARCH" } };
     walk_backends_variants(run_backend, NULL, &gemm_variants);
 

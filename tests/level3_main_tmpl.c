@@ -27,9 +27,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_%slevel3", api.prefix);
-    tap_init(name);
+    tap_init("test_%slevel3", api.prefix);
     walk_backends(run_backend, NULL);
     l3_rule_args();
     l3_rule_device();

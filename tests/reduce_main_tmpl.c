@@ -27,9 +27,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_%sreduce", api.prefix);
-    tap_init(name);
+    tap_init("test_%sreduce", api.prefix);
     static const walk_variants reduce_variants = { .knobs = { "OMPWG_GPU_REDUCE" } };
     walk_backends_variants(run_backend, NULL, &reduce_variants);
     return tap_done();

@@ -22,8 +22,13 @@ static void vline(const char *prefix, const char *fmt, va_list ap)
     fputs(buf, stdout);
 }
 
-void tap_init(const char *program)
+void tap_init(const char *program_fmt, ...)
 {
+    char program[128];
+    va_list ap;
+    va_start(ap, program_fmt);
+    vsnprintf(program, sizeof program, program_fmt, ap);
+    va_end(ap);
     /* Lines must reach the pipe as they happen, so a crash still shows the
      * last finished group. */
     setvbuf(stdout, NULL, _IOLBF, 0);

@@ -188,9 +188,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_blas_%sgemm", api.prefix);
-    tap_init(name);
+    tap_init("test_blas_%sgemm", api.prefix);
     walk_backends(run_backend, NULL);
     return tap_done();
 }

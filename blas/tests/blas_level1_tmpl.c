@@ -132,9 +132,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_blas_%slevel1", api.prefix);
-    tap_init(name);
+    tap_init("test_blas_%slevel1", api.prefix);
     walk_backends(run_backend, NULL);
     return tap_done();
 }

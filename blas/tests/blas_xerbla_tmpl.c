@@ -250,9 +250,7 @@ static void cblas_errors(void)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_blas_%sxerbla", api.prefix);
-    tap_init(name);
+    tap_init("test_blas_%sxerbla", api.prefix);
     fortran_errors();
     cblas_errors();
     return tap_done();
