@@ -104,14 +104,7 @@ static void device_sums(const char *variant)
                 int64_t incy = vec_incs[(ic + s) % VEC_INCS];
                 vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
                 if (k == DOT) vec_init(&y, vec_sizes[s], incy, &r);
-                char msg[512] = "", what[128];
-                double measure;
-                bool pass = sum_check(&device_reducer, "gpu", (sum_kind)k, &x,
-                                      k == DOT ? &y : NULL, &measure, msg, sizeof msg);
-                sum_describe(what, sizeof what, (sum_kind)k, vec_sizes[s], vec_incs[ic], incy);
-                group_add(&grp, what, pass, msg, measure);
-                vec_free(&x);
-                if (k == DOT) vec_free(&y);
+                sum_case(&grp, &device_reducer, "gpu", (sum_kind)k, &x, &y);
             }
     group_report(&grp, "%ssum/dot/asum_device (%s) on device %d: every size and increment, within the bound",
                  api.prefix, variant, device);
@@ -136,10 +129,7 @@ static void device_extrema(const char *variant)
                 }
                 bool nan = (s + ic) % 2 && x.n >= 3;
                 if (nan) vec_set(&x, x.n - 2, (real)NAN);
-                char msg[512] = "";
-                bool pass = extremum_check(&device_reducer, want_max, &x, msg, sizeof msg);
-                extremum_add(&grp, want_max, &x, pass, msg, nan ? ", ties and a NaN" : ", ties");
-                vec_free(&x);
+                extremum_case(&grp, &device_reducer, want_max, &x, nan ? ", ties and a NaN" : ", ties");
             }
     group_report(&grp, "%smax/min_device (%s) on device %d: every size and increment, ties and NaN",
                  api.prefix, variant, device);

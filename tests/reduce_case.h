@@ -54,6 +54,8 @@ typedef struct reducer {
 #define extremum_check TEST_PREC_NAME(extremum_check)
 #define sum_describe TEST_PREC_NAME(sum_describe)
 #define extremum_add TEST_PREC_NAME(extremum_add)
+#define sum_case TEST_PREC_NAME(sum_case)
+#define extremum_case TEST_PREC_NAME(extremum_case)
 
 real vec_get(const vec *v, int64_t i);
 void vec_set(vec *v, int64_t i, real x);
@@ -76,5 +78,11 @@ bool extremum_check(const reducer *via, bool want_max, vec *x, char *msg, size_t
 void sum_describe(char *buf, size_t len, sum_kind k, int64_t n, int64_t incx, int64_t incy);
 void extremum_add(group *grp, bool want_max, const vec *x, bool pass, const char *msg,
                   const char *note);
+/* A sum of kind k of x (and y, for DOT) through via, checked and added to
+ * grp under its description; frees x (and y). */
+void sum_case(group *grp, const reducer *via, const char *backend, sum_kind k, vec *x, vec *y);
+/* max or min of x through via, checked and added to grp with the note;
+ * frees x. */
+void extremum_case(group *grp, const reducer *via, bool want_max, vec *x, const char *note);
 
 #endif

@@ -154,3 +154,22 @@ void extremum_add(group *grp, bool want_max, const vec *x, bool pass, const char
              (long long)x->n, (long long)x->inc, note);
     group_add(grp, what, pass, msg, -1);
 }
+
+void sum_case(group *grp, const reducer *via, const char *backend, sum_kind k, vec *x, vec *y)
+{
+    char msg[512] = "", what[128];
+    double measure;
+    bool pass = sum_check(via, backend, k, x, k == DOT ? y : NULL, &measure, msg, sizeof msg);
+    sum_describe(what, sizeof what, k, x->n, x->inc, k == DOT ? y->inc : 0);
+    group_add(grp, what, pass, msg, measure);
+    vec_free(x);
+    if (k == DOT) vec_free(y);
+}
+
+void extremum_case(group *grp, const reducer *via, bool want_max, vec *x, const char *note)
+{
+    char msg[512] = "";
+    bool pass = extremum_check(via, want_max, x, msg, sizeof msg);
+    extremum_add(grp, want_max, x, pass, msg, note);
+    vec_free(x);
+}

@@ -7,15 +7,6 @@
 
 #include "reduce_test.h"
 
-/* max or min of x on host data, added to grp with the note; frees x. */
-static void host_case(group *grp, bool want_max, vec *x, const char *note)
-{
-    char msg[512] = "";
-    bool pass = extremum_check(&host_reducer, want_max, x, msg, sizeof msg);
-    extremum_add(grp, want_max, x, pass, msg, note);
-    vec_free(x);
-}
-
 /* Random data: every size with every increment (n = 0 included: value 0,
  * index -1). */
 void extremum_grid(const char *backend, bool want_max)
@@ -28,7 +19,7 @@ void extremum_grid(const char *backend, bool want_max)
         for (int ic = 0; ic < VEC_INCS; ic++) {
             vec x;
             vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
-            host_case(&grp, want_max, &x, "");
+            extremum_case(&grp, &host_reducer, want_max, &x, "");
         }
     group_report(&grp, "%s %s%s, n in {0..2^20+3} x every increment", backend, api.prefix,
                  want_max ? "max" : "min");
@@ -99,7 +90,7 @@ void extremum_ties(const char *backend, bool want_max)
                 for (int i = 0; i < np; i++) vec_set(&x, pos[i], want_max ? 2 : -2);
                 char note[48];
                 snprintf(note, sizeof note, ", ties planted (family %d)", f);
-                host_case(&grp, want_max, &x, note);
+                extremum_case(&grp, &host_reducer, want_max, &x, note);
             }
     group_report(&grp, "%s %s%s ties go to the first occurrence, across part boundaries",
                  backend, api.prefix, want_max ? "max" : "min");
@@ -130,7 +121,7 @@ void extremum_nan(const char *backend, bool want_max)
                 for (int i = 0; i < np; i++) vec_set(&x, pos[i], (real)NAN);
                 char note[48];
                 snprintf(note, sizeof note, ", NaN planted (family %d)", f);
-                host_case(&grp, want_max, &x, note);
+                extremum_case(&grp, &host_reducer, want_max, &x, note);
             }
     group_report(&grp, "%s %s%s NaN wins, with the index of the first NaN", backend,
                  api.prefix, want_max ? "max" : "min");
@@ -170,7 +161,7 @@ void extremum_signed_zero(const char *backend, bool want_max)
                     char note[64];
                     snprintf(note, sizeof note, ", zeros planted (family %d), %s first", f,
                              neg_first ? "-0.0" : "0.0");
-                    host_case(&grp, want_max, &x, note);
+                    extremum_case(&grp, &host_reducer, want_max, &x, note);
                 }
     group_report(&grp, "%s %s%s -0.0 and 0.0 compare equal (the first wins)", backend,
                  api.prefix, want_max ? "max" : "min");
@@ -194,15 +185,15 @@ void extremum_degenerate(const char *backend, bool want_max)
                     real zero = (i + kind) % 2 ? (real)-0.0 : (real)0.0;
                     vec_set(&x, i, kind == 0 ? (real)0.5 : zero);
                 }
-                host_case(&grp, want_max, &x,
-                          kind == 0 ? ", all 0.5" : kind == 1 ? ", zeros from 0.0" : ", zeros from -0.0");
+                extremum_case(&grp, &host_reducer, want_max, &x,
+                              kind == 0 ? ", all 0.5" : kind == 1 ? ", zeros from 0.0" : ", zeros from -0.0");
             }
     for (int ic = 0; ic < VEC_INCS; ic++)
         for (int nan = 0; nan < 2; nan++) {
             vec x;
             vec_init(&x, 1, vec_incs[ic], &r);
             if (nan) vec_set(&x, 0, (real)NAN);
-            host_case(&grp, want_max, &x, nan ? ", single NaN" : ", single element");
+            extremum_case(&grp, &host_reducer, want_max, &x, nan ? ", single NaN" : ", single element");
         }
     group_report(&grp, "%s %s%s all equal gives index 0; a single element is its own answer",
                  backend, api.prefix, want_max ? "max" : "min");

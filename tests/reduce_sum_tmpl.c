@@ -21,14 +21,7 @@ void sums_grid(const char *backend, sum_kind k)
                 vec x, y;
                 vec_init(&x, vec_sizes[s], vec_incs[ix], &r);
                 if (k == DOT) vec_init(&y, vec_sizes[s], vec_incs[iy], &r);
-                char msg[512] = "", what[128];
-                double measure;
-                bool pass = sum_check(&host_reducer, backend, k, &x, k == DOT ? &y : NULL, &measure, msg,
-                                      sizeof msg);
-                sum_describe(what, sizeof what, k, vec_sizes[s], vec_incs[ix], vec_incs[iy]);
-                group_add(&grp, what, pass, msg, measure);
-                vec_free(&x);
-                if (k == DOT) vec_free(&y);
+                sum_case(&grp, &host_reducer, backend, k, &x, &y);
             }
     group_report(&grp, "%s %s%s, n in {0..2^20+3} x every increment%s, within the documented bound",
                  backend, api.prefix, sum_name(k), k == DOT ? " pair" : "");
