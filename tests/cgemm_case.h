@@ -14,6 +14,7 @@
 #include "group.h"
 #include "ompwg.h"
 #include "tap.h"
+#include "verdict.h"
 
 #if defined(OMPWG_TEST_PREC_C) && !defined(OMPWG_TEST_PREC_Z)
 typedef ompwg_complex_float cplx;
@@ -36,9 +37,6 @@ typedef double part;
 #else
 #error "define exactly one of OMPWG_TEST_PREC_C and OMPWG_TEST_PREC_Z"
 #endif
-
-/* The netlib test programs' acceptance threshold (ZMMCH). */
-#define RATIO_LIMIT 16.0
 
 typedef struct ccase {
     ompwg_layout layout;

@@ -111,25 +111,13 @@ bool check_run(const ccase *g, ccaller *call, coperands *o, double *ratio, char 
                size_t len)
 {
     *ratio = 0;
-    int st = call(g, o);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-        return false;
-    }
+    if (!status_ok(call(g, o), msg, len)) return false;
     if (!cstored_kept(&o->a, "A", true, msg, len) || !cstored_kept(&o->b, "B", true, msg, len) ||
         !cstored_kept(&o->c, "C", false, msg, len))
         return false;
-    st = GEMM_RATIO(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o->a.p, o->a.ld, o->b.p,
-                    o->b.ld, g->beta, o->c.copy, o->c.p, o->c.ld, ratio);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "the checker failed: status %d (%s)", st, ompwg_strerror(st));
-        return false;
-    }
-    if (!(*ratio < RATIO_LIMIT)) {
-        snprintf(msg, len, "netlib ratio %g >= %g", *ratio, RATIO_LIMIT);
-        return false;
-    }
-    return true;
+    int st = GEMM_RATIO(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o->a.p, o->a.ld,
+                        o->b.p, o->b.ld, g->beta, o->c.copy, o->c.p, o->c.ld, ratio);
+    return gemm_ratio_ok(st, *ratio, msg, len);
 }
 
 void run_case(group *grp, const ccase *g, ccaller *call, test_rng *r)

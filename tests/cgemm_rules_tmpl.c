@@ -66,7 +66,7 @@ void rules(const char *backend)
                     double ratio;
                     st = GEMM_RATIO(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, o.a.p, o.a.ld,
                                     o.b.p, o.b.ld, g.beta, o.c.copy, o.c.p, o.c.ld, &ratio);
-                    pass = st == OMPWG_OK && ratio < RATIO_LIMIT;
+                    pass = st == OMPWG_OK && ratio < GEMM_RATIO_LIMIT;
                     if (!pass) snprintf(msg, sizeof msg, "status %d, ratio %g", st, ratio);
                 }
                 ccase_describe(&g, desc, sizeof desc);

@@ -112,23 +112,10 @@ bool call_checked(const gemm_case *g, gemm_caller *call, operands *o, double *ra
                   size_t len)
 {
     *ratio = 0;
-    int st = call(g, o);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-        return false;
-    }
-    if (!operands_kept(o, msg, len)) return false;
-    st = api.gemm_ratio(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o->a.p, o->a.ld,
-                        o->b.p, o->b.ld, g->beta, o->c.copy, o->c.p, o->c.ld, ratio);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "the checker failed: status %d (%s)", st, ompwg_strerror(st));
-        return false;
-    }
-    if (!(*ratio < GEMM_RATIO_LIMIT)) {
-        snprintf(msg, len, "netlib ratio %g >= %g", *ratio, GEMM_RATIO_LIMIT);
-        return false;
-    }
-    return true;
+    if (!status_ok(call(g, o), msg, len) || !operands_kept(o, msg, len)) return false;
+    int st = api.gemm_ratio(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o->a.p, o->a.ld,
+                            o->b.p, o->b.ld, g->beta, o->c.copy, o->c.p, o->c.ld, ratio);
+    return gemm_ratio_ok(st, *ratio, msg, len);
 }
 
 bool run_checked(const gemm_case *g, gemm_caller *call, test_rng *r, double *ratio, char *msg,

@@ -305,11 +305,8 @@ bool l3_run(const l3_case *g, l3_caller *call, bool device, test_rng *r, double 
     l3_mats_snapshot(&o);
     *worst = 0;
     bool pass = false;
-    int st = call(g, &o, device);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-    } else if (l3_kept(g, &o.a, "A", true, msg, len) && l3_kept(g, &o.b, "B", true, msg, len) &&
-               l3_kept(g, &o.c, "C", false, msg, len)) {
+    if (status_ok(call(g, &o, device), msg, len) && l3_kept(g, &o.a, "A", true, msg, len) &&
+        l3_kept(g, &o.b, "B", true, msg, len) && l3_kept(g, &o.c, "C", false, msg, len)) {
         pass = true;
         /* 16 u, the netlib ratio, or k u where the inner dimension k is
          * longer: SYRK's diagonal sums k positive terms, whose rounding

@@ -10,6 +10,7 @@
 
 #include "ompwg.h"
 #include "tap.h"
+#include "verdict.h"
 
 #if defined(OMPWG_TEST_PREC_S) && !defined(OMPWG_TEST_PREC_D)
 typedef float real;
@@ -102,9 +103,5 @@ static inline real rand_real(test_rng *r)
 #else
 #define TEST_PREC_NAME(name) name##_d
 #endif
-
-/* The netlib test programs' acceptance threshold for the GEMM ratio
- * (ompwg.h, "Checking a result against OpenBLAS"). */
-#define GEMM_RATIO_LIMIT 16.0
 
 #endif

@@ -67,11 +67,7 @@ bool sum_check(const reducer *via, const char *backend, sum_kind k, vec *x, vec 
     if (y) vec_snapshot(y);
     real result = UNTOUCHED_VALUE;
     *measure = -1;
-    int st = via->sum(k, x, y, &result);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-        return false;
-    }
+    if (!status_ok(via->sum(k, x, y, &result), msg, len)) return false;
     if (!vec_kept(x, "x", msg, len) || (y && !vec_kept(y, "y", msg, len))) return false;
     long double abs_sum;
     long double exact = sum_oracle(k, x, y, &abs_sum);
@@ -118,11 +114,7 @@ bool extremum_check(const reducer *via, bool want_max, vec *x, char *msg, size_t
     vec_snapshot(x);
     real value = UNTOUCHED_VALUE;
     int64_t index = UNTOUCHED_INDEX;
-    int st = via->extremum(want_max, x, &value, &index);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-        return false;
-    }
+    if (!status_ok(via->extremum(want_max, x, &value, &index), msg, len)) return false;
     if (!vec_kept(x, "x", msg, len)) return false;
     real want;
     int64_t want_i;

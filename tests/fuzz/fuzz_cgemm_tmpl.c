@@ -121,7 +121,7 @@ int FUZZ_CGEMM(fuzz_input *in, bool blas)
         double ratio = INFINITY;
         int rst = GEMM_RATIO((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, m, n, k,
                              alpha, a, lda, b, ldb, beta, o.c.copy, o.c.p, ldc, &ratio);
-        if (rst != OMPWG_OK || !(ratio < RATIO_LIMIT)) {
+        if (rst != OMPWG_OK || !(ratio < GEMM_RATIO_LIMIT)) {
             snprintf(msg, sizeof msg, "netlib ratio %g (checker status %d)", ratio, rst);
             pass = false;
         }
