@@ -24,11 +24,6 @@ static void vline(const char *prefix, const char *fmt, va_list ap)
 
 void tap_init(const char *program_fmt, ...)
 {
-    char program[128];
-    va_list ap;
-    va_start(ap, program_fmt);
-    vsnprintf(program, sizeof program, program_fmt, ap);
-    va_end(ap);
     /* Lines must reach the pipe as they happen, so a crash still shows the
      * last finished group. */
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -39,8 +34,12 @@ void tap_init(const char *program_fmt, ...)
         if (*end != '\0') tap_bail("OMPWG_TEST_SEED=%s is not a number", env);
         seed = v;
     }
-    printf("# %s: seed %llu (OMPWG_TEST_SEED=%llu reproduces this run)\n", program,
-           (unsigned long long)seed, (unsigned long long)seed);
+    va_list ap;
+    va_start(ap, program_fmt);
+    vline("# ", program_fmt, ap);
+    va_end(ap);
+    printf(": seed %llu (OMPWG_TEST_SEED=%llu reproduces this run)\n", (unsigned long long)seed,
+           (unsigned long long)seed);
 }
 
 uint64_t tap_seed(void)
