@@ -49,7 +49,7 @@ typedef int gemm_caller(const gemm_case *g, operands *o);
 #define stored_kept TEST_PREC_NAME(stored_kept)
 #define operands_kept TEST_PREC_NAME(operands_kept)
 #define call_checked TEST_PREC_NAME(call_checked)
-#define run_checked TEST_PREC_NAME(run_checked)
+#define gemm_run TEST_PREC_NAME(gemm_run)
 #define gemm_add TEST_PREC_NAME(gemm_add)
 
 /* Whether element idx of s's buffer is padding. */
@@ -71,10 +71,9 @@ bool operands_kept(const operands *o, char *msg, size_t len);
  * when not computed). */
 bool call_checked(const gemm_case *g, gemm_caller *call, operands *o, double *ratio, char *msg,
                   size_t len);
-/* Runs one case on random operands and compares with OpenBLAS. Returns
- * whether it passed; *ratio gets the netlib ratio (0 when not computed). */
-bool run_checked(const gemm_case *g, gemm_caller *call, test_rng *r, double *ratio, char *msg,
-                 size_t len);
+/* Runs one case on random operands, compares with OpenBLAS (call_checked)
+ * and adds it to grp (gemm_add). */
+void gemm_run(group *grp, const gemm_case *g, gemm_caller *call, test_rng *r);
 /* Adds one case to a group under its description. */
 void gemm_add(group *grp, const gemm_case *g, bool pass, double ratio, const char *msg);
 

@@ -118,16 +118,17 @@ bool call_checked(const gemm_case *g, gemm_caller *call, operands *o, double *ra
     return gemm_ratio_ok(st, *ratio, msg, len);
 }
 
-bool run_checked(const gemm_case *g, gemm_caller *call, test_rng *r, double *ratio, char *msg,
-                 size_t len)
+void gemm_run(group *grp, const gemm_case *g, gemm_caller *call, test_rng *r)
 {
     operands o;
     operands_init(&o, g);
     operands_fill(&o, r);
     operands_snapshot(&o);
-    bool pass = call_checked(g, call, &o, ratio, msg, len);
+    double ratio;
+    char msg[512] = "";
+    bool pass = call_checked(g, call, &o, &ratio, msg, sizeof msg);
     operands_free(&o);
-    return pass;
+    gemm_add(grp, g, pass, ratio, msg);
 }
 
 void gemm_add(group *grp, const gemm_case *g, bool pass, double ratio, const char *msg)

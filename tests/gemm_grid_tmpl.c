@@ -43,10 +43,7 @@ void grid_full_product(const char *backend)
                     .pad_a = idx % 3 == 0 ? 3 : 0, .pad_b = idx % 5 == 1 ? 1 : 0,
                     .pad_c = idx % 2 ? 3 : 0, .alpha = (real)0.7, .beta = (real)1.3,
                 };
-                double ratio;
-                char msg[512] = "";
-                bool pass = run_checked(&g, call_gemm, &r, &ratio, msg, sizeof msg);
-                gemm_add(&grp, &g, pass, ratio, msg);
+                gemm_run(&grp, &g, call_gemm, &r);
             }
     group_report(&grp, "%s %sgemm col-major N,N alpha=0.7 beta=1.3, every m,n,k <= %d", backend,
                  api.prefix, FULL_PRODUCT_MAX);
@@ -82,10 +79,7 @@ void grid_rotating(const char *backend)
                                 .pad_c = (i + 2 * combo) % 2 ? 3 : 0,
                                 .alpha = (real)grid_alphas[al], .beta = (real)grid_betas[be],
                             };
-                            double ratio;
-                            char msg[512] = "";
-                            bool pass = run_checked(&g, call_gemm, &r, &ratio, msg, sizeof msg);
-                            gemm_add(&grp, &g, pass, ratio, msg);
+                            gemm_run(&grp, &g, call_gemm, &r);
                         }
                 group_report(&grp, "%s %sgemm %s %s,%s, every size in every position, all alpha and beta",
                              backend, api.prefix, layout_name(grid_layouts[li]),
@@ -111,10 +105,7 @@ void grid_large(const char *backend)
     group grp;
     group_init(&grp, "ratio");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        double ratio;
-        char msg[512] = "";
-        bool pass = run_checked(&cases[i], call_gemm, &r, &ratio, msg, sizeof msg);
-        gemm_add(&grp, &cases[i], pass, ratio, msg);
+        gemm_run(&grp, &cases[i], call_gemm, &r);
     }
     group_report(&grp, "%s %sgemm with 1000 in each position", backend, api.prefix);
 }

@@ -334,9 +334,11 @@ bool l3_run(const l3_case *g, l3_caller *call, bool device, test_rng *r, double 
     return pass;
 }
 
-void l3_add(group *grp, const l3_case *g, bool pass, double worst, const char *msg)
+void l3_run_host(group *grp, const l3_case *g, test_rng *r)
 {
-    char desc[256];
+    double worst;
+    char msg[512] = "", desc[256];
+    bool pass = l3_run(g, l3_call_host, false, r, &worst, msg, sizeof msg);
     l3_describe(g, desc, sizeof desc);
     group_add(grp, desc, pass, msg, worst);
 }

@@ -72,10 +72,7 @@ void l3_grid(const char *backend, l3_op op)
             g.pad_c = (i + 2 * c) % 2 ? 2 : 0;
             g.alpha = (real)l3_alphas[(i + c) % 4];
             g.beta = (real)l3_betas[(i / 4 + c) % 4];
-            double worst;
-            char msg[512] = "";
-            bool pass = l3_run(&g, l3_call_host, false, &r, &worst, msg, sizeof msg);
-            l3_add(&grp, &g, pass, worst, msg);
+            l3_run_host(&grp, &g, &r);
         }
         group_report(&grp, "%s %s%s %s side=%c uplo=%c trans=%c diag=%c: the size grid", backend,
                      api.prefix, l3_op_names[op], layout_name(g.layout),
@@ -128,10 +125,7 @@ void l3_large(const char *backend)
     group grp;
     group_init(&grp, "err/bound");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        double worst;
-        char msg[512] = "";
-        bool pass = l3_run(&cases[i], l3_call_host, false, &r, &worst, msg, sizeof msg);
-        l3_add(&grp, &cases[i], pass, worst, msg);
+        l3_run_host(&grp, &cases[i], &r);
     }
     group_report(&grp, "%s %s level 3 at orders of several hundred", backend, api.prefix);
 }

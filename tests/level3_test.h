@@ -70,8 +70,8 @@ int l3_call_host(const l3_case *g, l3_mats *o, bool device);
 /* Runs one case; *worst gets the largest error over its bound. */
 bool l3_run(const l3_case *g, l3_caller *call, bool device, test_rng *r, double *worst,
             char *msg, size_t len);
-/* Adds one case to a group under its description. */
-void l3_add(group *grp, const l3_case *g, bool pass, double worst, const char *msg);
+/* l3_run with host pointers, the case added to grp under its description. */
+void l3_run_host(group *grp, const l3_case *g, test_rng *r);
 
 void l3_grid(const char *backend, l3_op op);
 void l3_large(const char *backend);
