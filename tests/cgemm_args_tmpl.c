@@ -1,9 +1,16 @@
 /* The complex GEMM's argument checks, quick returns and overlap test.
- * Part of the complex GEMM tests (cgemm_main_tmpl.c). */
+ * Part of the complex GEMM tests (cgemm_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgemm_test.h"
+#include "guard.h"
 
 /* Argument checks in the documented order, the quick returns, and C
  * overlapping A or B: a status and nothing written. */
-static void arguments(void)
+void arguments(void)
 {
     enum { M = 4, N = 3, K = 5 };
     cplx *a = guard_alloc(M * K * sizeof(cplx)), *b = guard_alloc(K * N * sizeof(cplx));

@@ -1,7 +1,14 @@
 /* The complex GEMM's grid against OpenBLAS: shapes around the backends'
  * tile edges, both layouts, the nine (transa, transb) pairs, alpha and beta
  * in {0, 1, i, a general value}; larger shapes. Part of the complex GEMM
- * tests (cgemm_main_tmpl.c). */
+ * tests (cgemm_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cgemm_test.h"
+#include "enum_names.h"
+#include "guard.h"
 
 /* Sizes around the tile edges of the backends' complex kernels (CPU: MR 2
  * to 16, NR 4 to 12, KC 128; GPU: team tiles of 16 and 32) and small ones. */
@@ -10,7 +17,6 @@ static const int64_t sizes[] = {
 };
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
-static const ompwg_trans all_trans[] = { OMPWG_NO_TRANS, OMPWG_TRANS, OMPWG_CONJ_TRANS };
 static const cplx scalars[] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { (part)0.7, (part)-0.4 } };
 #define NSCALARS 4
 
@@ -18,7 +24,7 @@ static const cplx scalars[] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { (part)0.7, (part
  * `scalars` on a rotating triple of sizes: positions step by coprime
  * strides, so each combination meets other pairings and every size occurs
  * in every position over a group. */
-static void grid(const char *backend, ccaller *call)
+void grid(const char *backend, ccaller *call)
 {
     _Static_assert(NSIZES % 5 != 0 && NSIZES % 7 != 0, "strides coprime to NSIZES");
     int combo = 0;
@@ -52,7 +58,7 @@ static void grid(const char *backend, ccaller *call)
 }
 
 /* Larger shapes: several K blocks, A blocks and thread shares. */
-static void grid_large(const char *backend, ccaller *call)
+void grid_large(const char *backend, ccaller *call)
 {
     const cplx al = { (part)0.7, (part)-0.4 }, be = { (part)-0.3, (part)1.1 };
     const ccase cases[] = {

@@ -2,14 +2,12 @@
  * usable backend: the grid (cgemm_grid_tmpl.c) and the rules
  * (cgemm_rules_tmpl.c) on each, the larger shapes again in check mode; the
  * argument checks (cgemm_args_tmpl.c); the _device form, on the GPU backend
- * where it is usable. test_cgemm.c and test_zgemm.c include this file after choosing
- * the precision; the parts below are one translation unit. */
+ * where it is usable. Meson compiles it and its parts (cgemm_test.h) once per
+ * precision. */
 #include <omp.h>
+#include <stdio.h>
 
-#include "cgemm_case_tmpl.c"
-#include "cgemm_grid_tmpl.c"
-#include "cgemm_rules_tmpl.c"
-#include "cgemm_args_tmpl.c"
+#include "cgemm_test.h"
 #include "target_mem.h"
 #include "walk.h"
 
@@ -70,11 +68,7 @@ static void device_form(void)
         coperands_free(&o);
         return;
     }
-    char no_mem[160];
-    if (!target_mem_available(no_mem, sizeof no_mem)) {
-        tap_skip(PREFIX "gemm_device", "%s", no_mem);
-        return;
-    }
+    if (!target_mem_or_skip(PREFIX "gemm_device")) return;
     host = omp_get_initial_device();
     device = omp_get_num_devices() > 0 ? omp_get_default_device() : host;
     grid("gpu device data", call_device);

@@ -1,6 +1,12 @@
 /* The reference CGEMM/ZGEMM rules: what is not read, what is not written,
  * how NaN and Inf travel. Part of the complex GEMM tests
- * (cgemm_main_tmpl.c). */
+ * (cgemm_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cgemm_test.h"
+#include "guard.h"
 
 /* Sets every element of s to NaN, Inf or -Inf parts in turn. */
 static void cstored_poison(cstored *s)
@@ -12,7 +18,7 @@ static void cstored_poison(cstored *s)
 /* alpha == 0 (A and B poisoned, then NULL) and k == 0: C is exactly 0 for
  * beta == 0, kept bit for bit for beta == 1, and within the bound of beta * C
  * otherwise; beta == 0 with C poisoned: C is not read. */
-static void rules(const char *backend)
+void rules(const char *backend)
 {
     static const ccase shapes[] = {
         { OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 1, 1, 1, 0, 0, 0, { 0, 0 }, { 0, 0 } },
@@ -60,7 +66,7 @@ static void rules(const char *backend)
                     double ratio;
                     st = GEMM_RATIO(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, o.a.p, o.a.ld,
                                     o.b.p, o.b.ld, g.beta, o.c.copy, o.c.p, o.c.ld, &ratio);
-                    pass = st == OMPWG_OK && ratio < RATIO_LIMIT;
+                    pass = st == OMPWG_OK && ratio < GEMM_RATIO_LIMIT;
                     if (!pass) snprintf(msg, sizeof msg, "status %d, ratio %g", st, ratio);
                 }
                 ccase_describe(&g, desc, sizeof desc);

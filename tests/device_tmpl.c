@@ -5,13 +5,14 @@
  * to the checks of the host-pointer tests; A, B, x and y are copied back too
  * and must be unchanged. Where the gpu backend is not usable every call
  * returns OMPWG_ERR_UNAVAILABLE and writes nothing. GEMM and reductions run
- * once per GPU kernel variant. test_sdevice.c and
- * test_ddevice.c include this file after choosing the precision. */
+ * once per GPU kernel variant. Meson compiles it once per precision. */
+#include <math.h>
 #include <omp.h>
+#include <stdio.h>
+#include <string.h>
 
-#include "gemm_case_tmpl.c"
-#include "reduce_vec_tmpl.c"
-#include "reduce_check_tmpl.c"
+#include "gemm_case.h"
+#include "reduce_case.h"
 #include "target_mem.h"
 #include "walk.h"
 
@@ -81,10 +82,7 @@ static void device_gemms(const char *variant)
                         .pad_c = idx % 2 ? 3 : 0,
                         .alpha = (real)(idx % 4 == 0 ? 1 : 0.7), .beta = (real)(idx % 3 == 0 ? 0 : 1.3),
                     };
-                    double ratio;
-                    char msg[512] = "";
-                    bool pass = run_checked(&g, device_gemm, &r, &ratio, msg, sizeof msg);
-                    gemm_add(&grp, &g, pass, ratio, msg);
+                    gemm_run(&grp, &g, device_gemm, &r);
                 }
     group_report(&grp, "%sgemm_device (%s) on device %d: every transposition, both layouts, block edges",
                  api.prefix, variant, device);
@@ -103,14 +101,7 @@ static void device_sums(const char *variant)
                 int64_t incy = vec_incs[(ic + s) % VEC_INCS];
                 vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
                 if (k == DOT) vec_init(&y, vec_sizes[s], incy, &r);
-                char msg[512] = "", what[128];
-                double measure;
-                bool pass = sum_check(&device_reducer, "gpu", (sum_kind)k, &x,
-                                      k == DOT ? &y : NULL, &measure, msg, sizeof msg);
-                sum_describe(what, sizeof what, (sum_kind)k, vec_sizes[s], vec_incs[ic], incy);
-                group_add(&grp, what, pass, msg, measure);
-                vec_free(&x);
-                if (k == DOT) vec_free(&y);
+                sum_case(&grp, &device_reducer, "gpu", (sum_kind)k, &x, &y);
             }
     group_report(&grp, "%ssum/dot/asum_device (%s) on device %d: every size and increment, within the bound",
                  api.prefix, variant, device);
@@ -135,10 +126,7 @@ static void device_extrema(const char *variant)
                 }
                 bool nan = (s + ic) % 2 && x.n >= 3;
                 if (nan) vec_set(&x, x.n - 2, (real)NAN);
-                char msg[512] = "";
-                bool pass = extremum_check(&device_reducer, want_max, &x, msg, sizeof msg);
-                extremum_add(&grp, want_max, &x, pass, msg, nan ? ", ties and a NaN" : ", ties");
-                vec_free(&x);
+                extremum_case(&grp, &device_reducer, want_max, &x, nan ? ", ties and a NaN" : ", ties");
             }
     group_report(&grp, "%smax/min_device (%s) on device %d: every size and increment, ties and NaN",
                  api.prefix, variant, device);
@@ -201,9 +189,7 @@ static void device_unavailable(const char *why)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_%sdevice", api.prefix);
-    tap_init(name);
+    tap_init("test_%sdevice", api.prefix);
     if (!walk_wanted("gpu")) tap_skip_all("OMPWG_TEST_BACKENDS leaves out gpu");
     char why[256];
     if (!walk_usable("gpu", why, sizeof why)) {
@@ -211,11 +197,7 @@ int main(void)
         tap_skip("device pointers: GEMM and reductions", "gpu backend not usable here: %s", why);
         return tap_done();
     }
-    char no_mem[160];
-    if (!target_mem_available(no_mem, sizeof no_mem)) {
-        tap_skip("device pointers: GEMM and reductions", "%s", no_mem);
-        return tap_done();
-    }
+    if (!target_mem_or_skip("device pointers: GEMM and reductions")) return tap_done();
     host = omp_get_initial_device();
     device = omp_get_num_devices() > 0 ? omp_get_default_device() : host;
     tap_diag("gpu backend: %s; data on device %d (%s)", why, device,

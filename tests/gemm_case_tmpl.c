@@ -1,33 +1,15 @@
 /* One GEMM call with everything around it checked: canaries around every
  * buffer, A and B unchanged, C's padding unchanged, and C against OpenBLAS
- * through the public checker. Part of the per-precision GEMM tests (see
- * gemm_main_tmpl.c, device_tmpl.c). */
+ * through the public checker (gemm_case.h). Compiled once per precision and
+ * linked into the GEMM tests, the device tests and the fuzzer. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "group.h"
+#include "enum_names.h"
+#include "gemm_case.h"
 #include "guard.h"
-#include "real.h"
-
-typedef struct gemm_case {
-    ompwg_layout layout;
-    ompwg_trans ta, tb;
-    int64_t m, n, k;
-    int64_t pad_a, pad_b, pad_c;  /* leading dimension minus its minimum */
-    real alpha, beta;
-} gemm_case;
-
-/* A matrix as stored: `outer` vectors of `ld` elements, the first `inner` of
- * each belonging to the matrix and the rest padding. The buffer ends right
- * after the last element, as BLAS allows, so the canary follows at once. */
-typedef struct stored {
-    int64_t inner, outer, ld;
-    size_t len;
-    real *p;     /* guarded */
-    real *copy;  /* the contents before the call */
-} stored;
 
 static int64_t max1(int64_t v)
 {
@@ -64,17 +46,12 @@ static void stored_free(stored *s)
     s->p = s->copy = NULL;
 }
 
-static bool is_padding(const stored *s, size_t idx)
+bool is_padding(const stored *s, size_t idx)
 {
     return (int64_t)(idx % (size_t)s->ld) >= s->inner;
 }
 
-/* The three operands of a case, as the caller stores them. */
-typedef struct operands {
-    stored a, b, c;
-} operands;
-
-static void operands_init(operands *o, const gemm_case *g)
+void operands_init(operands *o, const gemm_case *g)
 {
     bool ta = g->ta != OMPWG_NO_TRANS, tb = g->tb != OMPWG_NO_TRANS;
     stored_init(&o->a, g->layout, ta ? g->k : g->m, ta ? g->m : g->k, g->pad_a);
@@ -82,44 +59,28 @@ static void operands_init(operands *o, const gemm_case *g)
     stored_init(&o->c, g->layout, g->m, g->n, g->pad_c);
 }
 
-static void operands_fill(operands *o, test_rng *r)
+void operands_fill(operands *o, test_rng *r)
 {
     stored_fill(&o->a, r);
     stored_fill(&o->b, r);
     stored_fill(&o->c, r);
 }
 
-static void operands_snapshot(operands *o)
+void operands_snapshot(operands *o)
 {
     stored_snapshot(&o->a);
     stored_snapshot(&o->b);
     stored_snapshot(&o->c);
 }
 
-static void operands_free(operands *o)
+void operands_free(operands *o)
 {
     stored_free(&o->a);
     stored_free(&o->b);
     stored_free(&o->c);
 }
 
-/* How a GEMM reaches the library: with host pointers (call_gemm in
- * gemm_grid_tmpl.c) or through device copies (device_gemm in device_tmpl.c).
- * A caller may replace the operands' contents with what the library left in
- * them, so that changes show. */
-typedef int gemm_caller(const gemm_case *g, operands *o);
-
-static const char *trans_name(ompwg_trans t)
-{
-    return t == OMPWG_NO_TRANS ? "N" : t == OMPWG_TRANS ? "T" : t == OMPWG_CONJ_TRANS ? "C" : "?";
-}
-
-static const char *layout_name(ompwg_layout l)
-{
-    return l == OMPWG_COL_MAJOR ? "col-major" : l == OMPWG_ROW_MAJOR ? "row-major" : "?";
-}
-
-static void case_describe(const gemm_case *g, char *buf, size_t len)
+void case_describe(const gemm_case *g, char *buf, size_t len)
 {
     snprintf(buf, len, "%sgemm %s %s,%s m=%lld n=%lld k=%lld alpha=%g beta=%g lda+%lld ldb+%lld ldc+%lld",
              api.prefix, layout_name(g->layout), trans_name(g->ta), trans_name(g->tb),
@@ -127,15 +88,9 @@ static void case_describe(const gemm_case *g, char *buf, size_t len)
              (double)g->beta, (long long)g->pad_a, (long long)g->pad_b, (long long)g->pad_c);
 }
 
-/* The canaries of s are intact and, when whole is set, every byte is as
- * before the call; otherwise only the padding is. */
-static bool stored_kept(const stored *s, const char *name, bool whole, char *msg, size_t len)
+bool stored_kept(const stored *s, const char *name, bool whole, char *msg, size_t len)
 {
-    const char *where = NULL;
-    if (!guard_intact(s->p, &where)) {
-        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
-        return false;
-    }
+    if (!guard_canaries_kept(s->p, name, msg, len)) return false;
     for (size_t i = 0; i < s->len; i++) {
         if ((whole || is_padding(s, i)) && memcmp(&s->p[i], &s->copy[i], sizeof(real)) != 0) {
             snprintf(msg, len, "%s %s element %zu (vector %zu, position %zu): %.9g became %.9g",
@@ -147,43 +102,36 @@ static bool stored_kept(const stored *s, const char *name, bool whole, char *msg
     return true;
 }
 
-/* Everything outside C's elements is as before the call. */
-static bool operands_kept(const operands *o, char *msg, size_t len)
+bool operands_kept(const operands *o, char *msg, size_t len)
 {
     return stored_kept(&o->a, "A", true, msg, len) && stored_kept(&o->b, "B", true, msg, len) &&
            stored_kept(&o->c, "C", false, msg, len);
 }
 
-/* Runs one case on random operands and compares with OpenBLAS. Returns
- * whether it passed; *ratio gets the netlib ratio (0 when not computed). */
-static bool run_checked(const gemm_case *g, gemm_caller *call, test_rng *r, double *ratio,
-                        char *msg, size_t len)
+bool call_checked(const gemm_case *g, gemm_caller *call, operands *o, double *ratio, char *msg,
+                  size_t len)
+{
+    *ratio = 0;
+    if (!status_ok(call(g, o), msg, len) || !operands_kept(o, msg, len)) return false;
+    int st = api.gemm_ratio(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o->a.p, o->a.ld,
+                            o->b.p, o->b.ld, g->beta, o->c.copy, o->c.p, o->c.ld, ratio);
+    return gemm_ratio_ok(st, *ratio, msg, len);
+}
+
+void gemm_run(group *grp, const gemm_case *g, gemm_caller *call, test_rng *r)
 {
     operands o;
     operands_init(&o, g);
     operands_fill(&o, r);
     operands_snapshot(&o);
-    *ratio = 0;
-    bool pass = false;
-    int st = call(g, &o);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-    } else if (operands_kept(&o, msg, len)) {
-        st = api.gemm_ratio(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o.a.p, o.a.ld,
-                            o.b.p, o.b.ld, g->beta, o.c.copy, o.c.p, o.c.ld, ratio);
-        if (st != OMPWG_OK)
-            snprintf(msg, len, "the checker failed: status %d (%s)", st, ompwg_strerror(st));
-        else if (!(*ratio < GEMM_RATIO_LIMIT))
-            snprintf(msg, len, "netlib ratio %g >= %g", *ratio, GEMM_RATIO_LIMIT);
-        else
-            pass = true;
-    }
+    double ratio;
+    char msg[512] = "";
+    bool pass = call_checked(g, call, &o, &ratio, msg, sizeof msg);
     operands_free(&o);
-    return pass;
+    gemm_add(grp, g, pass, ratio, msg);
 }
 
-/* Adds one case to a group under its description. */
-static void gemm_add(group *grp, const gemm_case *g, bool pass, double ratio, const char *msg)
+void gemm_add(group *grp, const gemm_case *g, bool pass, double ratio, const char *msg)
 {
     char desc[256];
     case_describe(g, desc, sizeof desc);

@@ -1,9 +1,11 @@
 /* The GEMM size grid against OpenBLAS: every size in every position, both
  * layouts, every transposition, alpha in {0, 1, 0.7}, beta in {0, 1, 1.3}.
- * Part of the per-precision GEMM test (see gemm_main_tmpl.c). */
+ * Part of the per-precision GEMM test (gemm_test.h). */
+#include "enum_names.h"
+#include "gemm_test.h"
 
 /* The host-pointer GEMM. */
-static int call_gemm(const gemm_case *g, operands *o)
+int call_gemm(const gemm_case *g, operands *o)
 {
     return api.gemm(g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, o->a.p, o->a.ld,
                     o->b.p, o->b.ld, g->beta, o->c.p, o->c.ld);
@@ -25,7 +27,7 @@ static const double grid_betas[] = { 0, 1, 1.3 };
 
 /* Every (m, n, k) with sizes up to FULL_PRODUCT_MAX, on one combination;
  * the padding of each operand's leading dimension varies from case to case. */
-static void grid_full_product(const char *backend)
+void grid_full_product(const char *backend)
 {
     test_rng r;
     test_rng_init(&r, 1);
@@ -41,10 +43,7 @@ static void grid_full_product(const char *backend)
                     .pad_a = idx % 3 == 0 ? 3 : 0, .pad_b = idx % 5 == 1 ? 1 : 0,
                     .pad_c = idx % 2 ? 3 : 0, .alpha = (real)0.7, .beta = (real)1.3,
                 };
-                double ratio;
-                char msg[512] = "";
-                bool pass = run_checked(&g, call_gemm, &r, &ratio, msg, sizeof msg);
-                gemm_add(&grp, &g, pass, ratio, msg);
+                gemm_run(&grp, &g, call_gemm, &r);
             }
     group_report(&grp, "%s %sgemm col-major N,N alpha=0.7 beta=1.3, every m,n,k <= %d", backend,
                  api.prefix, FULL_PRODUCT_MAX);
@@ -55,7 +54,7 @@ static void grid_full_product(const char *backend)
  * step through the sizes by 3 and 7 (coprime to GRID_N), offset by the
  * combination's number, so the pairings change from one combination to the
  * next. */
-static void grid_rotating(const char *backend)
+void grid_rotating(const char *backend)
 {
     _Static_assert(GRID_N % 3 != 0 && GRID_N % 7 != 0, "the steps must be coprime to GRID_N");
     int combo = 0;
@@ -80,10 +79,7 @@ static void grid_rotating(const char *backend)
                                 .pad_c = (i + 2 * combo) % 2 ? 3 : 0,
                                 .alpha = (real)grid_alphas[al], .beta = (real)grid_betas[be],
                             };
-                            double ratio;
-                            char msg[512] = "";
-                            bool pass = run_checked(&g, call_gemm, &r, &ratio, msg, sizeof msg);
-                            gemm_add(&grp, &g, pass, ratio, msg);
+                            gemm_run(&grp, &g, call_gemm, &r);
                         }
                 group_report(&grp, "%s %sgemm %s %s,%s, every size in every position, all alpha and beta",
                              backend, api.prefix, layout_name(grid_layouts[li]),
@@ -94,7 +90,7 @@ static void grid_rotating(const char *backend)
 /* 1000 in each position, and in all three at once: enough to cross every
  * block boundary many times, few enough to stay within seconds on a slow
  * path (a naive loop, or the GPU kernels on host threads). */
-static void grid_large(const char *backend)
+void grid_large(const char *backend)
 {
     static const gemm_case cases[] = {
         { OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 1000, 1000, 1000, 0, 0, 3, 0.7f, 1.3f },
@@ -109,10 +105,7 @@ static void grid_large(const char *backend)
     group grp;
     group_init(&grp, "ratio");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        double ratio;
-        char msg[512] = "";
-        bool pass = run_checked(&cases[i], call_gemm, &r, &ratio, msg, sizeof msg);
-        gemm_add(&grp, &cases[i], pass, ratio, msg);
+        gemm_run(&grp, &cases[i], call_gemm, &r);
     }
     group_report(&grp, "%s %sgemm with 1000 in each position", backend, api.prefix);
 }

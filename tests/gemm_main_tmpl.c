@@ -1,11 +1,10 @@
 /* The GEMM test of one precision, on every usable backend in one process
  * (the gpu backend once per kernel variant, OMPWG_GPU_GEMM): the size grid
  * against OpenBLAS with guard bands, then the BLAS rules.
- * test_sgemm.c and test_dgemm.c include this file after choosing the
- * precision; the parts below are one translation unit. */
-#include "gemm_case_tmpl.c"
-#include "gemm_grid_tmpl.c"
-#include "gemm_rules_tmpl.c"
+ * Meson compiles it and its parts (gemm_test.h) once per precision. */
+#include <stdio.h>
+
+#include "gemm_test.h"
 #include "walk.h"
 
 static void run_backend(const char *backend, void *ctx)
@@ -23,9 +22,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_%sgemm", api.prefix);
-    tap_init(name);
+    tap_init("test_%sgemm", api.prefix);
     static const walk_variants gemm_variants = { .knobs = { "OMPWG_GPU_GEMM", "OMPWG_CPU_ARCH" } };
     walk_backends_variants(run_backend, NULL, &gemm_variants);
 

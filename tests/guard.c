@@ -55,6 +55,14 @@ bool guard_intact(const void *p, const char **where)
     return true;
 }
 
+bool guard_canaries_kept(const void *p, const char *name, char *msg, size_t len)
+{
+    const char *where = NULL;
+    if (guard_intact(p, &where)) return true;
+    snprintf(msg, len, "wrote %s the buffer of %s", where, name);
+    return false;
+}
+
 void guard_free(void *p)
 {
     if (p) free((unsigned char *)p - CANARY - HEADER);

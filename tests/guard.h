@@ -16,6 +16,10 @@ void *guard_alloc(size_t bytes);
  * *where says which ("before" or "after"). */
 bool guard_intact(const void *p, const char **where);
 
+/* guard_intact for the buffer of `name`; when a canary was written, *msg
+ * says which. */
+bool guard_canaries_kept(const void *p, const char *name, char *msg, size_t len);
+
 void guard_free(void *p);
 
 /* Whether a call that writes nothing (it fails its checks, or returns at

@@ -5,42 +5,15 @@
  * for TRSM the residual bound (ompwg.h). The triangle of A that is not
  * referenced (and a unit diagonal) holds NaN, so reading it shows; so does
  * C when beta == 0, and A and B when alpha == 0. Part of the per-precision
- * level-3 test (level3_main_tmpl.c). */
+ * level-3 test (level3_test.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "group.h"
+#include "enum_names.h"
 #include "guard.h"
-#include "real.h"
-
-typedef enum l3_op { L3_SYMM, L3_SYRK, L3_SYR2K, L3_TRMM, L3_TRSM, L3_OPS } l3_op;
-
-static const char *const l3_op_names[L3_OPS] = { "symm", "syrk", "syr2k", "trmm", "trsm" };
-
-typedef struct l3_case {
-    l3_op op;
-    ompwg_layout layout;
-    ompwg_side side;
-    ompwg_uplo uplo;
-    ompwg_trans trans;
-    ompwg_diag diag;
-    int64_t m, n, k;              /* SYRK, SYR2K: n and k; the others: m and n */
-    int64_t pad_a, pad_b, pad_c;  /* leading dimension minus its minimum */
-    real alpha, beta;
-} l3_case;
-
-/* A matrix as the caller stores it: rows x cols, logical element (i, j) at
- * p[i + j * ld] (column-major) or p[i * ld + j] (row-major). The buffer
- * ends right after the last element, so the canary follows at once. */
-typedef struct mat {
-    bool col;
-    int64_t rows, cols, ld;
-    size_t len;
-    real *p;     /* guarded */
-    real *copy;  /* the contents before the call */
-} mat;
+#include "level3_test.h"
 
 static int64_t l3_max1(int64_t v)
 {
@@ -59,12 +32,12 @@ static void mat_init(mat *x, ompwg_layout layout, int64_t rows, int64_t cols, in
     x->copy = NULL;
 }
 
-static size_t mat_index(const mat *x, int64_t i, int64_t j)
+size_t mat_index(const mat *x, int64_t i, int64_t j)
 {
     return (size_t)(x->col ? i + j * x->ld : i * x->ld + j);
 }
 
-static real mat_at(const mat *x, int64_t i, int64_t j)
+real mat_at(const mat *x, int64_t i, int64_t j)
 {
     return x->p[mat_index(x, i, j)];
 }
@@ -81,14 +54,7 @@ static void mat_free(mat *x)
     x->p = x->copy = NULL;
 }
 
-/* The matrices of a case: A, B (SYMM, SYR2K) and the output C (TRMM, TRSM:
- * the B of the call). */
-typedef struct l3_mats {
-    mat a, b, c;
-    bool has_b;
-} l3_mats;
-
-static bool l3_syr(const l3_case *g)
+bool l3_syr(const l3_case *g)
 {
     return g->op == L3_SYRK || g->op == L3_SYR2K;
 }
@@ -109,13 +75,12 @@ static bool l3_stored(const l3_case *g, int64_t i, int64_t j)
     return g->uplo == OMPWG_UPPER ? i <= j : i >= j;
 }
 
-/* Whether the call writes output element (i, j). */
-static bool l3_written(const l3_case *g, int64_t i, int64_t j)
+bool l3_written(const l3_case *g, int64_t i, int64_t j)
 {
     return !l3_syr(g) || l3_stored(g, i, j);
 }
 
-static void l3_mats_init(l3_mats *o, const l3_case *g)
+void l3_mats_init(l3_mats *o, const l3_case *g)
 {
     bool tr = g->trans != OMPWG_NO_TRANS;
     if (l3_syr(g)) {
@@ -131,16 +96,14 @@ static void l3_mats_init(l3_mats *o, const l3_case *g)
     else mat_init(&o->b, g->layout, 0, 0, 0);
 }
 
-static void l3_mats_free(l3_mats *o)
+void l3_mats_free(l3_mats *o)
 {
     mat_free(&o->a);
     mat_free(&o->b);
     mat_free(&o->c);
 }
 
-/* Random contents with the poison the rules call for; TRSM's A diagonally
- * dominant, so that the solve is well conditioned. */
-static void l3_mats_fill(l3_mats *o, const l3_case *g, test_rng *r)
+void l3_mats_fill(l3_mats *o, const l3_case *g, test_rng *r)
 {
     for (size_t i = 0; i < o->a.len; i++) o->a.p[i] = rand_real(r);
     for (size_t i = 0; i < o->b.len; i++) o->b.p[i] = rand_real(r);
@@ -170,7 +133,7 @@ static void l3_mats_fill(l3_mats *o, const l3_case *g, test_rng *r)
             if (!l3_written(g, i, j) || c_unread) o->c.p[mat_index(&o->c, i, j)] = nan;
 }
 
-static void l3_mats_snapshot(l3_mats *o)
+void l3_mats_snapshot(l3_mats *o)
 {
     mat *all[3] = { &o->a, &o->b, &o->c };
     for (int i = 0; i < 3; i++) {
@@ -179,12 +142,8 @@ static void l3_mats_snapshot(l3_mats *o)
     }
 }
 
-/* How a case reaches the library (host pointers, or device copies); it may
- * replace the matrices' contents with what the library left in them. */
-typedef int l3_caller(const l3_case *g, l3_mats *o, bool device);
-
-static int l3_call(const l3_case *g, real *a, real *b, real *c, int64_t lda, int64_t ldb,
-                   int64_t ldc, bool device)
+int l3_call(const l3_case *g, real *a, real *b, real *c, int64_t lda, int64_t ldb,
+            int64_t ldc, bool device)
 {
     switch (g->op) {
     case L3_SYMM:
@@ -207,21 +166,16 @@ static int l3_call(const l3_case *g, real *a, real *b, real *c, int64_t lda, int
     }
 }
 
-static int l3_call_host(const l3_case *g, l3_mats *o, bool device)
+int l3_call_host(const l3_case *g, l3_mats *o, bool device)
 {
     return l3_call(g, o->a.p, o->b.p, o->c.p, o->a.ld, o->b.ld, o->c.ld, device);
-}
-
-static const char *l3_layout_name(ompwg_layout l)
-{
-    return l == OMPWG_COL_MAJOR ? "col-major" : "row-major";
 }
 
 static void l3_describe(const l3_case *g, char *buf, size_t len)
 {
     snprintf(buf, len, "%s%s %s side=%c uplo=%c trans=%c diag=%c m=%lld n=%lld k=%lld "
              "alpha=%g beta=%g lda+%lld ldb+%lld ldc+%lld", api.prefix, l3_op_names[g->op],
-             l3_layout_name(g->layout), g->side == OMPWG_LEFT ? 'L' : 'R',
+             layout_name(g->layout), g->side == OMPWG_LEFT ? 'L' : 'R',
              g->uplo == OMPWG_UPPER ? 'U' : 'L', g->trans == OMPWG_NO_TRANS ? 'N' : 'T',
              g->diag == OMPWG_UNIT ? 'U' : 'N', (long long)g->m, (long long)g->n,
              (long long)g->k, (double)g->alpha, (double)g->beta, (long long)g->pad_a,
@@ -325,11 +279,7 @@ static void l3_expect(const l3_case *g, const l3_mats *o, int64_t i, int64_t j, 
 static bool l3_kept(const l3_case *g, const mat *x, const char *name, bool whole, char *msg,
                     size_t len)
 {
-    const char *where = NULL;
-    if (!guard_intact(x->p, &where)) {
-        snprintf(msg, len, "wrote %s the buffer of %s", where, name);
-        return false;
-    }
+    if (!guard_canaries_kept(x->p, name, msg, len)) return false;
     for (size_t idx = 0; idx < x->len; idx++) {
         int64_t outer = (int64_t)(idx / (size_t)x->ld), inner = (int64_t)(idx % (size_t)x->ld);
         int64_t i = x->col ? inner : outer, j = x->col ? outer : inner;
@@ -346,9 +296,8 @@ static bool l3_kept(const l3_case *g, const mat *x, const char *name, bool whole
     return true;
 }
 
-/* Runs one case; *worst gets the largest error over its bound. */
-static bool l3_run(const l3_case *g, l3_caller *call, bool device, test_rng *r, double *worst,
-                   char *msg, size_t len)
+bool l3_run(const l3_case *g, l3_caller *call, bool device, test_rng *r, double *worst,
+            char *msg, size_t len)
 {
     l3_mats o;
     l3_mats_init(&o, g);
@@ -356,11 +305,8 @@ static bool l3_run(const l3_case *g, l3_caller *call, bool device, test_rng *r, 
     l3_mats_snapshot(&o);
     *worst = 0;
     bool pass = false;
-    int st = call(g, &o, device);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-    } else if (l3_kept(g, &o.a, "A", true, msg, len) && l3_kept(g, &o.b, "B", true, msg, len) &&
-               l3_kept(g, &o.c, "C", false, msg, len)) {
+    if (status_ok(call(g, &o, device), msg, len) && l3_kept(g, &o.a, "A", true, msg, len) &&
+        l3_kept(g, &o.b, "B", true, msg, len) && l3_kept(g, &o.c, "C", false, msg, len)) {
         pass = true;
         /* 16 u, the netlib ratio, or k u where the inner dimension k is
          * longer: SYRK's diagonal sums k positive terms, whose rounding
@@ -388,9 +334,11 @@ static bool l3_run(const l3_case *g, l3_caller *call, bool device, test_rng *r, 
     return pass;
 }
 
-static void l3_add(group *grp, const l3_case *g, bool pass, double worst, const char *msg)
+void l3_run_host(group *grp, const l3_case *g, test_rng *r)
 {
-    char desc[256];
+    double worst;
+    char msg[512] = "", desc[256];
+    bool pass = l3_run(g, l3_call_host, false, r, &worst, msg, sizeof msg);
     l3_describe(g, desc, sizeof desc);
     group_add(grp, desc, pass, msg, worst);
 }

@@ -4,7 +4,11 @@
  * blocks of 64 and 128, its SYMM panels of 256) and the GPU's tiles, each
  * size in each position, alpha among {0, 1, -1, 0.7} and beta among
  * {0, 1, -1, 1.3}. Part of the per-precision level-3 test
- * (level3_main_tmpl.c). */
+ * (level3_test.h). */
+#include <stdio.h>
+
+#include "enum_names.h"
+#include "level3_test.h"
 
 static const int64_t l3_sizes[] = {
     0, 1, 2, 5, 12, 13, 31, 32, 33, 63, 64, 65, 127, 128, 129, 130, 257,
@@ -40,7 +44,7 @@ static void l3_combo(l3_case *g, int c)
  * sizes by 5 and 7 (coprime to L3_SIZES), alpha and beta cycling, the
  * leading dimensions padded in turn. The 257 sizes only meet small ones,
  * so that the plain loops that check them stay quick. */
-static void l3_grid(const char *backend, l3_op op)
+void l3_grid(const char *backend, l3_op op)
 {
     _Static_assert(L3_SIZES % 5 != 0 && L3_SIZES % 7 != 0, "the steps must be coprime");
     for (int c = 0; c < l3_combos(op); c++) {
@@ -68,13 +72,10 @@ static void l3_grid(const char *backend, l3_op op)
             g.pad_c = (i + 2 * c) % 2 ? 2 : 0;
             g.alpha = (real)l3_alphas[(i + c) % 4];
             g.beta = (real)l3_betas[(i / 4 + c) % 4];
-            double worst;
-            char msg[512] = "";
-            bool pass = l3_run(&g, l3_call_host, false, &r, &worst, msg, sizeof msg);
-            l3_add(&grp, &g, pass, worst, msg);
+            l3_run_host(&grp, &g, &r);
         }
         group_report(&grp, "%s %s%s %s side=%c uplo=%c trans=%c diag=%c: the size grid", backend,
-                     api.prefix, l3_op_names[op], l3_layout_name(g.layout),
+                     api.prefix, l3_op_names[op], layout_name(g.layout),
                      g.side == OMPWG_LEFT ? 'L' : 'R', g.uplo == OMPWG_UPPER ? 'U' : 'L',
                      g.trans == OMPWG_NO_TRANS ? 'N' : 'T', g.diag == OMPWG_UNIT ? 'U' : 'N');
     }
@@ -83,7 +84,7 @@ static void l3_grid(const char *backend, l3_op op)
 /* Orders large enough for several levels of the CPU backend's recursion
  * and several SYMM panels, one case per operation and side, and B large
  * enough to be cut into slabs. */
-static void l3_large(const char *backend)
+void l3_large(const char *backend)
 {
     static const l3_case cases[] = {
         { L3_SYMM, OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_LOWER, OMPWG_NO_TRANS, OMPWG_NON_UNIT,
@@ -124,10 +125,7 @@ static void l3_large(const char *backend)
     group grp;
     group_init(&grp, "err/bound");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        double worst;
-        char msg[512] = "";
-        bool pass = l3_run(&cases[i], l3_call_host, false, &r, &worst, msg, sizeof msg);
-        l3_add(&grp, &cases[i], pass, worst, msg);
+        l3_run_host(&grp, &cases[i], &r);
     }
     group_report(&grp, "%s %s level 3 at orders of several hundred", backend, api.prefix);
 }

@@ -1,11 +1,10 @@
 /* The level-3 test of one precision (SYMM, SYRK, SYR2K, TRMM, TRSM), on
  * every usable backend in one process: the size grid and the large orders
  * against plain loops with guard bands, then the rules.
- * test_slevel3.c and test_dlevel3.c include this file after choosing the
- * precision; the parts below are one translation unit. */
-#include "level3_case_tmpl.c"
-#include "level3_grid_tmpl.c"
-#include "level3_rules_tmpl.c"
+ * Meson compiles it and its parts (level3_test.h) once per precision. */
+#include <stdio.h>
+
+#include "level3_test.h"
 #include "walk.h"
 
 static void run_backend(const char *backend, void *ctx)
@@ -28,9 +27,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_%slevel3", api.prefix);
-    tap_init(name);
+    tap_init("test_%slevel3", api.prefix);
     walk_backends(run_backend, NULL);
     l3_rule_args();
     l3_rule_device();

@@ -3,9 +3,14 @@
  * nothing; an output that shares an element with an input is refused, while
  * blocks side by side in one array (as blocked LAPACK passes them) are
  * taken; the _device forms on a backend without the routine. Part of the
- * per-precision level-3 test (level3_main_tmpl.c). */
+ * per-precision level-3 test (level3_test.h). */
+#include <math.h>
 #include <omp.h>
+#include <stdio.h>
+#include <string.h>
 
+#include "guard.h"
+#include "level3_test.h"
 #include "target_mem.h"
 #include "walk.h"
 
@@ -79,7 +84,7 @@ static int l3_call_args(l3_op op, const l3_args *x, bool device)
 
 /* m = 4, n = 6, k = 5, every leading dimension 8: legal for every
  * operation in either layout; each entry breaks one or two arguments. */
-static void l3_rule_args(void)
+void l3_rule_args(void)
 {
     static const l3_bad bad[] = {
         { ALL_OPS, F_LAYOUT, 7, F_NONE, 0, OMPWG_ERR_LAYOUT, "layout 7" },
@@ -157,7 +162,7 @@ static void l3_rule_args(void)
 /* dpotrf's TRSM: A the diagonal block at (0, 0) of an array, B the block
  * below it; their address ranges interleave but share no element. The
  * result must be that of the same call on separate copies. */
-static void l3_rule_side_by_side(void)
+void l3_rule_side_by_side(void)
 {
     enum { LD = 16, NB = 4, ROWS = 9 };
     real *x = guard_alloc(LD * NB * sizeof(real));
@@ -208,15 +213,11 @@ static int l3_call_device(const l3_case *g, l3_mats *o, bool device)
  * either runs (and is checked like a host call) or, without the routine,
  * gives OMPWG_ERR_UNSUPPORTED and writes nothing; where it is not, every
  * call gives OMPWG_ERR_UNAVAILABLE and writes nothing. */
-static void l3_rule_device(void)
+void l3_rule_device(void)
 {
     char why[256];
     bool usable = walk_wanted("gpu") && walk_usable("gpu", why, sizeof why);
-    char no_mem[160];
-    if (usable && !target_mem_available(no_mem, sizeof no_mem)) {
-        tap_skip("level-3 _device calls", "%s", no_mem);
-        return;
-    }
+    if (usable && !target_mem_or_skip("level-3 _device calls")) return;
     host_id = omp_get_initial_device();
     dev_id = omp_get_num_devices() > 0 ? omp_get_default_device() : host_id;
     for (int op = 0; op < L3_OPS; op++) {
@@ -258,7 +259,7 @@ static void l3_rule_device(void)
  * TRSM: column j0 of C, from row 0, p0 or p0 respectively, the triangular
  * A lower; SYRK: row and column p0 of C's lower triangle), the others
  * finite, as in reference BLAS (TRMM: see below). */
-static void l3_rule_inf(const char *backend)
+void l3_rule_inf(const char *backend)
 {
     enum { S = 70, P0 = 37, J0 = 5 };
     group grp;
@@ -312,7 +313,7 @@ static void l3_rule_inf(const char *backend)
 /* A leading dimension beyond 32 bits with one column (nothing past the
  * first column is touched): correct, or OMPWG_ERR_TOO_LARGE with nothing
  * written where the backend takes 32-bit sizes (OpenBLAS). */
-static void l3_rule_wide_ld(const char *backend)
+void l3_rule_wide_ld(const char *backend)
 {
     const int64_t ld = ((int64_t)1 << 31) + 5;
     real a[9] = { 2, (real)0.5, (real)0.25, 0, 2, (real)0.5, 0, 0, 2 }, b[3] = { 1, 2, 3 };

@@ -1,6 +1,7 @@
-/* The precision a *_tmpl.c test is compiled for. The including file defines
- * OMPWG_TEST_PREC_S (float) or OMPWG_TEST_PREC_D (double) first; everything
- * else in the templates is written once against `real` and `api`. */
+/* The precision a *_tmpl.c test file is compiled for: Meson compiles each
+ * once with -DOMPWG_TEST_PREC_S (float) and once with -DOMPWG_TEST_PREC_D
+ * (double); everything else in the templates is written once against `real`
+ * and `api`. */
 #ifndef OMPWG_TEST_REAL_H
 #define OMPWG_TEST_REAL_H
 
@@ -9,6 +10,7 @@
 
 #include "ompwg.h"
 #include "tap.h"
+#include "verdict.h"
 
 #if defined(OMPWG_TEST_PREC_S) && !defined(OMPWG_TEST_PREC_D)
 typedef float real;
@@ -93,8 +95,13 @@ static inline real rand_real(test_rng *r)
 }
 #endif
 
-/* The netlib test programs' acceptance threshold for the GEMM ratio
- * (ompwg.h, "Checking a result against OpenBLAS"). */
-#define GEMM_RATIO_LIMIT 16.0
+/* The name the linker sees for an extern function of a file compiled once
+ * per precision whose two precisions the fuzzer links into one program
+ * (gemm_case.h, reduce_case.h): the name with the precision's letter. */
+#if defined(OMPWG_TEST_PREC_S)
+#define TEST_PREC_NAME(name) name##_s
+#else
+#define TEST_PREC_NAME(name) name##_d
+#endif
 
 #endif

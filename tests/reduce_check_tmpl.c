@@ -1,12 +1,16 @@
 /* The reduction checks: a long double oracle for the sums with the bound of
  * ompwg.h, an independent scan for max/min, guard bands and unchanged
  * inputs. A `reducer` says how a call reaches the library (host pointers,
- * or device copies), so the same checks serve both. Part of the
- * per-precision reduction tests (see reduce_main_tmpl.c, device_tmpl.c). */
+ * or device copies), so the same checks serve both. Compiled once
+ * per precision (reduce_case.h). */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
-typedef enum sum_kind { SUM, DOT, ASUM } sum_kind;
+#include "reduce_case.h"
 
-static const char *sum_name(sum_kind k)
+const char *sum_name(sum_kind k)
 {
     return k == SUM ? "sum" : k == DOT ? "dot" : "asum";
 }
@@ -40,14 +44,6 @@ static long double sum_bound(const char *backend, int64_t n, long double abs_sum
            (n + 1) * LDBL_EPSILON * abs_sum;
 }
 
-/* How a reduction reaches the library. Each function may replace the
- * contents of x (and y) with what the library saw afterwards, so that a
- * change to the inputs shows. */
-typedef struct reducer {
-    int (*sum)(sum_kind k, vec *x, vec *y, real *result);
-    int (*extremum)(bool want_max, vec *x, real *value, int64_t *index);
-} reducer;
-
 static int host_sum(sum_kind k, vec *x, vec *y, real *result)
 {
     switch (k) {
@@ -62,22 +58,16 @@ static int host_extremum(bool want_max, vec *x, real *value, int64_t *index)
     return (want_max ? api.max : api.min)(x->n, x->p, x->inc, value, index);
 }
 
-static const reducer host_reducer = { host_sum, host_extremum };
+const reducer host_reducer = { host_sum, host_extremum };
 
-/* Calls the reduction on x (and y) and compares with the oracle; *measure
- * gets |error| / bound. */
-static bool sum_check(const reducer *via, const char *backend, sum_kind k, vec *x, vec *y,
-                      double *measure, char *msg, size_t len)
+bool sum_check(const reducer *via, const char *backend, sum_kind k, vec *x, vec *y,
+               double *measure, char *msg, size_t len)
 {
     vec_snapshot(x);
     if (y) vec_snapshot(y);
     real result = UNTOUCHED_VALUE;
     *measure = -1;
-    int st = via->sum(k, x, y, &result);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-        return false;
-    }
+    if (!status_ok(via->sum(k, x, y, &result), msg, len)) return false;
     if (!vec_kept(x, "x", msg, len) || (y && !vec_kept(y, "y", msg, len))) return false;
     long double abs_sum;
     long double exact = sum_oracle(k, x, y, &abs_sum);
@@ -119,16 +109,12 @@ static void extremum_oracle(bool want_max, const vec *x, real *value, int64_t *i
     *index = best_i;
 }
 
-static bool extremum_check(const reducer *via, bool want_max, vec *x, char *msg, size_t len)
+bool extremum_check(const reducer *via, bool want_max, vec *x, char *msg, size_t len)
 {
     vec_snapshot(x);
     real value = UNTOUCHED_VALUE;
     int64_t index = UNTOUCHED_INDEX;
-    int st = via->extremum(want_max, x, &value, &index);
-    if (st != OMPWG_OK) {
-        snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
-        return false;
-    }
+    if (!status_ok(via->extremum(want_max, x, &value, &index), msg, len)) return false;
     if (!vec_kept(x, "x", msg, len)) return false;
     real want;
     int64_t want_i;
@@ -142,7 +128,7 @@ static bool extremum_check(const reducer *via, bool want_max, vec *x, char *msg,
     return true;
 }
 
-static void sum_describe(char *buf, size_t len, sum_kind k, int64_t n, int64_t incx, int64_t incy)
+void sum_describe(char *buf, size_t len, sum_kind k, int64_t n, int64_t incx, int64_t incy)
 {
     if (k == DOT)
         snprintf(buf, len, "%sdot n=%lld incx=%lld incy=%lld", api.prefix, (long long)n,
@@ -152,11 +138,30 @@ static void sum_describe(char *buf, size_t len, sum_kind k, int64_t n, int64_t i
                  (long long)incx);
 }
 
-static void extremum_add(group *grp, bool want_max, const vec *x, bool pass, const char *msg,
-                         const char *note)
+void extremum_add(group *grp, bool want_max, const vec *x, bool pass, const char *msg,
+                  const char *note)
 {
     char what[256];
     snprintf(what, sizeof what, "%s%s n=%lld incx=%lld%s", api.prefix, want_max ? "max" : "min",
              (long long)x->n, (long long)x->inc, note);
     group_add(grp, what, pass, msg, -1);
+}
+
+void sum_case(group *grp, const reducer *via, const char *backend, sum_kind k, vec *x, vec *y)
+{
+    char msg[512] = "", what[128];
+    double measure;
+    bool pass = sum_check(via, backend, k, x, k == DOT ? y : NULL, &measure, msg, sizeof msg);
+    sum_describe(what, sizeof what, k, x->n, x->inc, k == DOT ? y->inc : 0);
+    group_add(grp, what, pass, msg, measure);
+    vec_free(x);
+    if (k == DOT) vec_free(y);
+}
+
+void extremum_case(group *grp, const reducer *via, bool want_max, vec *x, const char *note)
+{
+    char msg[512] = "";
+    bool pass = extremum_check(via, want_max, x, msg, sizeof msg);
+    extremum_add(grp, want_max, x, pass, msg, note);
+    vec_free(x);
 }

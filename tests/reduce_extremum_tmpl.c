@@ -1,10 +1,15 @@
 /* max and min: the value and the index of its first occurrence; a NaN wins
  * with the index of the first NaN; -0.0 and 0.0 compare equal. Part of the
- * per-precision reduction test (see reduce_main_tmpl.c). */
+ * per-precision reduction test (reduce_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reduce_test.h"
 
 /* Random data: every size with every increment (n = 0 included: value 0,
  * index -1). */
-static void extremum_grid(const char *backend, bool want_max)
+void extremum_grid(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 500 + want_max);
@@ -14,10 +19,7 @@ static void extremum_grid(const char *backend, bool want_max)
         for (int ic = 0; ic < VEC_INCS; ic++) {
             vec x;
             vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
-            char msg[512] = "";
-            bool pass = extremum_check(&host_reducer, want_max, &x, msg, sizeof msg);
-            extremum_add(&grp, want_max, &x, pass, msg, "");
-            vec_free(&x);
+            extremum_case(&grp, &host_reducer, want_max, &x, "");
         }
     group_report(&grp, "%s %s%s, n in {0..2^20+3} x every increment", backend, api.prefix,
                  want_max ? "max" : "min");
@@ -68,7 +70,7 @@ static const int64_t plant_sizes[] = { 33, 1000, 4097, 100003 };
 static const int64_t plant_incs[] = { 1, 2, -3 };
 
 /* The extremum at several places: the first one counts. */
-static void extremum_ties(const char *backend, bool want_max)
+void extremum_ties(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 510 + want_max);
@@ -86,11 +88,9 @@ static void extremum_ties(const char *backend, bool want_max)
                     continue;
                 }
                 for (int i = 0; i < np; i++) vec_set(&x, pos[i], want_max ? 2 : -2);
-                char msg[512] = "", note[48];
+                char note[48];
                 snprintf(note, sizeof note, ", ties planted (family %d)", f);
-                bool pass = extremum_check(&host_reducer, want_max, &x, msg, sizeof msg);
-                extremum_add(&grp, want_max, &x, pass, msg, note);
-                vec_free(&x);
+                extremum_case(&grp, &host_reducer, want_max, &x, note);
             }
     group_report(&grp, "%s %s%s ties go to the first occurrence, across part boundaries",
                  backend, api.prefix, want_max ? "max" : "min");
@@ -98,7 +98,7 @@ static void extremum_ties(const char *backend, bool want_max)
 
 /* NaNs at several places, and a larger (smaller) value before the first:
  * the first NaN wins. Also a NaN as the first and as the last element. */
-static void extremum_nan(const char *backend, bool want_max)
+void extremum_nan(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 520 + want_max);
@@ -119,11 +119,9 @@ static void extremum_nan(const char *backend, bool want_max)
                 }
                 vec_set(&x, 0, want_max ? 3 : -3);
                 for (int i = 0; i < np; i++) vec_set(&x, pos[i], (real)NAN);
-                char msg[512] = "", note[48];
+                char note[48];
                 snprintf(note, sizeof note, ", NaN planted (family %d)", f);
-                bool pass = extremum_check(&host_reducer, want_max, &x, msg, sizeof msg);
-                extremum_add(&grp, want_max, &x, pass, msg, note);
-                vec_free(&x);
+                extremum_case(&grp, &host_reducer, want_max, &x, note);
             }
     group_report(&grp, "%s %s%s NaN wins, with the index of the first NaN", backend,
                  api.prefix, want_max ? "max" : "min");
@@ -131,7 +129,7 @@ static void extremum_nan(const char *backend, bool want_max)
 
 /* -0.0 and 0.0 compare equal, so whichever comes first is the answer; the
  * rest of the data lies on the other side of zero. */
-static void extremum_signed_zero(const char *backend, bool want_max)
+void extremum_signed_zero(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 530 + want_max);
@@ -160,12 +158,10 @@ static void extremum_signed_zero(const char *backend, bool want_max)
                         bool neg = (pos[i] == first) == (bool)neg_first;
                         vec_set(&x, pos[i], neg ? (real)-0.0 : (real)0.0);
                     }
-                    char msg[512] = "", note[64];
+                    char note[64];
                     snprintf(note, sizeof note, ", zeros planted (family %d), %s first", f,
                              neg_first ? "-0.0" : "0.0");
-                    bool pass = extremum_check(&host_reducer, want_max, &x, msg, sizeof msg);
-                    extremum_add(&grp, want_max, &x, pass, msg, note);
-                    vec_free(&x);
+                    extremum_case(&grp, &host_reducer, want_max, &x, note);
                 }
     group_report(&grp, "%s %s%s -0.0 and 0.0 compare equal (the first wins)", backend,
                  api.prefix, want_max ? "max" : "min");
@@ -173,7 +169,7 @@ static void extremum_signed_zero(const char *backend, bool want_max)
 
 /* All elements equal (0.5; or zeros of alternating sign): index 0. And a
  * single element, NaN or not. */
-static void extremum_degenerate(const char *backend, bool want_max)
+void extremum_degenerate(const char *backend, bool want_max)
 {
     test_rng r;
     test_rng_init(&r, 540 + want_max);
@@ -189,21 +185,15 @@ static void extremum_degenerate(const char *backend, bool want_max)
                     real zero = (i + kind) % 2 ? (real)-0.0 : (real)0.0;
                     vec_set(&x, i, kind == 0 ? (real)0.5 : zero);
                 }
-                char msg[512] = "";
-                bool pass = extremum_check(&host_reducer, want_max, &x, msg, sizeof msg);
-                extremum_add(&grp, want_max, &x, pass, msg,
-                             kind == 0 ? ", all 0.5" : kind == 1 ? ", zeros from 0.0" : ", zeros from -0.0");
-                vec_free(&x);
+                extremum_case(&grp, &host_reducer, want_max, &x,
+                              kind == 0 ? ", all 0.5" : kind == 1 ? ", zeros from 0.0" : ", zeros from -0.0");
             }
     for (int ic = 0; ic < VEC_INCS; ic++)
         for (int nan = 0; nan < 2; nan++) {
             vec x;
             vec_init(&x, 1, vec_incs[ic], &r);
             if (nan) vec_set(&x, 0, (real)NAN);
-            char msg[512] = "";
-            bool pass = extremum_check(&host_reducer, want_max, &x, msg, sizeof msg);
-            extremum_add(&grp, want_max, &x, pass, msg, nan ? ", single NaN" : ", single element");
-            vec_free(&x);
+            extremum_case(&grp, &host_reducer, want_max, &x, nan ? ", single NaN" : ", single element");
         }
     group_report(&grp, "%s %s%s all equal gives index 0; a single element is its own answer",
                  backend, api.prefix, want_max ? "max" : "min");

@@ -1,14 +1,11 @@
 /* The reduction test of one precision, on every usable backend in one
  * process (the gpu backend once per team-step variant, OMPWG_GPU_REDUCE):
  * sums against a long double oracle within the documented bound, NaN and
- * Inf, and the max/min rules. test_sreduce.c and test_dreduce.c
- * include this file after choosing the precision; the parts below are one
- * translation unit. */
-#include "reduce_vec_tmpl.c"
-#include "reduce_check_tmpl.c"
-#include "reduce_sum_tmpl.c"
-#include "reduce_extremum_tmpl.c"
-#include "reduce_single_tmpl.c"
+ * Inf, and the max/min rules. Meson compiles it and its parts
+ * (reduce_test.h) once per precision. */
+#include <stdio.h>
+
+#include "reduce_test.h"
 #include "walk.h"
 
 static void run_backend(const char *backend, void *ctx)
@@ -30,9 +27,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_%sreduce", api.prefix);
-    tap_init(name);
+    tap_init("test_%sreduce", api.prefix);
     static const walk_variants reduce_variants = { .knobs = { "OMPWG_GPU_REDUCE" } };
     walk_backends_variants(run_backend, NULL, &reduce_variants);
     return tap_done();

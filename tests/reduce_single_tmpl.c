@@ -1,13 +1,17 @@
 /* A vector of one element: its increment is never used, so any nonzero one
  * is legal, the extremes of int64_t included, and every reduction gives
- * that element. Part of the per-precision reduction test (see
- * reduce_main_tmpl.c). */
+ * that element. Part of the per-precision reduction test (reduce_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reduce_test.h"
 
 static const int64_t single_incs[] = {
     INT64_MIN, INT64_MIN + 1, -((int64_t)1 << 31) - 1, -1, 1, ((int64_t)1 << 31), INT64_MAX,
 };
 
-static void single_element_any_increment(const char *backend)
+void single_element_any_increment(const char *backend)
 {
     group grp;
     group_init(&grp, NULL);

@@ -1,10 +1,14 @@
 /* sum, dot and asum on host data: every size and increment within the bound
- * of ompwg.h, and NaN and Inf. Part of the per-precision reduction test (see
- * reduce_main_tmpl.c). */
+ * of ompwg.h, and NaN and Inf. Part of the per-precision reduction test (reduce_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reduce_test.h"
 
 /* Every size with every increment; for dot every pair of increments, except
  * at the largest size, where each incy occurs once. */
-static void sums_grid(const char *backend, sum_kind k)
+void sums_grid(const char *backend, sum_kind k)
 {
     test_rng r;
     test_rng_init(&r, 400 + (uint64_t)k);
@@ -17,14 +21,7 @@ static void sums_grid(const char *backend, sum_kind k)
                 vec x, y;
                 vec_init(&x, vec_sizes[s], vec_incs[ix], &r);
                 if (k == DOT) vec_init(&y, vec_sizes[s], vec_incs[iy], &r);
-                char msg[512] = "", what[128];
-                double measure;
-                bool pass = sum_check(&host_reducer, backend, k, &x, k == DOT ? &y : NULL, &measure, msg,
-                                      sizeof msg);
-                sum_describe(what, sizeof what, k, vec_sizes[s], vec_incs[ix], vec_incs[iy]);
-                group_add(&grp, what, pass, msg, measure);
-                vec_free(&x);
-                if (k == DOT) vec_free(&y);
+                sum_case(&grp, &host_reducer, backend, k, &x, &y);
             }
     group_report(&grp, "%s %s%s, n in {0..2^20+3} x every increment%s, within the documented bound",
                  backend, api.prefix, sum_name(k), k == DOT ? " pair" : "");
@@ -32,7 +29,7 @@ static void sums_grid(const char *backend, sum_kind k)
 
 /* NaN and Inf at the first, a middle and the last element, in x or in y:
  * the result is what IEEE arithmetic gives (NaN, or the Inf). */
-static void sums_special(const char *backend)
+void sums_special(const char *backend)
 {
     /* 100003: past the size where a reduction splits across threads */
     static const int64_t sizes[] = { 1, 2, 33, 4097, 100003 };

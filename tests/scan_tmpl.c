@@ -1,15 +1,59 @@
-/* The scans of one type against a sequential oracle; test_scan.c includes
- * this file once per type after defining ST (the type), SF(name) (name with
- * the type's suffix), ST_NAME, ST_FLOATING, ST_U (unit roundoff of the
- * result: 0 for int64) and the API functions SCAN and SCAN_DEVICE.
+/* The scans of one type against a sequential oracle. Meson compiles this
+ * file once per type (OMPWG_TEST_SCAN_S, _D, _I64; scan_test.h): ST is the
+ * type, SF(name) the name of this file's extern function for it, ST_U the
+ * unit roundoff of the result (0 for int64), SCAN and SCAN_DEVICE the API
+ * functions.
  *
  * float and double outputs are held to the bound of ompwg.h against a long
  * double running sum; int64 outputs must equal the running sum modulo 2^64
  * (the inputs use all 64 bits, so the sums wrap). Every buffer has guard
  * bands, x must be unchanged (unless the scan is in place) and the
  * elements of y between its strided outputs too. */
+#include <float.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-static ST SF(random_)(test_rng *r)
+#include "group.h"
+#include "guard.h"
+#include "ompwg.h"
+#include "scan_test.h"
+#include "target_mem.h"
+
+#if defined(OMPWG_TEST_SCAN_S)
+#define ST float
+#define SF(name) name##s
+#define ST_NAME "float"
+#define ST_PREFIX "s"
+#define ST_FLOATING 1
+#define ST_U 0x1.0p-24L
+#define SCAN ompwg_sscan
+#define SCAN_DEVICE ompwg_sscan_device
+#elif defined(OMPWG_TEST_SCAN_D)
+#define ST double
+#define SF(name) name##d
+#define ST_NAME "double"
+#define ST_PREFIX "d"
+#define ST_FLOATING 1
+#define ST_U 0x1.0p-53L
+#define SCAN ompwg_dscan
+#define SCAN_DEVICE ompwg_dscan_device
+#elif defined(OMPWG_TEST_SCAN_I64)
+#define ST int64_t
+#define SF(name) name##i64
+#define ST_NAME "int64"
+#define ST_PREFIX "i64"
+#define ST_FLOATING 0
+#define ST_U 0
+#define SCAN ompwg_i64scan
+#define SCAN_DEVICE ompwg_i64scan_device
+#else
+#error "define one of OMPWG_TEST_SCAN_S, _D and _I64"
+#endif
+
+static ST random_element(test_rng *r)
 {
 #if ST_FLOATING
     return (ST)test_uniform(r);
@@ -19,28 +63,28 @@ static ST SF(random_)(test_rng *r)
 }
 
 /* A strided vector as the caller stores it (reduce_vec_tmpl.c's layout). */
-typedef struct SF(svec_) {
+typedef struct svec {
     int64_t n, inc;
     size_t len;
     ST *p, *copy;
-} SF(svec_);
+} svec;
 
-static size_t SF(pos_)(int64_t n, int64_t inc, int64_t i)
+static size_t pos(int64_t n, int64_t inc, int64_t i)
 {
     return (size_t)(inc > 0 ? i * inc : (n - 1 - i) * -inc);
 }
 
-static void SF(svec_init_)(SF(svec_) *v, int64_t n, int64_t inc, test_rng *r)
+static void svec_init(svec *v, int64_t n, int64_t inc, test_rng *r)
 {
     v->n = n;
     v->inc = inc;
     v->len = n > 0 ? (size_t)(1 + (n - 1) * (inc > 0 ? inc : -inc)) : 0;
     v->p = guard_alloc(v->len * sizeof(ST));
-    for (size_t i = 0; i < v->len; i++) v->p[i] = SF(random_)(r);
+    for (size_t i = 0; i < v->len; i++) v->p[i] = random_element(r);
     v->copy = test_copy(v->p, v->len * sizeof(ST));
 }
 
-static void SF(svec_free_)(SF(svec_) *v)
+static void svec_free(svec *v)
 {
     guard_free(v->p);
     free(v->copy);
@@ -48,11 +92,11 @@ static void SF(svec_free_)(SF(svec_) *v)
 
 /* The scan through the host API, or through device copies of both buffers
  * (y's too, so that a write between its outputs shows). */
-static int SF(call_)(bool device, int64_t n, ST *x, int64_t incx, size_t xlen, ST *y,
+static int call_scan(bool device, int64_t n, ST *x, int64_t incx, size_t xlen, ST *y,
                      int64_t incy, size_t ylen, unsigned flags)
 {
     if (!device) return SCAN(n, x, incx, y, incy, flags);
-    int dev = scan_device(), host = omp_get_initial_device();
+    int dev = target_data_device(), host = omp_get_initial_device();
     size_t xb = xlen * sizeof(ST) + 1, yb = ylen * sizeof(ST) + 1;
     ST *dx = target_alloc(xb, dev), *dy = x == y ? dx : target_alloc(yb, dev);
     target_copy(dx, x, xlen * sizeof(ST), dev, host);
@@ -68,25 +112,25 @@ static int SF(call_)(bool device, int64_t n, ST *x, int64_t incx, size_t xlen, S
 }
 
 /* One scan of n elements checked against the oracle. */
-static bool SF(check_)(bool device, int64_t n, int64_t incx, int64_t incy, bool in_place,
+static bool check(bool device, int64_t n, int64_t incx, int64_t incy, bool in_place,
                        bool exclusive, test_rng *r, double *worst, char *msg, size_t len)
 {
-    SF(svec_) x, y;
-    SF(svec_init_)(&x, n, incx, r);
-    if (!in_place) SF(svec_init_)(&y, n, incy, r);
-    SF(svec_) *out = in_place ? &x : &y;
+    svec x, y;
+    svec_init(&x, n, incx, r);
+    if (!in_place) svec_init(&y, n, incy, r);
+    svec *out = in_place ? &x : &y;
     /* a NaN, an Inf or an integer near the wrap in some cases */
     if (n > 2 && test_below(r, 4) == 0) {
         int64_t at = (int64_t)test_below(r, (uint64_t)n);
 #if ST_FLOATING
-        x.p[SF(pos_)(n, incx, at)] = test_below(r, 2) ? (ST)NAN : (ST)INFINITY;
+        x.p[pos(n, incx, at)] = test_below(r, 2) ? (ST)NAN : (ST)INFINITY;
 #else
-        x.p[SF(pos_)(n, incx, at)] = INT64_MAX;
+        x.p[pos(n, incx, at)] = INT64_MAX;
 #endif
         memcpy(x.copy, x.p, x.len * sizeof(ST));
     }
     unsigned flags = exclusive ? OMPWG_SCAN_EXCLUSIVE : 0;
-    int st = SF(call_)(device, n, x.p, incx, x.len, out->p, out->inc, out->len, flags);
+    int st = call_scan(device, n, x.p, incx, x.len, out->p, out->inc, out->len, flags);
     bool pass = st == OMPWG_OK;
     if (!pass) snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
     const char *where = NULL;
@@ -112,8 +156,8 @@ static bool SF(check_)(bool device, int64_t n, int64_t incx, int64_t incy, bool 
     (void)worst;
 #endif
     for (int64_t i = 0; pass && i < n; i++) {
-        ST xi = x.copy[SF(pos_)(n, incx, i)];
-        ST got = out->p[SF(pos_)(n, out->inc, i)];
+        ST xi = x.copy[pos(n, incx, i)];
+        ST got = out->p[pos(n, out->inc, i)];
 #if ST_FLOATING
         long double before = run, abs_before = abs_run;
         run += xi;
@@ -148,15 +192,15 @@ static bool SF(check_)(bool device, int64_t n, int64_t incx, int64_t incy, bool 
         }
 #endif
     }
-    SF(svec_free_)(&x);
-    if (!in_place) SF(svec_free_)(&y);
+    svec_free(&x);
+    if (!in_place) svec_free(&y);
     return pass;
 }
 
 /* Every size across the blockings of every backend (GPU steps of 256
  * 16-byte pieces, chunks, CPU slices), increments of both signs, both
  * kinds, in place too. */
-static void SF(grid_)(const char *backend, bool device)
+void SF(grid_)(const char *backend, bool device)
 {
     static const int64_t sizes[] = { 0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 511, 512, 513,
                                      1023, 1024, 1025, 4097, 65537, 100003,
@@ -179,7 +223,7 @@ static void SF(grid_)(const char *backend, bool device)
                 int64_t incy = in_place ? incx : incs[k][1];
                 char msg[512] = "", what[160];
                 double w = 0;
-                bool pass = SF(check_)(device, sizes[s], incx, incy, in_place, excl, &r, &w,
+                bool pass = check(device, sizes[s], incx, incy, in_place, excl, &r, &w,
                                        msg, sizeof msg);
                 snprintf(what, sizeof what, "%s%s n=%lld incx=%lld incy=%lld%s%s", ST_PREFIX,
                          device ? "scan_device" : "scan", (long long)sizes[s], (long long)incx,
@@ -195,13 +239,13 @@ static void SF(grid_)(const char *backend, bool device)
 }
 
 /* Every argument error gives its status and writes nothing. */
-static void SF(bad_args_)(void)
+void SF(bad_args_)(void)
 {
     test_rng r;
     test_rng_init(&r, 1150);
-    SF(svec_) x, y;
-    SF(svec_init_)(&x, 40, 1, &r);
-    SF(svec_init_)(&y, 40, 1, &r);
+    svec x, y;
+    svec_init(&x, 40, 1, &r);
+    svec_init(&y, 40, 1, &r);
     typedef struct bad {
         int64_t n, incx, incy;
         unsigned flags;
@@ -246,15 +290,6 @@ static void SF(bad_args_)(void)
         }
     group_report(&grp, "%sscan and %sscan_device: flags, n, increments, NULL and overlap give "
                  "their status in the documented order; nothing written", ST_PREFIX, ST_PREFIX);
-    SF(svec_free_)(&x);
-    SF(svec_free_)(&y);
+    svec_free(&x);
+    svec_free(&y);
 }
-
-#undef ST
-#undef SF
-#undef ST_NAME
-#undef ST_PREFIX
-#undef ST_FLOATING
-#undef ST_U
-#undef SCAN
-#undef SCAN_DEVICE

@@ -22,7 +22,7 @@ static void vline(const char *prefix, const char *fmt, va_list ap)
     fputs(buf, stdout);
 }
 
-void tap_init(const char *program)
+void tap_init(const char *program_fmt, ...)
 {
     /* Lines must reach the pipe as they happen, so a crash still shows the
      * last finished group. */
@@ -34,8 +34,12 @@ void tap_init(const char *program)
         if (*end != '\0') tap_bail("OMPWG_TEST_SEED=%s is not a number", env);
         seed = v;
     }
-    printf("# %s: seed %llu (OMPWG_TEST_SEED=%llu reproduces this run)\n", program,
-           (unsigned long long)seed, (unsigned long long)seed);
+    va_list ap;
+    va_start(ap, program_fmt);
+    vline("# ", program_fmt, ap);
+    va_end(ap);
+    printf(": seed %llu (OMPWG_TEST_SEED=%llu reproduces this run)\n", (unsigned long long)seed,
+           (unsigned long long)seed);
 }
 
 uint64_t tap_seed(void)

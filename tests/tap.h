@@ -13,9 +13,10 @@
 #define TAP_PRINTF(f, a)
 #endif
 
-/* Starts the output: prints which program runs with which seed (the seed
- * comes from OMPWG_TEST_SEED, decimal or 0x-hex, else a fixed default). */
-void tap_init(const char *program);
+/* Starts the output: prints which program runs (its name formatted as
+ * printf does) with which seed (the seed comes from OMPWG_TEST_SEED,
+ * decimal or 0x-hex, else a fixed default). */
+void tap_init(const char *program_fmt, ...) TAP_PRINTF(1, 2);
 
 /* The seed every generator of this run derives from. */
 uint64_t tap_seed(void);

@@ -1,6 +1,7 @@
 #include "target_mem.h"
 
 #include <dlfcn.h>
+#include <omp.h>
 #include <stdio.h>
 
 #include "ompwg.h"
@@ -50,6 +51,14 @@ bool target_mem_available(char *why, size_t len)
     return true;
 }
 
+bool target_mem_or_skip(const char *what)
+{
+    char why[160];
+    if (target_mem_available(why, sizeof why)) return true;
+    tap_skip(what, "%s", why);
+    return false;
+}
+
 void *target_alloc(size_t bytes, int dev)
 {
     void *p = NULL;
@@ -87,4 +96,9 @@ void target_copy_out(void *dst, void *p, size_t bytes, int dev, int host)
 {
     target_copy(dst, p, bytes, host, dev);
     target_free(p, dev);
+}
+
+int target_data_device(void)
+{
+    return omp_get_num_devices() > 0 ? omp_get_default_device() : omp_get_initial_device();
 }

@@ -13,6 +13,13 @@
  * library's own ompwg_device_alloc/free/copy (host memory there); when
  * neither, *why says so. */
 bool target_mem_available(char *why, size_t len);
+/* target_mem_available, and where it is not, a TAP skip of `what` saying
+ * why. */
+bool target_mem_or_skip(const char *what);
+
+/* The device the device-pointer cases allocate on: the default device, or
+ * the initial device in host fallback. */
+int target_data_device(void);
 
 /* bytes on device dev (at least one byte is asked for); bails out of the
  * test program on failure. */

@@ -1,6 +1,6 @@
 /* The collectives of ompwg/team.h for one type, against sequential oracles.
- * test_team.c includes this file once per type after defining TT (the type),
- * TEAM_FN(name) (the collective of that type), TT_NAME and TT_FLOATING.
+ * Meson compiles this file once per type (team_test.h); TT is the type,
+ * TEAM_FN(name) the collective of that type or this file's suite for it.
  *
  * One target region per case: every thread of every team records its input
  * and the result of each collective; the host then recomputes every result
@@ -9,10 +9,45 @@
  * definitions in the header. Values are small integers (spread over both
  * halves of an int64), so sums are exact in every order and every result
  * is compared exactly. */
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "group.h"
+#include "guard.h"
+#include "ompwg/team.h"
+#include "tap.h"
+#include "team_test.h"
+
+#if defined(OMPWG_TEST_TEAM_I)
+#define TT int32_t
+#define TEAM_FN(name) name##_i
+#define TT_NAME "int32"
+#define TT_FLOATING 0
+#elif defined(OMPWG_TEST_TEAM_L)
+#define TT int64_t
+#define TEAM_FN(name) name##_l
+#define TT_NAME "int64"
+#define TT_FLOATING 0
+#elif defined(OMPWG_TEST_TEAM_F)
+#define TT float
+#define TEAM_FN(name) name##_f
+#define TT_NAME "float"
+#define TT_FLOATING 1
+#elif defined(OMPWG_TEST_TEAM_D)
+#define TT double
+#define TEAM_FN(name) name##_d
+#define TT_NAME "double"
+#define TT_FLOATING 1
+#else
+#error "define one of OMPWG_TEST_TEAM_I, _L, _F and _D"
+#endif
 
 /* The input of thread t of team `team`: a small integer (NaN for one thread
  * of each team in a NaN case of a floating type). */
-static TT TEAM_FN(input)(const team_case *c, int team, int t)
+static TT input(const team_case *c, int team, int t)
 {
     uint64_t h = (uint64_t)(team * 7919 + t * 104729) ^ c->salt;
     h ^= h >> 13;
@@ -28,7 +63,7 @@ static TT TEAM_FN(input)(const team_case *c, int team, int t)
 /* Thread tm.thread of team `team` computes every collective on its input
  * and records the results: the body of both the target region and the
  * host's plain parallel region. */
-static inline void TEAM_FN(body)(int team, int limit, unsigned delta, unsigned xmask,
+static inline void body(int team, int limit, unsigned delta, unsigned xmask,
                                  const TT *in, TT *res, team_record *rec, TT *scratch,
                                  int *votes)
 {
@@ -100,7 +135,7 @@ static inline void TEAM_FN(body)(int team, int limit, unsigned delta, unsigned x
 /* Runs case c: as a target region on c->device, or (c->plain) as one host
  * parallel region per team, where a team gets the threads it asks for,
  * however few cores there are. */
-static void TEAM_FN(run)(const team_case *c, const TT *in, TT *res, team_record *rec)
+static void run(const team_case *c, const TT *in, TT *res, team_record *rec)
 {
     const int teams = c->teams, limit = c->limit;
     const size_t len = (size_t)teams * (size_t)limit;
@@ -110,7 +145,7 @@ static void TEAM_FN(run)(const team_case *c, const TT *in, TT *res, team_record 
             TT scratch[TEAM_LIMIT_MAX];
             int votes[TEAM_LIMIT_MAX];
 #pragma omp parallel num_threads(limit)
-            TEAM_FN(body)(team, limit, delta, xmask, in, res, rec, scratch, votes);
+            body(team, limit, delta, xmask, in, res, rec, scratch, votes);
         }
         return;
     }
@@ -121,12 +156,12 @@ static void TEAM_FN(run)(const team_case *c, const TT *in, TT *res, team_record 
         TT scratch[TEAM_LIMIT_MAX];
         int votes[TEAM_LIMIT_MAX];
 #pragma omp parallel num_threads(limit)
-        TEAM_FN(body)(omp_get_team_num(), limit, delta, xmask, in, res, rec, scratch, votes);
+        body(omp_get_team_num(), limit, delta, xmask, in, res, rec, scratch, votes);
     }
 }
 
 /* The oracle's combination: fmin/fmax for min and max, as the header says. */
-static TT TEAM_FN(combine)(TT a, TT b, ompwg_group_op op)
+static TT combine(TT a, TT b, ompwg_group_op op)
 {
     if (op == OMPWG_GROUP_ADD) {
 #if TT_FLOATING
@@ -143,7 +178,7 @@ static TT TEAM_FN(combine)(TT a, TT b, ompwg_group_op op)
     return b > a ? b : a;
 }
 
-static TT TEAM_FN(identity)(ompwg_group_op op)
+static TT identity(ompwg_group_op op)
 {
 #if TT_FLOATING
     return op == OMPWG_GROUP_ADD ? 0 : op == OMPWG_GROUP_MIN ? (TT)INFINITY : (TT)-INFINITY;
@@ -155,57 +190,57 @@ static TT TEAM_FN(identity)(ompwg_group_op op)
 }
 
 /* op over v[lo..hi) (the identity when empty). */
-static TT TEAM_FN(fold)(const TT *v, int lo, int hi, ompwg_group_op op)
+static TT fold(const TT *v, int lo, int hi, ompwg_group_op op)
 {
-    if (lo >= hi) return TEAM_FN(identity)(op);
+    if (lo >= hi) return identity(op);
     TT r = v[lo];
-    for (int i = lo + 1; i < hi; i++) r = TEAM_FN(combine)(r, v[i], op);
+    for (int i = lo + 1; i < hi; i++) r = combine(r, v[i], op);
     return r;
 }
 
 /* v[src] for a source inside [lo, hi), else own. */
-static TT TEAM_FN(pick)(const TT *v, int64_t src, int lo, int hi, TT own)
+static TT pick(const TT *v, int64_t src, int lo, int hi, TT own)
 {
     return src >= lo && src < hi ? v[src] : own;
 }
 
 /* What every result of thread t should be, by the header's definitions. */
-static void TEAM_FN(expect)(const team_case *c, int team, const TT *v, int nt, int width, int t,
+static void expect(const team_case *c, int team, const TT *v, int nt, int width, int t,
                             TT *want)
 {
     const int lane = t % width, sgid = t / width, base = sgid * width;
     const int size = nt - base < width ? nt - base : width;
     const int end = base + size;
     const TT own = v[t];
-    want[TR_SG_BROADCAST] = TEAM_FN(pick)(v, base + (sgid * 7 + 3) % (size + 1), base, end, own);
-    want[TR_SG_SHUFFLE] = TEAM_FN(pick)(v, base + (lane * 5 + 3) % (size + 2), base, end, own);
-    want[TR_SG_UP] = TEAM_FN(pick)(v, (int64_t)t - c->delta, base, end, own);
-    want[TR_SG_DOWN] = TEAM_FN(pick)(v, (int64_t)t + c->delta, base, end, own);
-    want[TR_SG_XOR] = TEAM_FN(pick)(v, base + (int64_t)((unsigned)lane ^ c->xmask), base, end, own);
-    want[TR_SG_ADD] = TEAM_FN(fold)(v, base, end, OMPWG_GROUP_ADD);
-    want[TR_SG_MIN] = TEAM_FN(fold)(v, base, end, OMPWG_GROUP_MIN);
-    want[TR_SG_MAX] = TEAM_FN(fold)(v, base, end, OMPWG_GROUP_MAX);
-    want[TR_SG_INCL_ADD] = TEAM_FN(fold)(v, base, t + 1, OMPWG_GROUP_ADD);
-    want[TR_SG_EXCL_ADD] = TEAM_FN(fold)(v, base, t, OMPWG_GROUP_ADD);
-    want[TR_SG_INCL_MIN] = TEAM_FN(fold)(v, base, t + 1, OMPWG_GROUP_MIN);
-    want[TR_SG_EXCL_MAX] = TEAM_FN(fold)(v, base, t, OMPWG_GROUP_MAX);
-    want[TR_TEAM_BROADCAST] = TEAM_FN(pick)(v, (team * 3 + 1) % (nt + 1), 0, nt, own);
-    want[TR_TEAM_SHUFFLE] = TEAM_FN(pick)(v, (t * 7 + 2) % (nt + 3), 0, nt, own);
-    want[TR_TEAM_UP] = TEAM_FN(pick)(v, (int64_t)t - c->delta, 0, nt, own);
-    want[TR_TEAM_DOWN] = TEAM_FN(pick)(v, (int64_t)t + c->delta, 0, nt, own);
-    want[TR_TEAM_XOR] = TEAM_FN(pick)(v, (int64_t)((unsigned)t ^ c->xmask), 0, nt, own);
-    want[TR_TEAM_ADD] = TEAM_FN(fold)(v, 0, nt, OMPWG_GROUP_ADD);
-    want[TR_TEAM_MIN] = TEAM_FN(fold)(v, 0, nt, OMPWG_GROUP_MIN);
-    want[TR_TEAM_MAX] = TEAM_FN(fold)(v, 0, nt, OMPWG_GROUP_MAX);
-    want[TR_TEAM_INCL_ADD] = TEAM_FN(fold)(v, 0, t + 1, OMPWG_GROUP_ADD);
-    want[TR_TEAM_EXCL_ADD] = TEAM_FN(fold)(v, 0, t, OMPWG_GROUP_ADD);
-    want[TR_TEAM_INCL_MAX] = TEAM_FN(fold)(v, 0, t + 1, OMPWG_GROUP_MAX);
-    want[TR_TEAM_EXCL_MIN] = TEAM_FN(fold)(v, 0, t, OMPWG_GROUP_MIN);
+    want[TR_SG_BROADCAST] = pick(v, base + (sgid * 7 + 3) % (size + 1), base, end, own);
+    want[TR_SG_SHUFFLE] = pick(v, base + (lane * 5 + 3) % (size + 2), base, end, own);
+    want[TR_SG_UP] = pick(v, (int64_t)t - c->delta, base, end, own);
+    want[TR_SG_DOWN] = pick(v, (int64_t)t + c->delta, base, end, own);
+    want[TR_SG_XOR] = pick(v, base + (int64_t)((unsigned)lane ^ c->xmask), base, end, own);
+    want[TR_SG_ADD] = fold(v, base, end, OMPWG_GROUP_ADD);
+    want[TR_SG_MIN] = fold(v, base, end, OMPWG_GROUP_MIN);
+    want[TR_SG_MAX] = fold(v, base, end, OMPWG_GROUP_MAX);
+    want[TR_SG_INCL_ADD] = fold(v, base, t + 1, OMPWG_GROUP_ADD);
+    want[TR_SG_EXCL_ADD] = fold(v, base, t, OMPWG_GROUP_ADD);
+    want[TR_SG_INCL_MIN] = fold(v, base, t + 1, OMPWG_GROUP_MIN);
+    want[TR_SG_EXCL_MAX] = fold(v, base, t, OMPWG_GROUP_MAX);
+    want[TR_TEAM_BROADCAST] = pick(v, (team * 3 + 1) % (nt + 1), 0, nt, own);
+    want[TR_TEAM_SHUFFLE] = pick(v, (t * 7 + 2) % (nt + 3), 0, nt, own);
+    want[TR_TEAM_UP] = pick(v, (int64_t)t - c->delta, 0, nt, own);
+    want[TR_TEAM_DOWN] = pick(v, (int64_t)t + c->delta, 0, nt, own);
+    want[TR_TEAM_XOR] = pick(v, (int64_t)((unsigned)t ^ c->xmask), 0, nt, own);
+    want[TR_TEAM_ADD] = fold(v, 0, nt, OMPWG_GROUP_ADD);
+    want[TR_TEAM_MIN] = fold(v, 0, nt, OMPWG_GROUP_MIN);
+    want[TR_TEAM_MAX] = fold(v, 0, nt, OMPWG_GROUP_MAX);
+    want[TR_TEAM_INCL_ADD] = fold(v, 0, t + 1, OMPWG_GROUP_ADD);
+    want[TR_TEAM_EXCL_ADD] = fold(v, 0, t, OMPWG_GROUP_ADD);
+    want[TR_TEAM_INCL_MAX] = fold(v, 0, t + 1, OMPWG_GROUP_MAX);
+    want[TR_TEAM_EXCL_MIN] = fold(v, 0, t, OMPWG_GROUP_MIN);
     want[TR_TEAM_INCL_TOTAL] = want[TR_TEAM_ADD];
     want[TR_TEAM_EXCL_TOTAL] = want[TR_TEAM_ADD];
 }
 
-static bool TEAM_FN(same)(TT a, TT b)
+static bool same(TT a, TT b)
 {
 #if TT_FLOATING
     if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
@@ -215,7 +250,7 @@ static bool TEAM_FN(same)(TT a, TT b)
 
 /* Runs case c and adds its checks to the groups: values (sub-group and
  * team) and the rest (layout, votes, barriers). */
-static void TEAM_FN(check)(const team_case *c, group *values, group *layout)
+static void check(const team_case *c, group *values, group *layout)
 {
     const size_t len = (size_t)c->teams * (size_t)c->limit;
     TT *in = test_malloc(len * sizeof *in);
@@ -224,8 +259,8 @@ static void TEAM_FN(check)(const team_case *c, group *values, group *layout)
     memset(rec, 0, len * sizeof *rec);
     for (int team = 0; team < c->teams; team++)
         for (int t = 0; t < c->limit; t++)
-            in[(size_t)team * (size_t)c->limit + (size_t)t] = TEAM_FN(input)(c, team, t);
-    TEAM_FN(run)(c, in, res, rec);
+            in[(size_t)team * (size_t)c->limit + (size_t)t] = input(c, team, t);
+    run(c, in, res, rec);
 
     char what[160];
     snprintf(what, sizeof what, "%s teams=%d thread_limit=%d delta=%u xor=%u%s", TT_NAME,
@@ -281,10 +316,10 @@ static void TEAM_FN(check)(const team_case *c, group *values, group *layout)
 
         for (int t = 0; ok && t < nt; t++) {
             TT want[TR_RESULTS];
-            TEAM_FN(expect)(c, team, in + at0, nt, width, t, want);
+            expect(c, team, in + at0, nt, width, t, want);
             const TT *got = res + (at0 + (size_t)t) * TR_RESULTS;
             for (int k = 0; k < TR_RESULTS; k++)
-                if (!TEAM_FN(same)(got[k], want[k])) {
+                if (!same(got[k], want[k])) {
                     char m[256], w[320];
                     snprintf(m, sizeof m, "team %d of %d threads, thread %d: %s gave %.17g, want %.17g",
                              team, nt, t, result_names[k], (double)got[k],
@@ -303,8 +338,7 @@ static void TEAM_FN(check)(const team_case *c, group *values, group *layout)
     free(rec);
 }
 
-/* Every case of this type on one device. */
-static void TEAM_FN(suite)(int device, bool on_host, bool plain, const char *where)
+void TEAM_FN(suite)(int device, bool on_host, bool plain, const char *where)
 {
     /* partial warps and whole ones on a GPU; on the host, where every
      * thread is a sub-group and a big team is many OS threads on few cores,
@@ -328,15 +362,10 @@ static void TEAM_FN(suite)(int device, bool on_host, bool plain, const char *whe
                 .delta = deltas[idx % 6], .xmask = masks[(idx * 5 + 1) % 6], .nan = nan != 0,
                 .salt = tap_seed() + (uint64_t)idx,
             };
-            TEAM_FN(check)(&c, &values, &layout);
+            check(&c, &values, &layout);
         }
     group_report(&layout, "%s %s: sub-group layout, votes and sub-group barrier against their "
                  "definitions, every thread count", where, TT_NAME);
     group_report(&values, "%s %s: broadcast, shuffles, reduce and scans of sub-groups and teams "
                  "equal the sequential oracle", where, TT_NAME);
 }
-
-#undef TT
-#undef TEAM_FN
-#undef TT_NAME
-#undef TT_FLOATING

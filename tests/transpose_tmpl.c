@@ -1,15 +1,42 @@
-/* The transposes of one precision, exact and with guard bands;
- * test_transpose.c includes this file once per precision after defining
- * TT, TF(name), TT_PREFIX, TRANSPOSE and TRANSPOSE_DEVICE. */
+/* The transposes of one precision, exact and with guard bands. Meson
+ * compiles this file once per precision (OMPWG_TEST_PREC_S, _D;
+ * transpose_test.h): TT is the type, TF(name) the name of this file's
+ * extern function for it, TRANSPOSE and TRANSPOSE_DEVICE the API functions. */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "group.h"
+#include "guard.h"
+#include "ompwg.h"
+#include "target_mem.h"
+#include "transpose_test.h"
+
+#if defined(OMPWG_TEST_PREC_S) && !defined(OMPWG_TEST_PREC_D)
+#define TT float
+#define TF(name) name##s
+#define TT_PREFIX "s"
+#define TRANSPOSE ompwg_stranspose
+#define TRANSPOSE_DEVICE ompwg_stranspose_device
+#elif defined(OMPWG_TEST_PREC_D) && !defined(OMPWG_TEST_PREC_S)
+#define TT double
+#define TF(name) name##d
+#define TT_PREFIX "d"
+#define TRANSPOSE ompwg_dtranspose
+#define TRANSPOSE_DEVICE ompwg_dtranspose_device
+#else
+#error "define exactly one of OMPWG_TEST_PREC_S and OMPWG_TEST_PREC_D"
+#endif
 
 /* rows x cols in `layout` with leading dimension ld (its minimum + pad). */
-typedef struct TF(mat_) {
+typedef struct mat {
     int64_t inner, outer, ld;
     size_t len;
     TT *p, *copy;
-} TF(mat_);
+} mat;
 
-static void TF(mat_init_)(TF(mat_) *a, ompwg_layout layout, int64_t rows, int64_t cols,
+static void mat_init(mat *a, ompwg_layout layout, int64_t rows, int64_t cols,
                           int64_t pad, test_rng *r)
 {
     bool col = layout == OMPWG_COL_MAJOR;
@@ -22,23 +49,23 @@ static void TF(mat_init_)(TF(mat_) *a, ompwg_layout layout, int64_t rows, int64_
     a->copy = test_copy(a->p, a->len * sizeof(TT));
 }
 
-static void TF(mat_free_)(TF(mat_) *a)
+static void mat_free(mat *a)
 {
     guard_free(a->p);
     free(a->copy);
 }
 
 /* Element (i, j) of a rows x cols matrix in layout with leading dimension ld. */
-static size_t TF(at_)(ompwg_layout layout, int64_t i, int64_t j, int64_t ld)
+static size_t at(ompwg_layout layout, int64_t i, int64_t j, int64_t ld)
 {
     return (size_t)(layout == OMPWG_COL_MAJOR ? i + j * ld : i * ld + j);
 }
 
-static int TF(call_)(bool device, ompwg_layout layout, int64_t rows, int64_t cols, TF(mat_) *a,
-                     TF(mat_) *b)
+static int call_transpose(bool device, ompwg_layout layout, int64_t rows, int64_t cols, mat *a,
+                     mat *b)
 {
     if (!device) return TRANSPOSE(layout, rows, cols, a->p, a->ld, b->p, b->ld);
-    int dev = transpose_device(), host = omp_get_initial_device();
+    int dev = target_data_device(), host = omp_get_initial_device();
     size_t ab = a->len * sizeof(TT), bb = b->len * sizeof(TT);
     TT *da = target_alloc(ab + 1, dev), *db = target_alloc(bb + 1, dev);
     target_copy(da, a->p, ab, dev, host);
@@ -52,13 +79,13 @@ static int TF(call_)(bool device, ompwg_layout layout, int64_t rows, int64_t col
 }
 
 /* One transpose: B must hold A^T bit for bit, its padding and A unchanged. */
-static bool TF(check_)(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
+static bool check(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
                        int64_t pad_a, int64_t pad_b, test_rng *r, char *msg, size_t len)
 {
-    TF(mat_) a, b;
-    TF(mat_init_)(&a, layout, rows, cols, pad_a, r);
-    TF(mat_init_)(&b, layout, cols, rows, pad_b, r);
-    int st = TF(call_)(device, layout, rows, cols, &a, &b);
+    mat a, b;
+    mat_init(&a, layout, rows, cols, pad_a, r);
+    mat_init(&b, layout, cols, rows, pad_b, r);
+    int st = call_transpose(device, layout, rows, cols, &a, &b);
     bool pass = st == OMPWG_OK;
     if (!pass) snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
     const char *where = NULL;
@@ -72,11 +99,11 @@ static bool TF(check_)(bool device, ompwg_layout layout, int64_t rows, int64_t c
     }
     for (int64_t i = 0; pass && i < rows; i++)
         for (int64_t j = 0; j < cols; j++)
-            if (memcmp(&b.p[TF(at_)(layout, j, i, b.ld)], &a.p[TF(at_)(layout, i, j, a.ld)],
+            if (memcmp(&b.p[at(layout, j, i, b.ld)], &a.p[at(layout, i, j, a.ld)],
                        sizeof(TT)) != 0) {
                 snprintf(msg, len, "B(%lld,%lld) = %.17g is not A(%lld,%lld) = %.17g",
-                         (long long)j, (long long)i, (double)b.p[TF(at_)(layout, j, i, b.ld)],
-                         (long long)i, (long long)j, (double)a.p[TF(at_)(layout, i, j, a.ld)]);
+                         (long long)j, (long long)i, (double)b.p[at(layout, j, i, b.ld)],
+                         (long long)i, (long long)j, (double)a.p[at(layout, i, j, a.ld)]);
                 pass = false;
                 break;
             }
@@ -85,15 +112,15 @@ static bool TF(check_)(bool device, ompwg_layout layout, int64_t rows, int64_t c
             snprintf(msg, len, "wrote B's padding at element %zu", k);
             pass = false;
         }
-    TF(mat_free_)(&a);
-    TF(mat_free_)(&b);
+    mat_free(&a);
+    mat_free(&b);
     return pass;
 }
 
 /* Sizes around the 32 x 32 GPU tile and the CPU's blocks in both
  * positions, both layouts, padded leading dimensions, and a few long and
  * thin shapes. */
-static void TF(grid_)(const char *backend, bool device)
+void TF(grid_)(const char *backend, bool device)
 {
     static const int64_t sizes[] = { 1, 2, 3, 5, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65,
                                      127, 128, 129, 257 };
@@ -111,7 +138,7 @@ static void TF(grid_)(const char *backend, bool device)
                 int64_t rows = sizes[i], cols = sizes[(i * 5 + k * 7 + l) % ns];
                 int64_t pad_a = (i + k) % 3 == 0 ? 3 : 0, pad_b = (i + 2 * k) % 2;
                 char msg[256] = "", what[160];
-                bool pass = TF(check_)(device, layout, rows, cols, pad_a, pad_b, &r, msg,
+                bool pass = check(device, layout, rows, cols, pad_a, pad_b, &r, msg,
                                        sizeof msg);
                 snprintf(what, sizeof what, "%stranspose%s %s %lldx%lld lda+%lld ldb+%lld",
                          TT_PREFIX, device ? "_device" : "", l ? "row-major" : "col-major",
@@ -120,7 +147,7 @@ static void TF(grid_)(const char *backend, bool device)
             }
         for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
             char msg[256] = "", what[160];
-            bool pass = TF(check_)(device, layout, odd[i][0], odd[i][1], (int64_t)i % 2, 1, &r,
+            bool pass = check(device, layout, odd[i][0], odd[i][1], (int64_t)i % 2, 1, &r,
                                    msg, sizeof msg);
             snprintf(what, sizeof what, "%stranspose%s %s %lldx%lld", TT_PREFIX,
                      device ? "_device" : "", l ? "row-major" : "col-major",
@@ -134,13 +161,13 @@ static void TF(grid_)(const char *backend, bool device)
 }
 
 /* Every argument error gives its status and writes nothing. */
-static void TF(bad_args_)(void)
+void TF(bad_args_)(void)
 {
     test_rng r;
     test_rng_init(&r, 1250);
-    TF(mat_) a, b;
-    TF(mat_init_)(&a, OMPWG_COL_MAJOR, 8, 8, 0, &r);
-    TF(mat_init_)(&b, OMPWG_COL_MAJOR, 8, 8, 0, &r);
+    mat a, b;
+    mat_init(&a, OMPWG_COL_MAJOR, 8, 8, 0, &r);
+    mat_init(&b, OMPWG_COL_MAJOR, 8, 8, 0, &r);
     typedef struct bad {
         int layout;
         int64_t rows, cols, lda, ldb;
@@ -186,12 +213,6 @@ static void TF(bad_args_)(void)
     group_report(&grp, "%stranspose and %stranspose_device: layout, sizes, leading dimensions, "
                  "NULL and overlap give their status in the documented order; nothing written",
                  TT_PREFIX, TT_PREFIX);
-    TF(mat_free_)(&a);
-    TF(mat_free_)(&b);
+    mat_free(&a);
+    mat_free(&b);
 }
-
-#undef TT
-#undef TF
-#undef TT_PREFIX
-#undef TRANSPOSE
-#undef TRANSPOSE_DEVICE

@@ -1,5 +1,13 @@
 /* The reference GEMM rules through both entry points of libompwg_blas:
- * part of blas_gemm_tmpl.c's translation unit (stored, blas, api). */
+ * part of the GEMM test of one precision (blas_gemm_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "blas_gemm_test.h"
+#include "blas_real.h"
+#include "group.h"
+#include "guard.h"
 
 /* A call through either entry point, column-major, no transposes. */
 static void gemm_either(bool fortran, int m, int n, int k, real alpha, const real *a, int lda,
@@ -18,7 +26,7 @@ static const char *entry_name(bool fortran)
 }
 
 /* beta == 0: C is not read, so NaN in C gives the same bits as zeros. */
-static void rule_beta_zero(const char *backend)
+void rule_beta_zero(const char *backend)
 {
     enum { M = 19, N = 7, K = 11 };
     test_rng rng;
@@ -48,7 +56,7 @@ static void rule_beta_zero(const char *backend)
 
 /* alpha == 0 or k == 0 (beta != 1): C := beta C, exactly, and A and B are
  * not read (NULL here); beta == 0 then writes zeros over NaN. */
-static void rule_scale_only(const char *backend)
+void rule_scale_only(const char *backend)
 {
     enum { M = 5, N = 4 };
     bool pass = true;
@@ -82,7 +90,7 @@ static void rule_scale_only(const char *backend)
 
 /* The quick returns: nothing is read or written (every array NULL, or C
  * holding NaN that must keep its bits). */
-static void rule_quick_return(const char *backend)
+void rule_quick_return(const char *backend)
 {
     enum { M = 6, N = 3 };
     bool pass = true;

@@ -3,13 +3,13 @@
  * netlib ratio (ompwg_?gemm_ratio), C outside its m x n block and every
  * argument untouched, and the reference rules (quick returns, beta == 0
  * does not read C, alpha == 0 or k == 0 does not read A and B).
- * test_blas_sgemm.c and test_blas_dgemm.c include this file after choosing
- * the precision. */
+ * Meson compiles it and its rules (blas_gemm_test.h) once per precision. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "blas_gemm_test.h"
 #include "blas_real.h"
 #include "group.h"
 #include "guard.h"
@@ -26,14 +26,7 @@ static const shape shapes[] = {
 };
 #define SHAPE_COUNT (sizeof shapes / sizeof shapes[0])
 
-/* One call's operands as stored: rows x cols elements with leading
- * dimension ld (column-major; a row-major matrix is its transpose). */
-typedef struct stored {
-    int rows, cols, ld;
-    real *v, *copy;
-} stored;
-
-static void stored_fill(stored *s, int rows, int cols, test_rng *rng)
+void stored_fill(stored *s, int rows, int cols, test_rng *rng)
 {
     s->rows = rows;
     s->cols = cols;
@@ -49,7 +42,7 @@ static size_t stored_bytes(const stored *s)
     return (size_t)s->ld * (size_t)s->cols * sizeof(real);
 }
 
-static void stored_free(stored *s)
+void stored_free(stored *s)
 {
     guard_free(s->v);
     free(s->copy);
@@ -183,8 +176,6 @@ static void cblas_products(const char *backend)
                  "the block, A and B untouched", backend, blas.cblas_name);
 }
 
-#include "blas_gemm_rules_tmpl.c"
-
 static void run_backend(const char *backend, void *ctx)
 {
     (void)ctx;
@@ -197,9 +188,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_blas_%sgemm", api.prefix);
-    tap_init(name);
+    tap_init("test_blas_%sgemm", api.prefix);
     walk_backends(run_backend, NULL);
     return tap_done();
 }

@@ -1,5 +1,13 @@
-/* iamax against the reference loop: part of blas_level1_tmpl.c's
- * translation unit (blas, api, rand_real). */
+/* iamax against the reference loop: part of the level-1 test of one
+ * precision (blas_level1_test.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blas_level1_test.h"
+#include "blas_real.h"
+#include "group.h"
 
 /* Reference BLAS 3.11's IxAMAX, 1-based: ABS(X(I)).GT.SMAX, so that a NaN
  * is never chosen unless it comes first (then nothing beats it). */
@@ -38,7 +46,7 @@ typedef struct iamax_case {
     int want;  /* 1-based, as reference IxAMAX */
 } iamax_case;
 
-static void iamax_table(const char *backend)
+void iamax_table(const char *backend)
 {
     const real nan = (real)NAN, inf = (real)INFINITY, tiny = (real)0x1p-100;
     const iamax_case cases[] = {
@@ -81,7 +89,7 @@ static void iamax_table(const char *backend)
  * largest magnitude of either sign repeated, NaN and Inf planted. */
 /* N below and above the length from which the shim asks ompwg (blas/
  * level1_tmpl.c's IAMAX_HERE, 2^16) instead of searching itself. */
-static void iamax_random(const char *backend, int N)
+void iamax_random(const char *backend, int N)
 {
     static const int incs[] = { 1, 2, 7 };
     group g;

@@ -2,13 +2,14 @@
  * -lompwg_blas, on every backend: the reference rules for sizes and
  * increments exactly, the sums within their bound, and iamax's index
  * exactly the reference loop's (NaN, Inf, ties, signed zeros, strides).
- * test_blas_slevel1.c and test_blas_dlevel1.c include this file after
- * choosing the precision. */
+ * Meson compiles it and the iamax part (blas_level1_test.h) once per
+ * precision. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "blas_level1_test.h"
 #include "blas_real.h"
 #include "group.h"
 #include "guard.h"
@@ -21,12 +22,12 @@ static size_t at(int n, int inc, int i)
     return inc < 0 ? (size_t)(n - 1 - i) * (size_t)-inc : (size_t)i * (size_t)inc;
 }
 
-static size_t span(int n, int inc)
+size_t span(int n, int inc)
 {
     return 1 + (size_t)(n - 1) * (size_t)abs(inc);
 }
 
-static real *random_vector(size_t count, test_rng *rng)
+real *random_vector(size_t count, test_rng *rng)
 {
     real *v = test_malloc(count * sizeof(real));
     for (size_t i = 0; i < count; i++) v[i] = rand_real(rng);
@@ -119,8 +120,6 @@ static void asum_rules(const char *backend)
                  "bound", backend, api.prefix, api.prefix);
 }
 
-#include "blas_iamax_tmpl.c"
-
 static void run_backend(const char *backend, void *ctx)
 {
     (void)ctx;
@@ -133,9 +132,7 @@ static void run_backend(const char *backend, void *ctx)
 
 int main(void)
 {
-    char name[32];
-    snprintf(name, sizeof name, "test_blas_%slevel1", api.prefix);
-    tap_init(name);
+    tap_init("test_blas_%slevel1", api.prefix);
     walk_backends(run_backend, NULL);
     return tap_done();
 }

@@ -4,7 +4,7 @@
  * layouts, A's column blocks unlike B's row blocks, narrow panels, padded
  * local arrays with canaries, descriptors larger than the product, the BLAS
  * rules, and, where ScaLAPACK is built in, p?gemm on the same local arrays.
- * Included once per precision (test_mpi_sgemm.c, test_mpi_dgemm.c). */
+ * Meson compiles it once per precision (test_mpi_sgemm, test_mpi_dgemm). */
 #include <stdio.h>
 
 #include "dist_tmpl.h"

@@ -19,7 +19,7 @@ void mtap_init(const char *program, int *argc, char ***argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (rank != 0 && !freopen("/dev/null", "w", stdout)) tap_bail("cannot silence rank %d", rank);
-    tap_init(program);
+    tap_init("%s", program);
     if (rank == 0) tap_diag("%d ranks", size);
 }
 

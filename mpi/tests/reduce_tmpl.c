@@ -3,8 +3,8 @@
  * nothing), strided and negative increments (the gaps hold NaN, so a read
  * outside the vector shows), ties and NaNs on different ranks (first
  * occurrence, global index), the empty vector; sums within the bound
- * ompwg_mpi.h states, extrema exact, the same bits on every rank. Included
- * once per precision (test_mpi_sreduce.c, test_mpi_dreduce.c). */
+ * ompwg_mpi.h states, extrema exact, the same bits on every rank. Meson
+ * compiles it once per precision (test_mpi_sreduce, test_mpi_dreduce). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -115,6 +115,10 @@ char fuzz_letter(int value, int legal0, char c0, int legal1, char c1, bool lower
 char fuzz_trans_letter(int value, bool lower);
 /* A size for the BLAS's int arguments. */
 int fuzz_lp64(int64_t v);
+/* The smallest legal leading dimension for v elements: max(1, v). */
+int64_t fuzz_max1(int64_t v);
+/* Whether t is one of the three ompwg_trans values. */
+bool fuzz_trans_ok(int t);
 
 /* The parameter number reference BLAS (Fortran names, column-major) or
  * netlib's CBLAS (cblas, either layout, as its cblas_xerbla renumbers it)

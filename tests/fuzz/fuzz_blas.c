@@ -125,16 +125,6 @@ int fuzz_lp64(int64_t v)
     return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
 }
 
-static int64_t max1(int64_t v)
-{
-    return v > 1 ? v : 1;
-}
-
-static bool trans_ok(int t)
-{
-    return t == OMPWG_NO_TRANS || t == OMPWG_TRANS || t == OMPWG_CONJ_TRANS;
-}
-
 int fuzz_gemm_blas_number(bool cblas, int layout, int transa, int transb, int64_t m, int64_t n,
                           int64_t k, int64_t lda, int64_t ldb, int64_t ldc)
 {
@@ -143,14 +133,14 @@ int fuzz_gemm_blas_number(bool cblas, int layout, int transa, int transb, int64_
     int s = cblas ? 1 : 0;
     if (cblas && layout != OMPWG_ROW_MAJOR && layout != OMPWG_COL_MAJOR) return 1;
     bool row = cblas && layout == OMPWG_ROW_MAJOR;
-    if (!trans_ok(transa)) return 1 + s;
+    if (!fuzz_trans_ok(transa)) return 1 + s;
     /* netlib's row-major branch reports an illegal TransB as parameter 2
      * too (cblas_dgemm.c) */
-    if (!trans_ok(transb)) return row ? 2 : 2 + s;
+    if (!fuzz_trans_ok(transb)) return row ? 2 : 2 + s;
     bool ta = transa != OMPWG_NO_TRANS, tb = transb != OMPWG_NO_TRANS;
-    int64_t need_a = max1(row ? (ta ? m : k) : (ta ? k : m));
-    int64_t need_b = max1(row ? (tb ? k : n) : (tb ? n : k));
-    int64_t need_c = max1(row ? n : m);
+    int64_t need_a = fuzz_max1(row ? (ta ? m : k) : (ta ? k : m));
+    int64_t need_b = fuzz_max1(row ? (tb ? k : n) : (tb ? n : k));
+    int64_t need_c = fuzz_max1(row ? n : m);
     if (row) {
         /* netlib runs the column-major DGEMM on B and A, n and m */
         if (n < 0) return 4 + s;
@@ -185,7 +175,7 @@ int fuzz_level3_blas_number(fuzz_level3_op op, bool cblas, int layout, int side,
     if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return pos;
     pos++;
     if (op != FUZZ_SYMM) {
-        if (!trans_ok(trans)) return pos;
+        if (!fuzz_trans_ok(trans)) return pos;
         pos++;
     }
     if (triangular) {
@@ -197,21 +187,21 @@ int fuzz_level3_blas_number(fuzz_level3_op op, bool cblas, int layout, int side,
         if (n < 0) return pos;
         if (k < 0) return pos + 1;
         bool t = trans != OMPWG_NO_TRANS;
-        int64_t need = max1(row ? (t ? n : k) : (t ? k : n));
+        int64_t need = fuzz_max1(row ? (t ? n : k) : (t ? k : n));
         if (lda < need) return pos + 4;
         if (op == FUZZ_SYR2K) {
             if (ldb < need) return pos + 6;
-            return ldc < max1(n) ? pos + 9 : 0;
+            return ldc < fuzz_max1(n) ? pos + 9 : 0;
         }
-        return ldc < max1(n) ? pos + 7 : 0;
+        return ldc < fuzz_max1(n) ? pos + 7 : 0;
     }
     /* M N ALPHA A LDA B LDB [BETA C LDC]; a row-major call is the
      * column-major one on n and m, which checks n first */
     if (row && n < 0) return pos + 1;
     if (m < 0) return pos;
     if (n < 0) return pos + 1;
-    if (lda < max1(side == OMPWG_LEFT ? m : n)) return pos + 4;
-    int64_t need_bc = max1(row ? n : m);
+    if (lda < fuzz_max1(side == OMPWG_LEFT ? m : n)) return pos + 4;
+    int64_t need_bc = fuzz_max1(row ? n : m);
     if (ldb < need_bc) return pos + 6;
     if (op == FUZZ_SYMM && ldc < need_bc) return pos + 9;
     return 0;

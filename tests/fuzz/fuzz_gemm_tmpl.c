@@ -1,5 +1,5 @@
 /* One fuzzed GEMM of one precision (compiled once per precision, like the
- * GEMM tests it borrows its guarded operands from): legal or illegal
+ * GEMM cases it borrows its guarded operands from, gemm_case.h): legal or illegal
  * parameters, on a backend chosen by the input, with host or (for the GPU
  * kernels in host fallback) device pointers. Checked: the documented status;
  * for a failing call, that A, B and C keep every byte; for a successful one,
@@ -9,9 +9,11 @@
  * everywhere. An illegal call goes to ompwg_?gemm_ratio too, which must
  * refuse it with the same status. */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "fuzz.h"
-#include "gemm_case_tmpl.c"
+#include "gemm_case.h"
 #include "ompwg_blas.h"
 
 #if defined(OMPWG_TEST_PREC_S)
@@ -201,8 +203,5 @@ int FUZZ_GEMM(fuzz_input *in, bool blas)
                   (long long)ldb, (long long)ldc, nulls & 7,
                   alias == 1 ? "A" : alias == 2 ? "B" : "its own", msg);
     operands_free(&o);
-    /* the test programs' helpers that a single call does not need */
-    (void)run_checked;
-    (void)gemm_add;
     return 0;
 }

@@ -169,12 +169,12 @@ const char *fuzz_backend(fuzz_input *in)
 
 /* ---- documented statuses --------------------------------------------------- */
 
-static int64_t max1(int64_t v)
+int64_t fuzz_max1(int64_t v)
 {
     return v > 1 ? v : 1;
 }
 
-static bool trans_ok(int t)
+bool fuzz_trans_ok(int t)
 {
     return t == OMPWG_NO_TRANS || t == OMPWG_TRANS || t == OMPWG_CONJ_TRANS;
 }
@@ -184,15 +184,15 @@ int fuzz_gemm_status(int layout, int transa, int transb, int64_t m, int64_t n, i
                      bool c_null, bool reads_ab)
 {
     if (layout != OMPWG_ROW_MAJOR && layout != OMPWG_COL_MAJOR) return OMPWG_ERR_LAYOUT;
-    if (!trans_ok(transa) || !trans_ok(transb)) return OMPWG_ERR_TRANS;
+    if (!fuzz_trans_ok(transa) || !fuzz_trans_ok(transb)) return OMPWG_ERR_TRANS;
     if (m < 0 || n < 0 || k < 0) return OMPWG_ERR_SIZE;
     /* rows of A, B and C as the caller stores them */
     bool ta = transa != OMPWG_NO_TRANS, tb = transb != OMPWG_NO_TRANS;
     int64_t a_rows = ta ? k : m, a_cols = ta ? m : k;
     int64_t b_rows = tb ? n : k, b_cols = tb ? k : n;
     bool row = layout == OMPWG_ROW_MAJOR;
-    if (lda < max1(row ? a_cols : a_rows) || ldb < max1(row ? b_cols : b_rows) ||
-        ldc < max1(row ? n : m))
+    if (lda < fuzz_max1(row ? a_cols : a_rows) || ldb < fuzz_max1(row ? b_cols : b_rows) ||
+        ldc < fuzz_max1(row ? n : m))
         return OMPWG_ERR_LD;
     if (m == 0 || n == 0) return OMPWG_OK;
     if (c_null || (reads_ab && (a_null || b_null))) return OMPWG_ERR_NULL;
@@ -210,7 +210,7 @@ int fuzz_level3_status(fuzz_level3_op op, int layout, int side, int uplo, int tr
     /* the enums in the order of the arguments: side, uplo, trans, diag */
     if (has_side && side != OMPWG_LEFT && side != OMPWG_RIGHT) return OMPWG_ERR_FLAGS;
     if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return OMPWG_ERR_FLAGS;
-    if (op != FUZZ_SYMM && !trans_ok(trans)) return OMPWG_ERR_TRANS;
+    if (op != FUZZ_SYMM && !fuzz_trans_ok(trans)) return OMPWG_ERR_TRANS;
     if (triangular && diag != OMPWG_NON_UNIT && diag != OMPWG_UNIT) return OMPWG_ERR_FLAGS;
     if (rank_k ? n < 0 || k < 0 : m < 0 || n < 0) return OMPWG_ERR_SIZE;
     bool row = layout == OMPWG_ROW_MAJOR;
@@ -218,13 +218,14 @@ int fuzz_level3_status(fuzz_level3_op op, int layout, int side, int uplo, int tr
         /* A (and B) n x k, or k x n with trans; C n x n */
         bool t = trans != OMPWG_NO_TRANS;
         int64_t rows = t ? k : n, cols = t ? n : k;
-        int64_t need = max1(row ? cols : rows);
-        if (lda < need || (op == FUZZ_SYR2K && ldb < need) || ldc < max1(n)) return OMPWG_ERR_LD;
+        int64_t need = fuzz_max1(row ? cols : rows);
+        if (lda < need || (op == FUZZ_SYR2K && ldb < need) || ldc < fuzz_max1(n))
+            return OMPWG_ERR_LD;
     } else {
         /* A square of order m (left) or n (right); B and C m x n */
         int64_t order = side == OMPWG_LEFT ? m : n;
-        int64_t need_bc = max1(row ? n : m);
-        if (lda < max1(order) || ldb < need_bc || (op == FUZZ_SYMM && ldc < need_bc))
+        int64_t need_bc = fuzz_max1(row ? n : m);
+        if (lda < fuzz_max1(order) || ldb < need_bc || (op == FUZZ_SYMM && ldc < need_bc))
             return OMPWG_ERR_LD;
     }
     /* the quick returns, before the pointers */

@@ -95,11 +95,6 @@ typedef struct l3_matrix {
     bool col;
 } l3_matrix;
 
-static int64_t max1(int64_t v)
-{
-    return v > 1 ? v : 1;
-}
-
 static int64_t inner_of(const l3_matrix *x)
 {
     return x->col ? x->rows : x->cols;
@@ -140,7 +135,7 @@ static void buffer_free(l3_buffer *b)
  * leading dimension pad above the minimum. */
 static void matrix_own(l3_matrix *x, l3_buffer *b, int64_t pad, test_rng *r)
 {
-    x->ld = max1(inner_of(x)) + pad;
+    x->ld = fuzz_max1(inner_of(x)) + pad;
     buffer_alloc(b, span_of(x), r);
     x->p = b->p;
 }
@@ -366,8 +361,8 @@ int FUZZ_LEVEL3(fuzz_input *in, bool blas)
     if (placement == 3) {
         /* A and the output side by side: one leading dimension, the
          * output's first vector right after A's last */
-        int64_t ld = (inner_of(&a) > inner_of(output) ? max1(inner_of(&a)) : max1(inner_of(output))) +
-                     (pads[0] > 0 ? pads[0] : 0);
+        int64_t inner = inner_of(&a) > inner_of(output) ? inner_of(&a) : inner_of(output);
+        int64_t ld = fuzz_max1(inner) + (pads[0] > 0 ? pads[0] : 0);
         a.ld = output->ld = ld;
         buffer_alloc(&bufs[nbufs++], (size_t)(ld * (outer_of(&a) + outer_of(output))), &r);
         a.p = bufs[0].p;

@@ -1,0 +1,25 @@
+#include "verdict.h"
+
+#include <stdio.h>
+
+#include "ompwg.h"
+
+bool status_ok(int st, char *msg, size_t len)
+{
+    if (st == OMPWG_OK) return true;
+    snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
+    return false;
+}
+
+bool gemm_ratio_ok(int st, double ratio, char *msg, size_t len)
+{
+    if (st != OMPWG_OK) {
+        snprintf(msg, len, "the checker failed: status %d (%s)", st, ompwg_strerror(st));
+        return false;
+    }
+    if (!(ratio < GEMM_RATIO_LIMIT)) {
+        snprintf(msg, len, "netlib ratio %g >= %g", ratio, GEMM_RATIO_LIMIT);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,20 @@
+/* The messages a failed check leaves: a call's status, the GEMM checker's
+ * verdict. */
+#ifndef OMPWG_TEST_VERDICT_H
+#define OMPWG_TEST_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The netlib test programs' acceptance threshold for the GEMM ratio
+ * (ompwg.h, "Checking a result against OpenBLAS"). */
+#define GEMM_RATIO_LIMIT 16.0
+
+/* Whether st is OMPWG_OK; when not, *msg names the status. */
+bool status_ok(int st, char *msg, size_t len);
+
+/* Whether ompwg_?gemm_ratio returned OMPWG_OK (st) and a ratio below
+ * GEMM_RATIO_LIMIT; when not, *msg says which failed. */
+bool gemm_ratio_ok(int st, double ratio, char *msg, size_t len);
+
+#endif
