@@ -56,8 +56,8 @@
  * anything (functions return 0). The xDOTSUB-style subroutines, which
  * OpenBLAS does not have, and cblas_scabs1 and cblas_dcabs1 call the
  * function they stand for. tools/gen-blas-forward.py writes the forwarders
- * from tools/blas-prototypes.txt; its list at the top names the routines
- * ompwg runs.
+ * from tools/blas-prototypes.txt when the library is built; its list at the
+ * top names the routines ompwg runs.
  *
  * Reference semantics kept exactly:
  * - GEMM: arguments checked in the reference order; quick return for
