@@ -1,13 +1,12 @@
-/* TRSM and TRMM on device data for one precision, included by level3.c:
+/* TRSM and TRMM on device data of level3_tmpl.c's precision, a part of it:
  * recursive halving down to diagonal blocks of TRI_NB, each solved (or
  * multiplied by) in team-shared memory; between the halves a GEMM updates
  * one half of C with the other, finished (TRSM) or still unchanged (TRMM,
  * in place: the halves go in the order in which nothing is read after it
  * is overwritten). */
-#include "prec.h"
 
 /* C := 0 (alpha == 0: A and C are not read). */
-static void TN(l3_zero_, )(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
+static void l3_zero(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
 {
     const int teams = ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m * n, L3_NT));
 #pragma omp target teams distribute parallel for collapse(2) device(dev) num_teams(teams) \
@@ -21,7 +20,7 @@ static void TN(l3_zero_, )(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
  * triangle unread). Substitution runs from the end of x that needs no
  * other element; a product in place runs from the end whose new value
  * needs no overwritten one: the opposite one. */
-GPU_INLINE void TN(tri_vector_, )(bool solve, bool lower, int nb, const T *ms, T alpha, T *xs)
+GPU_INLINE void tri_vector(bool solve, bool lower, int nb, const T *ms, T alpha, T *xs)
 {
     const bool forward = solve == lower;
     for (int step = 0; step < nb; step++) {
@@ -46,7 +45,7 @@ GPU_INLINE void TN(tri_vector_, )(bool solve, bool lower, int nb, const T *ms, T
  * transposed (mt), unit: ones on its diagonal, which is not read. A team
  * stages M and TRI_VB vectors at a time in team-shared memory; a thread
  * takes a vector. Any team and thread count is correct. */
-static void TN(tri_block_, )(int dev, bool solve, int nb, const T *a, int64_t lda, bool upper,
+static void tri_block(int dev, bool solve, int nb, const T *a, int64_t lda, bool upper,
                              bool mt, bool unit, T alpha, T *c, int64_t rs, int64_t vs,
                              int64_t nvec)
 {
@@ -82,7 +81,7 @@ static void TN(tri_block_, )(int dev, bool solve, int nb, const T *a, int64_t ld
                 }
                 /* M and the vectors are staged */
 #pragma omp barrier
-                for (int v = t; v < nv; v += nt) TN(tri_vector_, )(solve, lower, nb, ms, alpha, xs + v);
+                for (int v = t; v < nv; v += nt) tri_vector(solve, lower, nb, ms, alpha, xs + v);
 #pragma omp barrier
                 for (int e = t; e < nb * nv; e += nt) {
                     const int r = r_fast ? e % nb : e / nv, v = r_fast ? e / nb : e % nv;
@@ -98,21 +97,21 @@ static void TN(tri_block_, )(int dev, bool solve, int nb, const T *a, int64_t ld
 /* Diagonal block [d0, d0 + nb) of op(A) applied to C's rows (left) or
  * columns (right) there. On the right, x op(A) for a row x is op(A)^T x^T:
  * the block transposed once more. */
-static void TN(tri_diag_, )(int dev, bool solve, const ompwg_level3_shape *s, int64_t d0, int nb,
+static void tri_diag(int dev, bool solve, const ompwg_level3_shape *s, int64_t d0, int nb,
                             T alpha, const T *a, T *c)
 {
     const T *ad = a + d0 + d0 * s->lda;
     if (s->left)
-        TN(tri_block_, )(dev, solve, nb, ad, s->lda, s->upper, s->trans, s->unit, alpha, c + d0, 1,
+        tri_block(dev, solve, nb, ad, s->lda, s->upper, s->trans, s->unit, alpha, c + d0, 1,
                          s->ldc, s->n);
     else
-        TN(tri_block_, )(dev, solve, nb, ad, s->lda, s->upper, !s->trans, s->unit, alpha,
+        tri_block(dev, solve, nb, ad, s->lda, s->upper, !s->trans, s->unit, alpha,
                          c + d0 * s->ldc, s->ldc, 1, s->m);
 }
 
 /* op(A)'s block rows [r0, r0 + rows) x columns [c0, c0 + cols) as a GEMM
  * operand: its address in A and whether the GEMM transposes it. */
-static const T *TN(op_block_, )(const ompwg_level3_shape *s, const T *a, int64_t r0, int64_t c0,
+static const T *op_block(const ompwg_level3_shape *s, const T *a, int64_t r0, int64_t c0,
                                 bool *trans)
 {
     *trans = s->trans;
@@ -122,32 +121,32 @@ static const T *TN(op_block_, )(const ompwg_level3_shape *s, const T *a, int64_t
 /* C's rows (left) or columns (right) [o0, o0 + on) := alpha X + beta C
  * there, X being op(A)'s block (outputs x inputs) times C's rows or
  * columns [i0, i0 + in) (right: the other way round). */
-static void TN(tri_update_, )(int dev, const ompwg_level3_shape *s, int64_t o0, int64_t on,
+static void tri_update(int dev, const ompwg_level3_shape *s, int64_t o0, int64_t on,
                               int64_t i0, int64_t in, T alpha, const T *a, T beta, T *c)
 {
     ompwg_gemm_shape g = { .k = in, .ldc = s->ldc, .device_ptrs = true };
     bool ta;
     if (s->left) {
-        const T *ab = TN(op_block_, )(s, a, o0, i0, &ta);
+        const T *ab = op_block(s, a, o0, i0, &ta);
         g.transa = ta;
         g.m = on;
         g.n = s->n;
         g.lda = s->lda;
         g.ldb = s->ldc;
-        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, ab, c + i0, beta, c + o0);
+        GEMM_RESIDENT(dev, &g, alpha, ab, c + i0, beta, c + o0);
     } else {
-        const T *ab = TN(op_block_, )(s, a, i0, o0, &ta);
+        const T *ab = op_block(s, a, i0, o0, &ta);
         g.transb = ta;
         g.m = s->m;
         g.n = on;
         g.lda = s->ldc;
         g.ldb = s->lda;
-        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, c + i0 * s->ldc, ab, beta, c + o0 * s->ldc);
+        GEMM_RESIDENT(dev, &g, alpha, c + i0 * s->ldc, ab, beta, c + o0 * s->ldc);
     }
 }
 
 /* Whether op(A) is lower triangular. */
-static bool TN(op_lower_, )(const ompwg_level3_shape *s)
+static bool op_lower(const ompwg_level3_shape *s)
 {
     return s->upper == s->trans;
 }
@@ -155,7 +154,7 @@ static bool TN(op_lower_, )(const ompwg_level3_shape *s)
 /* Where a range [lo, hi) of op(A)'s order splits in two: at a whole
  * number of diagonal blocks past the middle, so that the GEMM updates are
  * as large as they can be (rank (hi - lo) / 2 at the top). */
-static int64_t TN(tri_split_, )(int64_t lo, int64_t hi)
+static int64_t tri_split(int64_t lo, int64_t hi)
 {
     const int64_t half = ompwg_gpu_ceil_div(hi - lo, 2);
     return lo + ompwg_gpu_ceil_div(half, TRI_NB) * TRI_NB;
@@ -167,29 +166,29 @@ static int64_t TN(tri_split_, )(int64_t lo, int64_t hi)
  * with op(A) upper: the first half), then taken out of the other half,
  * which the same GEMM scales by alpha, then the other half is solved. A
  * diagonal block is solved in team-shared memory. */
-static void TN(trsm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
+static void trsm_range(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
                               int64_t hi, T alpha, const T *a, T *c)
 {
     if (hi - lo <= TRI_NB) {
-        TN(tri_diag_, )(dev, true, s, lo, (int)(hi - lo), alpha, a, c);
+        tri_diag(dev, true, s, lo, (int)(hi - lo), alpha, a, c);
         return;
     }
-    const int64_t mid = TN(tri_split_, )(lo, hi);
+    const int64_t mid = tri_split(lo, hi);
     const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
     const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
-    TN(trsm_range_, )(dev, s, first_half, f0, f1, alpha, a, c);
-    TN(tri_update_, )(dev, s, o0, o1 - o0, f0, f1 - f0, (T)-1, a, alpha, c);
-    TN(trsm_range_, )(dev, s, first_half, o0, o1, (T)1, a, c);
+    trsm_range(dev, s, first_half, f0, f1, alpha, a, c);
+    tri_update(dev, s, o0, o1 - o0, f0, f1 - f0, (T)-1, a, alpha, c);
+    trsm_range(dev, s, first_half, o0, o1, (T)1, a, c);
 }
 
-static void TN(trsm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
+static void trsm_resident(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
 {
     if (alpha == 0) {
-        TN(l3_zero_, )(dev, s->m, s->n, c, s->ldc);
+        l3_zero(dev, s->m, s->n, c, s->ldc);
         return;
     }
     const int64_t ka = s->left ? s->m : s->n;
-    TN(trsm_range_, )(dev, s, s->left == TN(op_lower_, )(s), 0, ka, alpha, a, c);
+    trsm_range(dev, s, s->left == op_lower(s), 0, ka, alpha, a, c);
 }
 
 /* C := alpha op(A) C (left) or alpha C op(A) (right) on op(A)'s rows and
@@ -198,27 +197,27 @@ static void TN(trsm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, 
  * and right with op(A) lower: the first half), from its own part and
  * (one GEMM) the other half, still unchanged; then the other half. A
  * diagonal block is multiplied in team-shared memory. */
-static void TN(trmm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
+static void trmm_range(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
                               int64_t hi, T alpha, const T *a, T *c)
 {
     if (hi - lo <= TRI_NB) {
-        TN(tri_diag_, )(dev, false, s, lo, (int)(hi - lo), alpha, a, c);
+        tri_diag(dev, false, s, lo, (int)(hi - lo), alpha, a, c);
         return;
     }
-    const int64_t mid = TN(tri_split_, )(lo, hi);
+    const int64_t mid = tri_split(lo, hi);
     const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
     const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
-    TN(trmm_range_, )(dev, s, first_half, f0, f1, alpha, a, c);
-    TN(tri_update_, )(dev, s, f0, f1 - f0, o0, o1 - o0, alpha, a, (T)1, c);
-    TN(trmm_range_, )(dev, s, first_half, o0, o1, alpha, a, c);
+    trmm_range(dev, s, first_half, f0, f1, alpha, a, c);
+    tri_update(dev, s, f0, f1 - f0, o0, o1 - o0, alpha, a, (T)1, c);
+    trmm_range(dev, s, first_half, o0, o1, alpha, a, c);
 }
 
-static void TN(trmm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
+static void trmm_resident(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
 {
     if (alpha == 0) {
-        TN(l3_zero_, )(dev, s->m, s->n, c, s->ldc);
+        l3_zero(dev, s->m, s->n, c, s->ldc);
         return;
     }
     const int64_t ka = s->left ? s->m : s->n;
-    TN(trmm_range_, )(dev, s, s->left != TN(op_lower_, )(s), 0, ka, alpha, a, c);
+    trmm_range(dev, s, s->left != op_lower(s), 0, ka, alpha, a, c);
 }
