@@ -25,7 +25,7 @@ static void cg_scale(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
 
 /* The call on data that is on the device already. */
 static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
-                               const T *b, T beta, T *c)
+                        const T *b, T beta, T *c)
 {
     if (TN(cplx_is_zero_, )(alpha) || s->k == 0) {
         if (!TN(cplx_is_one_, )(beta)) cg_scale(dev, s->m, s->n, beta, c, s->ldc);
@@ -41,7 +41,7 @@ static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
  * m x n block go in packed (only the elements the call reads), the kernel
  * runs on the packed copies, C's block comes back. */
 static int cg_host(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
-                          T beta, T *c)
+                   T beta, T *c)
 {
     const bool reads_ab = !TN(cplx_is_zero_, )(alpha) && s->k > 0;
     const bool reads_c = !TN(cplx_is_zero_, )(beta);

@@ -30,7 +30,7 @@ _Static_assert(CG_TK % GPU_DMMA_K == 0 && CG_ROW_A % 16 == 4 && CG_ROW_B % 16 ==
 /* Block (i, j) of one accumulator set += a b, a and b this lane's
  * fragments. */
 GPU_INLINE void cg_dmma_block(int i, int j, const TR *a, const TR *b,
-                                     TR acc[CG_RM][CG_RN])
+                              TR acc[CG_RM][CG_RN])
 {
     TR c[GPU_DMMA_CF];
 #pragma unroll
@@ -42,7 +42,7 @@ GPU_INLINE void cg_dmma_block(int i, int j, const TR *a, const TR *b,
 
 /* The staged slice added into lane `lane`'s share of warp w's tile. */
 GPU_INLINE void cg_dmma_mac(int w, int lane, const cg_slice *sl,
-                                   TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+                            TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 {
     const int g = lane >> 2, q = lane & 3;
     const int wm0 = w % CG_DW_M * (CG_TM / CG_DW_M), wn0 = w / CG_DW_M * (CG_TN / CG_DW_N);
@@ -90,8 +90,8 @@ GPU_INLINE void cg_dmma_mac(int w, int lane, const cg_slice *sl,
 /* C := alpha * acc + beta * C on lane `lane`'s share of warp w's tile,
  * inside C only. */
 GPU_INLINE void cg_dmma_store(const cg_job *J, int w, int lane, int64_t m0,
-                                     int64_t n0, const TR re[CG_RM][CG_RN],
-                                     const TR im[CG_RM][CG_RN])
+                              int64_t n0, const TR re[CG_RM][CG_RN],
+                              const TR im[CG_RM][CG_RN])
 {
     const int g = lane >> 2, q = lane & 3;
     const int64_t wm0 = m0 + w % CG_DW_M * (CG_TM / CG_DW_M);
@@ -106,6 +106,6 @@ GPU_INLINE void cg_dmma_store(const cg_job *J, int w, int lane, int64_t m0,
                 const int64_t col = wn0 + j * 8 + dmma_c_col_(q, r);
                 if (row < J->m && col < J->n)
                     cg_update_c(J, row, col, J->beta_re, J->beta_im,
-                                       CG_DMMA_ACC(re, i, j, r), CG_DMMA_ACC(im, i, j, r));
+                                CG_DMMA_ACC(re, i, j, r), CG_DMMA_ACC(im, i, j, r));
             }
 }

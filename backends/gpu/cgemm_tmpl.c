@@ -154,7 +154,7 @@ GPU_INLINE void cg_b_at(const cg_job *J, int e, int *p, int *j)
 /* A team of any size copies the k slice at k0 of the tile at (m0, n0) into
  * sl, thread t taking elements t, t + nt, ... */
 GPU_INLINE void cg_stage(const cg_job *J, int t, int nt, int64_t m0, int64_t n0,
-                                int64_t k0, cg_slice *sl)
+                         int64_t k0, cg_slice *sl)
 {
     for (int e = t; e < CG_TM * CG_TK; e += nt) {
         int i, p;
@@ -176,7 +176,7 @@ GPU_INLINE void cg_stage(const cg_job *J, int t, int nt, int64_t m0, int64_t n0,
  * t + CG_NT, ...) into registers, so that their loads are in flight while
  * the team computes on the other buffer ... */
 GPU_INLINE void cg_fetch(const cg_job *J, int t, int64_t m0, int64_t n0, int64_t k0,
-                                T ra[CG_LA], T rb[CG_LB])
+                         T ra[CG_LA], T rb[CG_LB])
 {
 #pragma unroll
     for (int x = 0; x < CG_LA; x++) {
@@ -194,7 +194,7 @@ GPU_INLINE void cg_fetch(const cg_job *J, int t, int64_t m0, int64_t n0, int64_t
 
 /* ... and then into that buffer. */
 GPU_INLINE void cg_put(const cg_job *J, int t, const T ra[CG_LA],
-                              const T rb[CG_LB], cg_slice *sl)
+                       const T rb[CG_LB], cg_slice *sl)
 {
 #pragma unroll
     for (int x = 0; x < CG_LA; x++) {
@@ -214,7 +214,7 @@ GPU_INLINE void cg_put(const cg_job *J, int t, const T ra[CG_LA],
 
 /* Register tile u of the staged slice added into (re, im). */
 GPU_INLINE void cg_mac(int u, const cg_slice *sl, TR re[CG_RM][CG_RN],
-                              TR im[CG_RM][CG_RN])
+                       TR im[CG_RM][CG_RN])
 {
     const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
     /* 4 deep: fully unrolled, the loads of every step hoisted ahead of the
@@ -247,7 +247,7 @@ GPU_INLINE void cg_mac(int u, const cg_slice *sl, TR re[CG_RM][CG_RN],
 /* C(i, j) := alpha * (re, im) + beta * C(i, j); beta == 0 does not read C,
  * beta == 1 does not scale it. */
 GPU_INLINE void cg_update_c(const cg_job *J, int64_t i, int64_t j, TR beta_re,
-                                   TR beta_im, TR re, TR im)
+                            TR beta_im, TR re, TR im)
 {
     const bool beta_zero = beta_re == 0 && beta_im == 0, beta_one = beta_re == 1 && beta_im == 0;
     T *p = J->c + i + j * J->ldc;
@@ -268,8 +268,8 @@ GPU_INLINE void cg_update_c(const cg_job *J, int64_t i, int64_t j, TR beta_re,
 
 /* C := alpha * acc + beta * C on register tile u's elements inside C. */
 GPU_INLINE void cg_store(const cg_job *J, int u, int64_t m0, int64_t n0,
-                                TR beta_re, TR beta_im, const TR re[CG_RM][CG_RN],
-                                const TR im[CG_RM][CG_RN])
+                         TR beta_re, TR beta_im, const TR re[CG_RM][CG_RN],
+                         const TR im[CG_RM][CG_RN])
 {
     const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
 #pragma unroll
@@ -300,7 +300,7 @@ GPU_INLINE void cg_zero(TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 /* Thread t's step on a staged slice: on the tensor cores (tc, a constant
  * at each call) or by its register tile. */
 GPU_INLINE void cg_team_mac(bool tc, int t, const cg_slice *sl,
-                                   TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+                            TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 {
 #if CG_TC
     if (tc) {
@@ -315,8 +315,8 @@ GPU_INLINE void cg_team_mac(bool tc, int t, const cg_slice *sl,
 
 /* Thread t's write of its accumulators into the tile at (m0, n0). */
 GPU_INLINE void cg_team_store(bool tc, const cg_job *J, int t, int64_t m0,
-                                     int64_t n0, const TR re[CG_RM][CG_RN],
-                                     const TR im[CG_RM][CG_RN])
+                              int64_t n0, const TR re[CG_RM][CG_RN],
+                              const TR im[CG_RM][CG_RN])
 {
 #if CG_TC
     if (tc) {
@@ -336,7 +336,7 @@ GPU_INLINE void cg_team_store(bool tc, const cg_job *J, int t, int64_t m0,
  * the other buffer after, so one barrier per slice suffices (the buffer
  * written in step kt was last read in step kt - 1, before its barrier). */
 GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
-                                    int t, int64_t team, int64_t nteam)
+                             int t, int64_t team, int64_t nteam)
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     T ra[CG_LA], rb[CG_LB];
@@ -364,8 +364,8 @@ GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
  * the first slice, + C after). Every thread reaches every barrier. Kept
  * out of line: a GPU never takes it. */
 static __attribute__((noinline)) void cg_team_any(const cg_job *J,
-                                                         cg_slice *sl, int t, int nt,
-                                                         int64_t team, int64_t nteam)
+                                                  cg_slice *sl, int t, int nt,
+                                                  int64_t team, int64_t nteam)
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
@@ -405,10 +405,10 @@ GPU_INLINE void cg_team(bool tc, const cg_job *J, cg_slice sl[2])
  * arguments (kernel parameters are cheap to read again, where a struct
  * passed in would live in local memory). */
 GPU_INLINE cg_job cg_job_of(bool ta, bool tb, bool ca, bool cb, int64_t m,
-                                          int64_t n, int64_t k, int64_t lda, int64_t ldb,
-                                          int64_t ldc, const T *a, const T *b, T *c, TR alpha_re,
-                                          TR alpha_im, TR beta_re, TR beta_im, int64_t tiles_m,
-                                          int64_t ntiles)
+                            int64_t n, int64_t k, int64_t lda, int64_t ldb,
+                            int64_t ldc, const T *a, const T *b, T *c, TR alpha_re,
+                            TR alpha_im, TR beta_re, TR beta_im, int64_t tiles_m,
+                            int64_t ntiles)
 {
     return (cg_job){
         .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc,
@@ -425,7 +425,7 @@ GPU_INLINE cg_job cg_job_of(bool ta, bool tb, bool ca, bool cb, int64_t m,
  * the arguments are firstprivate so that no thread reads team memory for
  * them after a barrier. */
 static void cg_tiled(int dev, bool tc, const ompwg_gemm_shape *s, T alpha, const T *a,
-                            const T *b, T beta, T *c)
+                     const T *b, T beta, T *c)
 {
     const bool ta = s->transa, tb = s->transb, ca = s->transa && s->conja,
                cb = s->transb && s->conjb;
@@ -443,7 +443,7 @@ static void cg_tiled(int dev, bool tc, const ompwg_gemm_shape *s, T alpha, const
             {
                 const cg_job J =
                     cg_job_of(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
-                                     alpha_im, beta_re, beta_im, tiles_m, ntiles);
+                              alpha_im, beta_re, beta_im, tiles_m, ntiles);
                 cg_team(CG_TC, &J, sl);
             }
         }
@@ -457,7 +457,7 @@ static void cg_tiled(int dev, bool tc, const ompwg_gemm_shape *s, T alpha, const
         {
             const cg_job J =
                 cg_job_of(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
-                                 alpha_im, beta_re, beta_im, tiles_m, ntiles);
+                          alpha_im, beta_re, beta_im, tiles_m, ntiles);
             cg_team(false, &J, sl);
         }
     }

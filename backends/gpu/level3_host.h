@@ -59,7 +59,7 @@ static int tri_move(int dev, l3_tri t, T *a, int64_t lda, T *dsq, bool to_device
 
 /* A rows x cols host block and its packed device copy. */
 static ompwg_gpu_block l3_block(const T *host, int64_t ld, T *d, int64_t rows,
-                                      int64_t cols)
+                                int64_t cols)
 {
     return (ompwg_gpu_block){ .host = (void *)host, .ld = ld, .dev = d, .rows = rows,
                               .cols = cols, .elem = sizeof(T) };
@@ -80,7 +80,7 @@ static void l3_release(int dev, l3_buffers *d)
 /* TRSM (solve) or TRMM on host data: A's triangle in (unless alpha == 0,
  * which reads neither A nor C), C in and out. */
 static int tri_host(int dev, const ompwg_level3_shape *s, bool solve, T alpha, const T *a,
-                           T *c)
+                    T *c)
 {
     const int64_t ka = s->left ? s->m : s->n;
     const bool reads = alpha != 0;
@@ -98,8 +98,7 @@ static int tri_host(int dev, const ompwg_level3_shape *s, bool solve, T alpha, c
         if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &cb);
     }
     if (st == OMPWG_OK) {
-        if (solve) trsm_resident(dev, &d, alpha, buf.a, buf.c);
-        else trmm_resident(dev, &d, alpha, buf.a, buf.c);
+        tri_resident(dev, &d, solve, alpha, buf.a, buf.c);
         st = ompwg_gpu_block_out(dev, &cb);
     }
     l3_release(dev, &buf);
@@ -109,7 +108,7 @@ static int tri_host(int dev, const ompwg_level3_shape *s, bool solve, T alpha, c
 /* SYMM on host data: A's triangle and B in (unless alpha == 0), C in when
  * beta != 0, C out. */
 static int symm_host(int dev, const ompwg_level3_shape *s, T alpha, const T *a,
-                            const T *b, T beta, T *c)
+                     const T *b, T beta, T *c)
 {
     const int64_t ka = s->left ? s->m : s->n;
     const bool reads_ab = alpha != 0, reads_c = beta != 0;
@@ -139,7 +138,7 @@ static int symm_host(int dev, const ompwg_level3_shape *s, T alpha, const T *a,
 /* SYRK or SYR2K (two) on host data: A (and B) in unless alpha == 0 or
  * k == 0, C's triangle in when beta != 0, C's triangle out. */
 static int syrk_host(int dev, const ompwg_level3_shape *s, bool two, T alpha, const T *a,
-                            const T *b, T beta, T *c)
+                     const T *b, T beta, T *c)
 {
     const bool reads_ab = alpha != 0 && s->k > 0, reads_c = beta != 0;
     const int64_t rows = s->trans ? s->k : s->n, cols = s->trans ? s->n : s->k;
@@ -181,7 +180,7 @@ int TN(ompwg_gpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const
 }
 
 static int syrk_any(const ompwg_level3_shape *s, bool two, T alpha, const T *a,
-                           const T *b, T beta, T *c)
+                    const T *b, T beta, T *c)
 {
     if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
     const int dev = ompwg_gpu_device();
@@ -211,8 +210,7 @@ static int tri_any(const ompwg_level3_shape *s, bool solve, T alpha, const T *a,
     if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
     const int dev = ompwg_gpu_device();
     if (!s->device_ptrs) return tri_host(dev, s, solve, alpha, a, c);
-    if (solve) trsm_resident(dev, s, alpha, a, c);
-    else trmm_resident(dev, s, alpha, a, c);
+    tri_resident(dev, s, solve, alpha, a, c);
     return OMPWG_OK;
 }
 

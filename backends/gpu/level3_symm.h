@@ -21,7 +21,7 @@ static void symm_mirror(int dev, int64_t ka, bool upper, const T *a, int64_t lda
 
 /* OMPWG_OK or OMPWG_ERR_DEVICE_NOMEM (no room for the mirror). */
 static int symm_resident(int dev, const ompwg_level3_shape *s, T alpha, const T *a,
-                                const T *b, T beta, T *c)
+                         const T *b, T beta, T *c)
 {
     ompwg_gemm_shape g = { .m = s->m, .n = s->n, .ldc = s->ldc, .device_ptrs = true };
     if (alpha == 0) {

@@ -24,7 +24,7 @@ GPU_INLINE void tri_tile(int64_t tile, bool upper, int64_t *ti, int64_t *tj)
  * rows [i0, i0 + SY_T) x [k0, k0 + SY_K) into xs (SY_K rows of SY_ROW),
  * zeros outside. */
 GPU_INLINE void sy_stage(const T *x, int64_t si, int64_t sl, int64_t n, int64_t kdim,
-                                int64_t i0, int64_t k0, int t, int nt, T *xs)
+                         int64_t i0, int64_t k0, int t, int nt, T *xs)
 {
     const bool i_fast = si == 1;
     for (int e = t; e < SY_T * SY_K; e += nt) {
@@ -43,8 +43,8 @@ GPU_INLINE void sy_stage(const T *x, int64_t si, int64_t sl, int64_t n, int64_t 
  * tile's SY_NT groups of elements in turns, each turn over every k
  * slice. */
 static void syrk_tiles(int dev, bool upper, bool two, int64_t n, int64_t bs, int64_t kdim,
-                              T alpha, const T *x, sy_strides xs, const T *y, sy_strides ys,
-                              T beta, T *c, int64_t ldc)
+                       T alpha, const T *x, sy_strides xs, const T *y, sy_strides ys,
+                       T beta, T *c, int64_t ldc)
 {
     /* tiles per block side and per block; the last block may have fewer */
     const int64_t tb = bs / SY_T, per_block = tb * (tb + 1) / 2;
@@ -124,8 +124,8 @@ static const T *sy_rows(const T *x, int64_t ld, bool trans, int64_t r0)
  * beta C(R, K) for the rows R and columns K of the rectangle between
  * them. */
 static void syrk_rects(int dev, const ompwg_level3_shape *s, bool two, int64_t bs,
-                              int64_t kdim, int64_t lo, int64_t hi, T alpha, const T *a,
-                              const T *b, T beta, T *c)
+                       int64_t kdim, int64_t lo, int64_t hi, T alpha, const T *a,
+                       const T *b, T beta, T *c)
 {
     if (hi - lo <= bs) return;
     const int64_t mid = lo + ompwg_gpu_ceil_div(ompwg_gpu_ceil_div(hi - lo, 2), bs) * bs;
@@ -137,15 +137,15 @@ static void syrk_rects(int dev, const ompwg_level3_shape *s, bool two, int64_t b
     T *cr = c + r0 + k0 * s->ldc;
     if (!two) {
         GEMM_RESIDENT(dev, &g, alpha, sy_rows(a, s->lda, s->trans, r0),
-                                      sy_rows(a, s->lda, s->trans, k0), beta, cr);
+                      sy_rows(a, s->lda, s->trans, k0), beta, cr);
     } else {
         g.ldb = s->ldb;
         GEMM_RESIDENT(dev, &g, alpha, sy_rows(a, s->lda, s->trans, r0),
-                                      sy_rows(b, s->ldb, s->trans, k0), beta, cr);
+                      sy_rows(b, s->ldb, s->trans, k0), beta, cr);
         g.lda = s->ldb;
         g.ldb = s->lda;
         GEMM_RESIDENT(dev, &g, alpha, sy_rows(b, s->ldb, s->trans, r0),
-                                      sy_rows(a, s->lda, s->trans, k0), (T)1, cr);
+                      sy_rows(a, s->lda, s->trans, k0), (T)1, cr);
     }
     syrk_rects(dev, s, two, bs, kdim, lo, mid, alpha, a, b, beta, c);
     syrk_rects(dev, s, two, bs, kdim, mid, hi, alpha, a, b, beta, c);
@@ -156,7 +156,7 @@ static void syrk_rects(int dev, const ompwg_level3_shape *s, bool two, int64_t b
  * dimension. alpha == 0 reads neither. Orders up to SY_BLOCK are one
  * launch of the tiled kernel. */
 static void syrk_resident(int dev, const ompwg_level3_shape *s, bool two, T alpha,
-                                 const T *a, const T *b, T beta, T *c)
+                          const T *a, const T *b, T beta, T *c)
 {
     const int64_t kdim = alpha == 0 ? 0 : s->k;
     const int64_t bs = s->n <= SY_BLOCK ? ompwg_gpu_ceil_div(s->n, SY_T) * SY_T : SY_BLOCK;
@@ -165,8 +165,8 @@ static void syrk_resident(int dev, const ompwg_level3_shape *s, bool two, T alph
     syrk_rects(dev, s, two, bs, kdim, 0, s->n, alpha, a, two ? b : a, beta, c);
     if (two)
         syrk_tiles(dev, s->upper, true, s->n, bs, kdim, alpha, a, as, b, bs_, beta, c,
-                          s->ldc);
+                   s->ldc);
     else
         syrk_tiles(dev, s->upper, false, s->n, bs, kdim, alpha, a, as, a, as, beta, c,
-                          s->ldc);
+                   s->ldc);
 }

@@ -46,8 +46,8 @@ GPU_INLINE void tri_vector(bool solve, bool lower, int nb, const T *ms, T alpha,
  * stages M and TRI_VB vectors at a time in team-shared memory; a thread
  * takes a vector. Any team and thread count is correct. */
 static void tri_block(int dev, bool solve, int nb, const T *a, int64_t lda, bool upper,
-                             bool mt, bool unit, T alpha, T *c, int64_t rs, int64_t vs,
-                             int64_t nvec)
+                      bool mt, bool unit, T alpha, T *c, int64_t rs, int64_t vs,
+                      int64_t nvec)
 {
     const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_VB);
     const int teams = ompwg_gpu_teams_for(groups);
@@ -98,21 +98,21 @@ static void tri_block(int dev, bool solve, int nb, const T *a, int64_t lda, bool
  * columns (right) there. On the right, x op(A) for a row x is op(A)^T x^T:
  * the block transposed once more. */
 static void tri_diag(int dev, bool solve, const ompwg_level3_shape *s, int64_t d0, int nb,
-                            T alpha, const T *a, T *c)
+                     T alpha, const T *a, T *c)
 {
     const T *ad = a + d0 + d0 * s->lda;
     if (s->left)
         tri_block(dev, solve, nb, ad, s->lda, s->upper, s->trans, s->unit, alpha, c + d0, 1,
-                         s->ldc, s->n);
+                  s->ldc, s->n);
     else
         tri_block(dev, solve, nb, ad, s->lda, s->upper, !s->trans, s->unit, alpha,
-                         c + d0 * s->ldc, s->ldc, 1, s->m);
+                  c + d0 * s->ldc, s->ldc, 1, s->m);
 }
 
 /* op(A)'s block rows [r0, r0 + rows) x columns [c0, c0 + cols) as a GEMM
  * operand: its address in A and whether the GEMM transposes it. */
 static const T *op_block(const ompwg_level3_shape *s, const T *a, int64_t r0, int64_t c0,
-                                bool *trans)
+                         bool *trans)
 {
     *trans = s->trans;
     return s->trans ? a + c0 + r0 * s->lda : a + r0 + c0 * s->lda;
@@ -122,7 +122,7 @@ static const T *op_block(const ompwg_level3_shape *s, const T *a, int64_t r0, in
  * there, X being op(A)'s block (outputs x inputs) times C's rows or
  * columns [i0, i0 + in) (right: the other way round). */
 static void tri_update(int dev, const ompwg_level3_shape *s, int64_t o0, int64_t on,
-                              int64_t i0, int64_t in, T alpha, const T *a, T beta, T *c)
+                       int64_t i0, int64_t in, T alpha, const T *a, T beta, T *c)
 {
     ompwg_gemm_shape g = { .k = in, .ldc = s->ldc, .device_ptrs = true };
     bool ta;
@@ -160,64 +160,48 @@ static int64_t tri_split(int64_t lo, int64_t hi)
     return lo + ompwg_gpu_ceil_div(half, TRI_NB) * TRI_NB;
 }
 
-/* op(A) X = alpha C (left) or X op(A) = alpha C (right) on op(A)'s rows
- * and columns [lo, hi), X over C, recursively: the half that needs
- * nothing of the other is solved first (left with op(A) lower and right
- * with op(A) upper: the first half), then taken out of the other half,
- * which the same GEMM scales by alpha, then the other half is solved. A
- * diagonal block is solved in team-shared memory. */
-static void trsm_range(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
-                              int64_t hi, T alpha, const T *a, T *c)
+/* On op(A)'s rows and columns [lo, hi), recursively, with C's matching
+ * rows (left) or columns (right):
+ * - solve: op(A) X = alpha C (left) or X op(A) = alpha C (right), X over
+ *   C. The half that needs nothing of the other is solved first (left
+ *   with op(A) lower and right with op(A) upper: the first half), then
+ *   taken out of the other half, which the same GEMM scales by alpha,
+ *   then the other half is solved.
+ * - else: C := alpha op(A) C (left) or alpha C op(A) (right), in place.
+ *   The half of the result that needs the other half's old values is made
+ *   first (left with op(A) upper and right with op(A) lower: the first
+ *   half), from its own part and (one GEMM) the other half, still
+ *   unchanged; then the other half.
+ * A diagonal block is solved or multiplied in team-shared memory. */
+static void tri_range(int dev, const ompwg_level3_shape *s, bool solve, bool first_half,
+                      int64_t lo, int64_t hi, T alpha, const T *a, T *c)
 {
     if (hi - lo <= TRI_NB) {
-        tri_diag(dev, true, s, lo, (int)(hi - lo), alpha, a, c);
+        tri_diag(dev, solve, s, lo, (int)(hi - lo), alpha, a, c);
         return;
     }
     const int64_t mid = tri_split(lo, hi);
     const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
     const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
-    trsm_range(dev, s, first_half, f0, f1, alpha, a, c);
-    tri_update(dev, s, o0, o1 - o0, f0, f1 - f0, (T)-1, a, alpha, c);
-    trsm_range(dev, s, first_half, o0, o1, (T)1, a, c);
+    tri_range(dev, s, solve, first_half, f0, f1, alpha, a, c);
+    if (solve) {
+        tri_update(dev, s, o0, o1 - o0, f0, f1 - f0, (T)-1, a, alpha, c);
+        tri_range(dev, s, solve, first_half, o0, o1, (T)1, a, c);
+    } else {
+        tri_update(dev, s, f0, f1 - f0, o0, o1 - o0, alpha, a, (T)1, c);
+        tri_range(dev, s, solve, first_half, o0, o1, alpha, a, c);
+    }
 }
 
-static void trsm_resident(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
+/* TRSM (solve) or TRMM on device data. */
+static void tri_resident(int dev, const ompwg_level3_shape *s, bool solve, T alpha, const T *a,
+                         T *c)
 {
     if (alpha == 0) {
         l3_zero(dev, s->m, s->n, c, s->ldc);
         return;
     }
     const int64_t ka = s->left ? s->m : s->n;
-    trsm_range(dev, s, s->left == op_lower(s), 0, ka, alpha, a, c);
-}
-
-/* C := alpha op(A) C (left) or alpha C op(A) (right) on op(A)'s rows and
- * columns [lo, hi), in place, recursively: the half of the result that
- * needs the other half's old values is made first (left with op(A) upper
- * and right with op(A) lower: the first half), from its own part and
- * (one GEMM) the other half, still unchanged; then the other half. A
- * diagonal block is multiplied in team-shared memory. */
-static void trmm_range(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
-                              int64_t hi, T alpha, const T *a, T *c)
-{
-    if (hi - lo <= TRI_NB) {
-        tri_diag(dev, false, s, lo, (int)(hi - lo), alpha, a, c);
-        return;
-    }
-    const int64_t mid = tri_split(lo, hi);
-    const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
-    const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
-    trmm_range(dev, s, first_half, f0, f1, alpha, a, c);
-    tri_update(dev, s, f0, f1 - f0, o0, o1 - o0, alpha, a, (T)1, c);
-    trmm_range(dev, s, first_half, o0, o1, alpha, a, c);
-}
-
-static void trmm_resident(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
-{
-    if (alpha == 0) {
-        l3_zero(dev, s->m, s->n, c, s->ldc);
-        return;
-    }
-    const int64_t ka = s->left ? s->m : s->n;
-    trmm_range(dev, s, s->left != op_lower(s), 0, ka, alpha, a, c);
+    const bool first_half = (s->left == op_lower(s)) == solve;
+    tri_range(dev, s, solve, first_half, 0, ka, alpha, a, c);
 }

@@ -82,7 +82,7 @@ enum { RED_VW = 16 / (int)sizeof(T), RED_BLOCK = RED_NT * RED_SUM_U * RED_VW };
 
 /* Logical element i's term of the sum. */
 GPU_INLINE ACC term(ompwg_reduce_op op, const T *x, int64_t incx, const T *y,
-                           int64_t incy, int64_t i)
+                    int64_t incy, int64_t i)
 {
     if (op == OMPWG_REDUCE_DOT) return (ACC)x[i * incx] * (ACC)y[i * incy];
     if (op == OMPWG_REDUCE_ASUM) return (ACC)T_ABS(x[i * incx]);
@@ -94,7 +94,7 @@ GPU_INLINE ACC term(ompwg_reduce_op op, const T *x, int64_t incx, const T *y,
  * (a constant once inlined), each sweep of the team over RED_NT
  * consecutive pieces. */
 GPU_INLINE void block_load(ompwg_reduce_op op, const T *xb, const T *yb, int t, int u,
-                                  T *xv, T *yv)
+                           T *xv, T *yv)
 {
 #pragma unroll
     for (int j = 0; j < u; j++) {
@@ -172,7 +172,7 @@ GPU_INLINE void sg_extremum(ompwg_subgroup sg, bool want_max, T *best, int64_t *
  * partials_sum_, with the comparison of extremum.h, under which the order
  * of the combination does not change the result. */
 GPU_INLINE void partials_extremum(bool want_max, const T *pv, const int64_t *pi,
-                                         int64_t np, int t, int nt, T *best, int64_t *best_i)
+                                  int64_t np, int t, int nt, T *best, int64_t *best_i)
 {
     const volatile T *vv = pv;
     const volatile int64_t *vi = pi;
@@ -190,7 +190,7 @@ GPU_INLINE void partials_extremum(bool want_max, const T *pv, const int64_t *pi,
     }
     if (warp)
         sg_extremum(ompwg_sg_of((ompwg_team){ .thread = t, .size = nt }), want_max, best,
-                           best_i);
+                    best_i);
 }
 
 /* Whether element v, later than the best so far (best, best_i), replaces it
@@ -207,8 +207,8 @@ GPU_INLINE bool later_beats(bool want_max, T v, T best, int64_t best_i)
 /* Thread t's extremum of virtual team p's blocks, with vector loads on the
  * whole blocks when vec; want_max is a constant at each call. */
 GPU_INLINE void extremum_partial(bool want_max, int64_t p, int64_t np, int64_t n,
-                                        const T *x, int64_t incx, int t, int nt, bool vec,
-                                        T *best_out, int64_t *best_i_out)
+                                 const T *x, int64_t incx, int t, int nt, bool vec,
+                                 T *best_out, int64_t *best_i_out)
 {
     T best = 0;
     int64_t best_i = -1;
@@ -259,8 +259,8 @@ GPU_INLINE void extremum_partial(bool want_max, int64_t p, int64_t np, int64_t n
  * with `subgroup` a tree of shuffles in each sub-group and the sub-groups'
  * results combined in order from local memory. */
 static void extremum_kernel(int dev, int teams, int64_t np, bool want_max, int64_t n,
-                                   const T *x, int64_t incx, T *pv, int64_t *pi, bool subgroup,
-                                   unsigned *arrivals, T *answer_v, int64_t *answer_i)
+                            const T *x, int64_t incx, T *pv, int64_t *pi, bool subgroup,
+                            unsigned *arrivals, T *answer_v, int64_t *answer_i)
 {
     const bool unit = incx == 1 && (uintptr_t)x % 16 == 0;
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
@@ -342,7 +342,7 @@ static void extremum_kernel(int dev, int teams, int64_t np, bool want_max, int64
 }
 
 static int sum_on_device(int dev, const ompwg_vec_shape *s, const T *x, int64_t incx,
-                                const T *y, int64_t incy, T *value, bool subgroup)
+                         const T *y, int64_t incy, T *value, bool subgroup)
 {
     const bool dot = s->op == OMPWG_REDUCE_DOT;
     const int64_t np =
@@ -356,10 +356,10 @@ static int sum_on_device(int dev, const ompwg_vec_shape *s, const T *x, int64_t 
     if (st == OMPWG_OK) {
         if (dot)
             dot_kernel(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
-                              part, subgroup, r.arrivals, r.answer);
+                       part, subgroup, r.arrivals, r.answer);
         else
             sum_kernel(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
-                              part, subgroup, r.arrivals, r.answer);
+                       part, subgroup, r.arrivals, r.answer);
         st = ompwg_gpu_reply_read(&r, value, sizeof *value);
     }
     ompwg_gpu_free(dev, part);
@@ -375,7 +375,7 @@ typedef struct extremum_answer {
 _Static_assert(sizeof(extremum_answer) <= OMPWG_GPU_REPLY_BYTES, "the answer fits a reply");
 
 static int extremum_on_device(int dev, const ompwg_vec_shape *s, const T *x,
-                                     int64_t incx, T *value, int64_t *index, bool subgroup)
+                              int64_t incx, T *value, int64_t *index, bool subgroup)
 {
     const int64_t np = ompwg_gpu_partials_for(s->n, RED_BLOCK, RED_TEAMS_PER_SM);
     const bool want_max = s->op == OMPWG_REDUCE_MAX;
@@ -388,7 +388,7 @@ static int extremum_on_device(int dev, const ompwg_vec_shape *s, const T *x,
     if (st == OMPWG_OK) {
         extremum_answer *answer = r.answer;
         extremum_kernel(dev, ompwg_gpu_teams_for(np), np, want_max, s->n, x, incx, pv, pi,
-                               subgroup, r.arrivals, &answer->value, &answer->index);
+                        subgroup, r.arrivals, &answer->value, &answer->index);
         extremum_answer got;
         st = ompwg_gpu_reply_read(&r, &got, sizeof got);
         if (st == OMPWG_OK) {
