@@ -40,6 +40,21 @@ GPU_INLINE void cg_dmma_block(int i, int j, const TR *a, const TR *b,
     for (int r = 0; r < GPU_DMMA_CF; r++) CG_DMMA_ACC(acc, i, j, r) = c[r];
 }
 
+/* Every block's re += xr yr and im += xi yi (this lane's fragments): one
+ * of the two products each accumulator set takes per k step. */
+GPU_INLINE void cg_dmma_pass(TR xr[CG_MI][GPU_DMMA_AF], TR yr[CG_NJ][GPU_DMMA_BF],
+                             TR xi[CG_MI][GPU_DMMA_AF], TR yi[CG_NJ][GPU_DMMA_BF],
+                             TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+{
+#pragma unroll
+    for (int i = 0; i < CG_MI; i++)
+#pragma unroll
+        for (int j = 0; j < CG_NJ; j++) {
+            cg_dmma_block(i, j, xr[i], yr[j], re);
+            cg_dmma_block(i, j, xi[i], yi[j], im);
+        }
+}
+
 /* The staged slice added into lane `lane`'s share of warp w's tile. */
 GPU_INLINE void cg_dmma_mac(int w, int lane, const cg_slice *sl,
                             TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
@@ -70,20 +85,8 @@ GPU_INLINE void cg_dmma_mac(int w, int lane, const cg_slice *sl,
             }
         /* every block's first product, then its second, so that the two
          * mma on one accumulator block are issued apart */
-#pragma unroll
-        for (int i = 0; i < CG_MI; i++)
-#pragma unroll
-            for (int j = 0; j < CG_NJ; j++) {
-                cg_dmma_block(i, j, ar[i], br[j], re);
-                cg_dmma_block(i, j, ar[i], bi[j], im);
-            }
-#pragma unroll
-        for (int i = 0; i < CG_MI; i++)
-#pragma unroll
-            for (int j = 0; j < CG_NJ; j++) {
-                cg_dmma_block(i, j, nai[i], bi[j], re);
-                cg_dmma_block(i, j, ai[i], br[j], im);
-            }
+        cg_dmma_pass(ar, br, ar, bi, re, im);
+        cg_dmma_pass(nai, bi, ai, br, re, im);
     }
 }
 
