@@ -1,12 +1,13 @@
 /* The FP64 tensor-core path of the complex GEMM (double only, device pass
  * only: CG_TC), a part of cgemm_tmpl.c. The team's warps split the team
- * tile into CG_DW_M x CG_DW_N warp tiles; a warp computes its tile as GEMM_DMMA_M x 8 blocks (gpu_mma.h), its fragments
- * read from the four staged planes. Per k step each block takes four mma
- * into two accumulator sets: re += ar br and im += ar bi, then
- * re += (-ai) bi and im += ai br, the imaginary fragment of A negated in
- * registers (exactly). So each element of C is, as on the FMA path, one
- * chain of double multiply-adds over k for its real part and one for its
- * imaginary part, not four real GEMMs added afterwards. */
+ * tile into CG_DW_M x CG_DW_N warp tiles; a warp computes its tile as
+ * GEMM_DMMA_M x 8 blocks (gpu_mma.h), its fragments read from the four
+ * staged planes. Per k step each block takes four mma into two accumulator
+ * sets: re += ar br and im += ar bi, then re += (-ai) bi and im += ai br,
+ * the imaginary fragment of A negated in registers (exactly). So each
+ * element of C is, as on the FMA path, one chain of double multiply-adds
+ * over k for its real part and one for its imaginary part, not four real
+ * GEMMs added afterwards. */
 enum {
     CG_DW_M = 4,
     CG_DW_N = CG_NT / 32 / CG_DW_M,

@@ -47,11 +47,11 @@ enum { CSCALE_NT = 256 };
  * accumulators (32 registers of the real type). A thread's rows are
  * CG_TM / CG_RM apart and its columns CG_TN / CG_RN apart, so the threads
  * of a warp read consecutive staged values. The k slice is 8 deep for
- * both precisions (CG_TK): a float slice 16 deep left each
- * thread 8 elements to fetch ahead, and ptxas -v (sm_90) showed the float
- * kernel spilling; 8 deep neither spills. A staged slice of op(A) and op(B),
- * real and imaginary parts apart, is at most 17 KiB, two buffers of it
- * 34 KiB a team.
+ * both precisions (CG_TK): a float slice 16 deep left each thread 8
+ * elements to fetch ahead, and ptxas -v (sm_90) showed the float kernel
+ * spilling; 8 deep neither spills. A staged slice of op(A) and op(B), real
+ * and imaginary parts apart, is at most 17 KiB, two buffers of it 34 KiB a
+ * team.
  *
  * CG_TC: the double kernel's FP64 tensor-core path is compiled (device
  * pass only: inline PTX, gpu_mma.h); CG_TC_HOST: the host side may ask for
