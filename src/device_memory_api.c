@@ -10,7 +10,8 @@
  * registry is probed first, so ompwg_gpu_ready() is settled. */
 static int usable_device(void)
 {
-    return ompwg_find_usable_backend("gpu") && ompwg_gpu_ready() ? ompwg_gpu_device() : -1;
+    if (!ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA) || !ompwg_gpu_ready()) return -1;
+    return ompwg_gpu_device();
 }
 
 ompwg_status ompwg_device_alloc(size_t bytes, void **ptr)

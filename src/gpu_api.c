@@ -21,14 +21,15 @@ ompwg_status ompwg_set_gpu_device(int device)
     if (device == -1) ompwg_config_refresh(OMPWG_KNOB_GPU_DEVICE);
     /* before the first use this is where the probe starts */
     ompwg_gpu_request_device(device);
-    if (!ompwg_find_usable_backend("gpu")) return OMPWG_ERR_UNAVAILABLE;
+    if (!ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA)) return OMPWG_ERR_UNAVAILABLE;
     return ompwg_gpu_use_device(device);
 }
 
 ompwg_status ompwg_get_gpu_device(int *device)
 {
     if (!device) return OMPWG_ERR_NULL;
-    if (!ompwg_find_usable_backend("gpu") || !ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
+    if (!ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA) || !ompwg_gpu_ready())
+        return OMPWG_ERR_UNAVAILABLE;
     *device = ompwg_gpu_on_host() ? -1 : ompwg_gpu_device();
     return OMPWG_OK;
 }
@@ -37,7 +38,7 @@ ompwg_status ompwg_get_gpu_device(int *device)
  * is usable (host fallback included) or the driver could not be asked. */
 static bool usable_props(ompwg_gpu_props *p)
 {
-    if (!ompwg_find_usable_backend("gpu") || ompwg_gpu_on_host()) return false;
+    if (!ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA) || ompwg_gpu_on_host()) return false;
     return ompwg_gpu_device_props(p);
 }
 

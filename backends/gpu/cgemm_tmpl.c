@@ -1,6 +1,9 @@
-/* The tiled complex GEMM kernel for one complex precision, included by
- * cgemm.c (which sets the tile: CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per
- * thread); cgemm_call_tmpl.c calls it.
+/* The GPU complex GEMM of one complex precision, built once per precision
+ * by Meson (prec.h's OMPWG_PREC_C, OMPWG_PREC_Z), in one translation unit
+ * (LLVM's OpenMP optimisations, SPMD mode and team arrays moved to shared
+ * memory, work across the functions of a unit): the tiled kernel (a team
+ * tile of CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per thread), its FP64
+ * tensor-core path (cgemm_dmma.h) and the calls around it (cgemm_call.h).
  *
  * The work-group picture: a team owns a CG_TM x CG_TN block of C. For each
  * k slice its threads copy the slice of op(A) and of op(B) into team-shared
@@ -13,27 +16,99 @@
  * as four real GEMMs added afterwards. In double, where the build has the
  * FP64 tensor cores (CG_TC), the team's warps run the same four products
  * as mma.sync on warp tiles, each accumulator still one chain in double
- * (cg_dmma_mac_).
+ * (cg_dmma_mac).
  *
  * Any team and thread count the runtime grants gives the right result: the
  * teams stride over the tiles. A team of CG_NT threads keeps one register
  * tile per thread across the whole k loop over double-buffered slices
- * (cg_team_full_); a team of any other size (host fallback) computes each
+ * (cg_team_full); a team of any other size (host fallback) computes each
  * slice's register tiles in turn and adds them into C at once
- * (cg_team_any_). */
-#include "prec.h"
+ * (cg_team_any). */
+#include <omp.h>
+#include <stdbool.h>
+#include <stdint.h>
 
-typedef struct TN(cg_job_, ) {
+#include "devmem.h"
+#include "gpu.h"
+#include "gpu_mma.h"
+#include "grid.h"
+#include "ompwg.h"
+#include "ompwg_config.h"
+#include "prec.h"
+#include "complex_tmpl.h"
+#include "staging.h"
+#include "variant.h"
+
+/* Threads of the C := beta * C kernel's teams. */
+enum { CSCALE_NT = 256 };
+
+/* The team tile: CG_TM x CG_TN of C, CG_RM x CG_RN per thread, so
+ * (CG_TM / CG_RM) * (CG_TN / CG_RN) = 256 threads, each with 16 complex
+ * accumulators (32 registers of the real type). A thread's rows are
+ * CG_TM / CG_RM apart and its columns CG_TN / CG_RN apart, so the threads
+ * of a warp read consecutive staged values. The k slice is 8 deep for
+ * both precisions (CG_TK): a float slice 16 deep left each thread 8
+ * elements to fetch ahead, and ptxas -v (sm_90) showed the float kernel
+ * spilling; 8 deep neither spills. A staged slice of op(A) and op(B), real
+ * and imaginary parts apart, is at most 17 KiB, two buffers of it 34 KiB a
+ * team.
+ *
+ * CG_TC: the double kernel's FP64 tensor-core path is compiled (device
+ * pass only: inline PTX, gpu_mma.h); CG_TC_HOST: the host side may ask for
+ * it. The team's 8 warps then split the tile into 16 x 32 warp tiles
+ * (m16n8k8; 16 x 32 in 8 x 8 blocks for m8n8k4), whose two accumulator
+ * sets, real and imaginary, take the place of the register tiles. */
+enum {
+    CG_TM = 64,
+    CG_TN = 64,
+    CG_RM = 4,
+    CG_RN = 4,
+    CG_NT = (CG_TM / CG_RM) * (CG_TN / CG_RN),
+    /* Staged rows 4 elements longer than the tile. A transposed operand is
+     * stored down a column of the slice, 8 consecutive threads along k: a
+     * row of 4 (mod 32) 4-byte banks puts a warp's float stores in 32
+     * distinct banks. For double the tensor-core fragments want rows of 4
+     * (mod 16) elements: the four k rows a half-warp reads fall in distinct
+     * banks. */
+    CG_ROW_A = CG_TM + 4,
+    CG_ROW_B = CG_TN + 4,
+    CG_TK = 8,
+    /* elements of each slice a thread of a full team stages */
+    CG_LA = CG_TM * CG_TK / CG_NT,
+    CG_LB = CG_TN * CG_TK / CG_NT,
+};
+_Static_assert(CG_LA * CG_NT == CG_TM * CG_TK && CG_LB * CG_NT == CG_TN * CG_TK,
+               "a full team stages the slices evenly");
+
+#if defined(OMPWG_PREC_Z) && defined(__NVPTX__) && OMPWG_GPU_FP64_MMA
+#define CG_TC 1
+#else
+#define CG_TC 0
+#endif
+enum { CG_TC_HOST = T_IS_DOUBLE && OMPWG_GPU_FP64_MMA > 0 };
+
+/* The functions that hold target regions: the offload entry of a region
+ * is named after its function, and the c and z objects of this file go
+ * into one device image, so these names differ between the precisions. */
+#if defined(OMPWG_PREC_C)
+#define cg_scale cg_scale_c
+#define cg_tiled cg_tiled_c
+#else
+#define cg_scale cg_scale_z
+#define cg_tiled cg_tiled_z
+#endif
+
+typedef struct cg_job {
     int64_t m, n, k, lda, ldb, ldc;
     bool ta, tb, ca, cb;
     const T *a, *b;
     T *c;
     TR alpha_re, alpha_im, beta_re, beta_im;
     int64_t tiles_m, ntiles;
-} TN(cg_job_, );
+} cg_job;
 
 /* op(A)(i, p) for i < m, p < k, else 0; conjugated for ^H. */
-GPU_INLINE T TN(cg_op_a_, )(const TN(cg_job_, ) *J, int64_t i, int64_t p)
+GPU_INLINE T cg_op_a(const cg_job *J, int64_t i, int64_t p)
 {
     T v = { 0, 0 };
     if (i < J->m && p < J->k) {
@@ -44,7 +119,7 @@ GPU_INLINE T TN(cg_op_a_, )(const TN(cg_job_, ) *J, int64_t i, int64_t p)
 }
 
 /* op(B)(p, j) for p < k, j < n, else 0; conjugated for ^H. */
-GPU_INLINE T TN(cg_op_b_, )(const TN(cg_job_, ) *J, int64_t p, int64_t j)
+GPU_INLINE T cg_op_b(const cg_job *J, int64_t p, int64_t j)
 {
     T v = { 0, 0 };
     if (p < J->k && j < J->n) {
@@ -56,21 +131,21 @@ GPU_INLINE T TN(cg_op_b_, )(const TN(cg_job_, ) *J, int64_t p, int64_t j)
 
 /* The staged k slice of op(A) (CG_TM x CG_TK) and of op(B) (CG_TK x CG_TN),
  * real and imaginary parts apart: local memory. */
-typedef struct TN(cg_slice_, ) {
+typedef struct cg_slice {
     TR are[CG_TK][CG_ROW_A], aim[CG_TK][CG_ROW_A];
     TR bre[CG_TK][CG_ROW_B], bim[CG_TK][CG_ROW_B];
-} TN(cg_slice_, );
+} cg_slice;
 
 /* Element e of a slice of op(A) is (i, p) and of op(B) (p, j): consecutive
  * elements lie along m (or n) where the operand is contiguous that way,
  * else along k, so consecutive threads read consecutive addresses. */
-GPU_INLINE void TN(cg_a_at_, )(const TN(cg_job_, ) *J, int e, int *i, int *p)
+GPU_INLINE void cg_a_at(const cg_job *J, int e, int *i, int *p)
 {
     *i = J->ta ? e / CG_TK : e % CG_TM;
     *p = J->ta ? e % CG_TK : e / CG_TM;
 }
 
-GPU_INLINE void TN(cg_b_at_, )(const TN(cg_job_, ) *J, int e, int *p, int *j)
+GPU_INLINE void cg_b_at(const cg_job *J, int e, int *p, int *j)
 {
     *j = J->tb ? e % CG_TN : e / CG_TK;
     *p = J->tb ? e / CG_TN : e % CG_TK;
@@ -78,20 +153,20 @@ GPU_INLINE void TN(cg_b_at_, )(const TN(cg_job_, ) *J, int e, int *p, int *j)
 
 /* A team of any size copies the k slice at k0 of the tile at (m0, n0) into
  * sl, thread t taking elements t, t + nt, ... */
-GPU_INLINE void TN(cg_stage_, )(const TN(cg_job_, ) *J, int t, int nt, int64_t m0, int64_t n0,
-                                int64_t k0, TN(cg_slice_, ) *sl)
+GPU_INLINE void cg_stage(const cg_job *J, int t, int nt, int64_t m0, int64_t n0,
+                         int64_t k0, cg_slice *sl)
 {
     for (int e = t; e < CG_TM * CG_TK; e += nt) {
         int i, p;
-        TN(cg_a_at_, )(J, e, &i, &p);
-        const T v = TN(cg_op_a_, )(J, m0 + i, k0 + p);
+        cg_a_at(J, e, &i, &p);
+        const T v = cg_op_a(J, m0 + i, k0 + p);
         sl->are[p][i] = v.re;
         sl->aim[p][i] = v.im;
     }
     for (int e = t; e < CG_TN * CG_TK; e += nt) {
         int p, j;
-        TN(cg_b_at_, )(J, e, &p, &j);
-        const T v = TN(cg_op_b_, )(J, k0 + p, n0 + j);
+        cg_b_at(J, e, &p, &j);
+        const T v = cg_op_b(J, k0 + p, n0 + j);
         sl->bre[p][j] = v.re;
         sl->bim[p][j] = v.im;
     }
@@ -100,46 +175,46 @@ GPU_INLINE void TN(cg_stage_, )(const TN(cg_job_, ) *J, int t, int nt, int64_t m
 /* A team of CG_NT threads: thread t's elements of the k slice at k0 (t,
  * t + CG_NT, ...) into registers, so that their loads are in flight while
  * the team computes on the other buffer ... */
-GPU_INLINE void TN(cg_fetch_, )(const TN(cg_job_, ) *J, int t, int64_t m0, int64_t n0, int64_t k0,
-                                T ra[CG_LA], T rb[CG_LB])
+GPU_INLINE void cg_fetch(const cg_job *J, int t, int64_t m0, int64_t n0, int64_t k0,
+                         T ra[CG_LA], T rb[CG_LB])
 {
 #pragma unroll
     for (int x = 0; x < CG_LA; x++) {
         int i, p;
-        TN(cg_a_at_, )(J, t + x * CG_NT, &i, &p);
-        ra[x] = TN(cg_op_a_, )(J, m0 + i, k0 + p);
+        cg_a_at(J, t + x * CG_NT, &i, &p);
+        ra[x] = cg_op_a(J, m0 + i, k0 + p);
     }
 #pragma unroll
     for (int x = 0; x < CG_LB; x++) {
         int p, j;
-        TN(cg_b_at_, )(J, t + x * CG_NT, &p, &j);
-        rb[x] = TN(cg_op_b_, )(J, k0 + p, n0 + j);
+        cg_b_at(J, t + x * CG_NT, &p, &j);
+        rb[x] = cg_op_b(J, k0 + p, n0 + j);
     }
 }
 
 /* ... and then into that buffer. */
-GPU_INLINE void TN(cg_put_, )(const TN(cg_job_, ) *J, int t, const T ra[CG_LA],
-                              const T rb[CG_LB], TN(cg_slice_, ) *sl)
+GPU_INLINE void cg_put(const cg_job *J, int t, const T ra[CG_LA],
+                       const T rb[CG_LB], cg_slice *sl)
 {
 #pragma unroll
     for (int x = 0; x < CG_LA; x++) {
         int i, p;
-        TN(cg_a_at_, )(J, t + x * CG_NT, &i, &p);
+        cg_a_at(J, t + x * CG_NT, &i, &p);
         sl->are[p][i] = ra[x].re;
         sl->aim[p][i] = ra[x].im;
     }
 #pragma unroll
     for (int x = 0; x < CG_LB; x++) {
         int p, j;
-        TN(cg_b_at_, )(J, t + x * CG_NT, &p, &j);
+        cg_b_at(J, t + x * CG_NT, &p, &j);
         sl->bre[p][j] = rb[x].re;
         sl->bim[p][j] = rb[x].im;
     }
 }
 
 /* Register tile u of the staged slice added into (re, im). */
-GPU_INLINE void TN(cg_mac_, )(int u, const TN(cg_slice_, ) *sl, TR re[CG_RM][CG_RN],
-                              TR im[CG_RM][CG_RN])
+GPU_INLINE void cg_mac(int u, const cg_slice *sl, TR re[CG_RM][CG_RN],
+                       TR im[CG_RM][CG_RN])
 {
     const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
     /* 4 deep: fully unrolled, the loads of every step hoisted ahead of the
@@ -171,8 +246,8 @@ GPU_INLINE void TN(cg_mac_, )(int u, const TN(cg_slice_, ) *sl, TR re[CG_RM][CG_
 
 /* C(i, j) := alpha * (re, im) + beta * C(i, j); beta == 0 does not read C,
  * beta == 1 does not scale it. */
-GPU_INLINE void TN(cg_update_c_, )(const TN(cg_job_, ) *J, int64_t i, int64_t j, TR beta_re,
-                                   TR beta_im, TR re, TR im)
+GPU_INLINE void cg_update_c(const cg_job *J, int64_t i, int64_t j, TR beta_re,
+                            TR beta_im, TR re, TR im)
 {
     const bool beta_zero = beta_re == 0 && beta_im == 0, beta_one = beta_re == 1 && beta_im == 0;
     T *p = J->c + i + j * J->ldc;
@@ -192,9 +267,9 @@ GPU_INLINE void TN(cg_update_c_, )(const TN(cg_job_, ) *J, int64_t i, int64_t j,
 }
 
 /* C := alpha * acc + beta * C on register tile u's elements inside C. */
-GPU_INLINE void TN(cg_store_, )(const TN(cg_job_, ) *J, int u, int64_t m0, int64_t n0,
-                                TR beta_re, TR beta_im, const TR re[CG_RM][CG_RN],
-                                const TR im[CG_RM][CG_RN])
+GPU_INLINE void cg_store(const cg_job *J, int u, int64_t m0, int64_t n0,
+                         TR beta_re, TR beta_im, const TR re[CG_RM][CG_RN],
+                         const TR im[CG_RM][CG_RN])
 {
     const int ux = u % (CG_TM / CG_RM), uy = u / (CG_TM / CG_RM);
 #pragma unroll
@@ -205,12 +280,12 @@ GPU_INLINE void TN(cg_store_, )(const TN(cg_job_, ) *J, int u, int64_t m0, int64
         for (int r = 0; r < CG_RM; r++) {
             const int64_t i = m0 + ux + r * (CG_TM / CG_RM);
             if (i >= J->m) continue;
-            TN(cg_update_c_, )(J, i, j, beta_re, beta_im, re[r][s], im[r][s]);
+            cg_update_c(J, i, j, beta_re, beta_im, re[r][s], im[r][s]);
         }
     }
 }
 
-GPU_INLINE void TN(cg_zero_, )(TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+GPU_INLINE void cg_zero(TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 {
 #pragma unroll
     for (int r = 0; r < CG_RM; r++)
@@ -219,147 +294,39 @@ GPU_INLINE void TN(cg_zero_, )(TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 }
 
 #if CG_TC
-/* The FP64 tensor-core path (double only, device pass only). The team's
- * warps split the team tile into CG_DW_M x CG_DW_N warp tiles; a warp
- * computes its tile as GEMM_DMMA_M x 8 blocks (gpu_mma.h), its fragments
- * read from the four staged planes. Per k step each block takes four mma
- * into two accumulator sets: re += ar br and im += ar bi, then
- * re += (-ai) bi and im += ai br, the imaginary fragment of A negated in
- * registers (exactly). So each element of C is, as on the FMA path, one
- * chain of double multiply-adds over k for its real part and one for its
- * imaginary part, not four real GEMMs added afterwards. */
-#define CG_DW_M 4
-#define CG_DW_N (CG_NT / 32 / CG_DW_M)
-#define CG_MI (CG_TM / CG_DW_M / GEMM_DMMA_M)
-#define CG_NJ (CG_TN / CG_DW_N / 8)
-_Static_assert(CG_NT % (32 * CG_DW_M) == 0 && CG_TM % (GEMM_DMMA_M * CG_DW_M) == 0 &&
-                   CG_TN % (8 * CG_DW_N) == 0,
-               "warp tiles of whole mma blocks");
-_Static_assert(CG_MI * CG_NJ * GPU_DMMA_CF == CG_RM * CG_RN,
-               "a lane's accumulators take the place of its register tile");
-_Static_assert(CG_TK % GPU_DMMA_K == 0 && CG_ROW_A % 16 == 4 && CG_ROW_B % 16 == 4,
-               "whole k steps; conflict-free fragment rows");
-
-/* Accumulator r of a lane's block (i, j), kept in the storage x of its
- * register tile's real or imaginary parts. */
-#define CG_DMMA_ACC(x, i, j, r) \
-    (x)[(((i) * CG_NJ + (j)) * GPU_DMMA_CF + (r)) / CG_RN] \
-       [(((i) * CG_NJ + (j)) * GPU_DMMA_CF + (r)) % CG_RN]
-
-/* Block (i, j) of one accumulator set += a b, a and b this lane's
- * fragments. */
-GPU_INLINE void TN(cg_dmma_block_, )(int i, int j, const TR *a, const TR *b,
-                                     TR acc[CG_RM][CG_RN])
-{
-    TR c[GPU_DMMA_CF];
-#pragma unroll
-    for (int r = 0; r < GPU_DMMA_CF; r++) c[r] = CG_DMMA_ACC(acc, i, j, r);
-    dmma_(a, b, c);
-#pragma unroll
-    for (int r = 0; r < GPU_DMMA_CF; r++) CG_DMMA_ACC(acc, i, j, r) = c[r];
-}
-
-/* The staged slice added into lane `lane`'s share of warp w's tile. */
-GPU_INLINE void TN(cg_dmma_mac_, )(int w, int lane, const TN(cg_slice_, ) *sl,
-                                   TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
-{
-    const int g = lane >> 2, q = lane & 3;
-    const int wm0 = w % CG_DW_M * (CG_TM / CG_DW_M), wn0 = w / CG_DW_M * (CG_TN / CG_DW_N);
-#pragma unroll
-    for (int kk = 0; kk < CG_TK; kk += GPU_DMMA_K) {
-        TR ar[CG_MI][GPU_DMMA_AF], ai[CG_MI][GPU_DMMA_AF], nai[CG_MI][GPU_DMMA_AF];
-        TR br[CG_NJ][GPU_DMMA_BF], bi[CG_NJ][GPU_DMMA_BF];
-#pragma unroll
-        for (int i = 0; i < CG_MI; i++)
-#pragma unroll
-            for (int r = 0; r < GPU_DMMA_AF; r++) {
-                const int p = kk + dmma_a_k_(q, r);
-                const int x = wm0 + i * GEMM_DMMA_M + dmma_a_row_(g, r);
-                ar[i][r] = sl->are[p][x];
-                ai[i][r] = sl->aim[p][x];
-                nai[i][r] = -ai[i][r];
-            }
-#pragma unroll
-        for (int j = 0; j < CG_NJ; j++)
-#pragma unroll
-            for (int r = 0; r < GPU_DMMA_BF; r++) {
-                const int p = kk + dmma_b_k_(q, r), y = wn0 + j * 8 + g;
-                br[j][r] = sl->bre[p][y];
-                bi[j][r] = sl->bim[p][y];
-            }
-        /* every block's first product, then its second, so that the two
-         * mma on one accumulator block are issued apart */
-#pragma unroll
-        for (int i = 0; i < CG_MI; i++)
-#pragma unroll
-            for (int j = 0; j < CG_NJ; j++) {
-                TN(cg_dmma_block_, )(i, j, ar[i], br[j], re);
-                TN(cg_dmma_block_, )(i, j, ar[i], bi[j], im);
-            }
-#pragma unroll
-        for (int i = 0; i < CG_MI; i++)
-#pragma unroll
-            for (int j = 0; j < CG_NJ; j++) {
-                TN(cg_dmma_block_, )(i, j, nai[i], bi[j], re);
-                TN(cg_dmma_block_, )(i, j, ai[i], br[j], im);
-            }
-    }
-}
-
-/* C := alpha * acc + beta * C on lane `lane`'s share of warp w's tile,
- * inside C only. */
-GPU_INLINE void TN(cg_dmma_store_, )(const TN(cg_job_, ) *J, int w, int lane, int64_t m0,
-                                     int64_t n0, const TR re[CG_RM][CG_RN],
-                                     const TR im[CG_RM][CG_RN])
-{
-    const int g = lane >> 2, q = lane & 3;
-    const int64_t wm0 = m0 + w % CG_DW_M * (CG_TM / CG_DW_M);
-    const int64_t wn0 = n0 + w / CG_DW_M * (CG_TN / CG_DW_N);
-#pragma unroll
-    for (int j = 0; j < CG_NJ; j++)
-#pragma unroll
-        for (int i = 0; i < CG_MI; i++)
-#pragma unroll
-            for (int r = 0; r < GPU_DMMA_CF; r++) {
-                const int64_t row = wm0 + i * GEMM_DMMA_M + dmma_c_row_(g, r);
-                const int64_t col = wn0 + j * 8 + dmma_c_col_(q, r);
-                if (row < J->m && col < J->n)
-                    TN(cg_update_c_, )(J, row, col, J->beta_re, J->beta_im,
-                                       CG_DMMA_ACC(re, i, j, r), CG_DMMA_ACC(im, i, j, r));
-            }
-}
+#include "cgemm_dmma.h"
 #endif
 
 /* Thread t's step on a staged slice: on the tensor cores (tc, a constant
  * at each call) or by its register tile. */
-GPU_INLINE void TN(cg_team_mac_, )(bool tc, int t, const TN(cg_slice_, ) *sl,
-                                   TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
+GPU_INLINE void cg_team_mac(bool tc, int t, const cg_slice *sl,
+                            TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 {
 #if CG_TC
     if (tc) {
-        TN(cg_dmma_mac_, )(t / 32, t % 32, sl, re, im);
+        cg_dmma_mac(t / 32, t % 32, sl, re, im);
         return;
     }
 #else
     (void)tc;
 #endif
-    TN(cg_mac_, )(t, sl, re, im);
+    cg_mac(t, sl, re, im);
 }
 
 /* Thread t's write of its accumulators into the tile at (m0, n0). */
-GPU_INLINE void TN(cg_team_store_, )(bool tc, const TN(cg_job_, ) *J, int t, int64_t m0,
-                                     int64_t n0, const TR re[CG_RM][CG_RN],
-                                     const TR im[CG_RM][CG_RN])
+GPU_INLINE void cg_team_store(bool tc, const cg_job *J, int t, int64_t m0,
+                              int64_t n0, const TR re[CG_RM][CG_RN],
+                              const TR im[CG_RM][CG_RN])
 {
 #if CG_TC
     if (tc) {
-        TN(cg_dmma_store_, )(J, t / 32, t % 32, m0, n0, re, im);
+        cg_dmma_store(J, t / 32, t % 32, m0, n0, re, im);
         return;
     }
 #else
     (void)tc;
 #endif
-    TN(cg_store_, )(J, t, m0, n0, J->beta_re, J->beta_im, re, im);
+    cg_store(J, t, m0, n0, J->beta_re, J->beta_im, re, im);
 }
 
 /* A team of CG_NT threads (a GPU): thread t owns register tile t (or,
@@ -368,26 +335,26 @@ GPU_INLINE void TN(cg_team_store_, )(bool tc, const TN(cg_job_, ) *J, int t, int
  * into registers before the team computes on slice kt and written into
  * the other buffer after, so one barrier per slice suffices (the buffer
  * written in step kt was last read in step kt - 1, before its barrier). */
-GPU_INLINE void TN(cg_team_full_, )(bool tc, const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2],
-                                    int t, int64_t team, int64_t nteam)
+GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
+                             int t, int64_t team, int64_t nteam)
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     T ra[CG_LA], rb[CG_LB];
     const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
-        TN(cg_zero_, )(re, im);
-        TN(cg_fetch_, )(J, t, m0, n0, 0, ra, rb);
-        TN(cg_put_, )(J, t, ra, rb, &sl[0]);
+        cg_zero(re, im);
+        cg_fetch(J, t, m0, n0, 0, ra, rb);
+        cg_put(J, t, ra, rb, &sl[0]);
 #pragma omp barrier
         for (int64_t kt = 0; kt < nk; kt++) {
             const bool more = kt + 1 < nk;
-            if (more) TN(cg_fetch_, )(J, t, m0, n0, (kt + 1) * CG_TK, ra, rb);
-            TN(cg_team_mac_, )(tc, t, &sl[kt & 1], re, im);
-            if (more) TN(cg_put_, )(J, t, ra, rb, &sl[(kt + 1) & 1]);
+            if (more) cg_fetch(J, t, m0, n0, (kt + 1) * CG_TK, ra, rb);
+            cg_team_mac(tc, t, &sl[kt & 1], re, im);
+            if (more) cg_put(J, t, ra, rb, &sl[(kt + 1) & 1]);
 #pragma omp barrier
         }
-        TN(cg_team_store_, )(tc, J, t, m0, n0, re, im);
+        cg_team_store(tc, J, t, m0, n0, re, im);
     }
 }
 
@@ -396,23 +363,23 @@ GPU_INLINE void TN(cg_team_full_, )(bool tc, const TN(cg_job_, ) *J, TN(cg_slice
  * computed from it and added into C at once (alpha * acc + beta * C for
  * the first slice, + C after). Every thread reaches every barrier. Kept
  * out of line: a GPU never takes it. */
-static __attribute__((noinline)) void TN(cg_team_any_, )(const TN(cg_job_, ) *J,
-                                                         TN(cg_slice_, ) *sl, int t, int nt,
-                                                         int64_t team, int64_t nteam)
+static __attribute__((noinline)) void cg_team_any(const cg_job *J,
+                                                  cg_slice *sl, int t, int nt,
+                                                  int64_t team, int64_t nteam)
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
         for (int64_t k0 = 0; k0 < J->k; k0 += CG_TK) {
-            TN(cg_stage_, )(J, t, nt, m0, n0, k0, sl);
+            cg_stage(J, t, nt, m0, n0, k0, sl);
 #pragma omp barrier
             for (int u = t; u < CG_NT; u += nt) {
-                TN(cg_zero_, )(re, im);
-                TN(cg_mac_, )(u, sl, re, im);
+                cg_zero(re, im);
+                cg_mac(u, sl, re, im);
                 if (k0 == 0)
-                    TN(cg_store_, )(J, u, m0, n0, J->beta_re, J->beta_im, re, im);
+                    cg_store(J, u, m0, n0, J->beta_re, J->beta_im, re, im);
                 else
-                    TN(cg_store_, )(J, u, m0, n0, 1, 0, re, im);
+                    cg_store(J, u, m0, n0, 1, 0, re, im);
             }
             /* the slice is free for the next one */
 #pragma omp barrier
@@ -424,26 +391,26 @@ static __attribute__((noinline)) void TN(cg_team_any_, )(const TN(cg_job_, ) *J,
  * (on the tensor cores when tc, a constant at each call), the any-size
  * path otherwise; nt is the same for every thread of the team, so all take
  * the same one. */
-GPU_INLINE void TN(cg_team_, )(bool tc, const TN(cg_job_, ) *J, TN(cg_slice_, ) sl[2])
+GPU_INLINE void cg_team(bool tc, const cg_job *J, cg_slice sl[2])
 {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
     if (nt == CG_NT)
-        TN(cg_team_full_, )(tc, J, sl, t, team, nteam);
+        cg_team_full(tc, J, sl, t, team, nteam);
     else
-        TN(cg_team_any_, )(J, &sl[0], t, nt, team, nteam);
+        cg_team_any(J, &sl[0], t, nt, team, nteam);
 }
 
 /* One call's job, built by every thread from the kernel's scalar
  * arguments (kernel parameters are cheap to read again, where a struct
  * passed in would live in local memory). */
-GPU_INLINE TN(cg_job_, ) TN(cg_job_of_, )(bool ta, bool tb, bool ca, bool cb, int64_t m,
-                                          int64_t n, int64_t k, int64_t lda, int64_t ldb,
-                                          int64_t ldc, const T *a, const T *b, T *c, TR alpha_re,
-                                          TR alpha_im, TR beta_re, TR beta_im, int64_t tiles_m,
-                                          int64_t ntiles)
+GPU_INLINE cg_job cg_job_of(bool ta, bool tb, bool ca, bool cb, int64_t m,
+                            int64_t n, int64_t k, int64_t lda, int64_t ldb,
+                            int64_t ldc, const T *a, const T *b, T *c, TR alpha_re,
+                            TR alpha_im, TR beta_re, TR beta_im, int64_t tiles_m,
+                            int64_t ntiles)
 {
-    return (TN(cg_job_, )){
+    return (cg_job){
         .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc,
         .ta = ta, .tb = tb, .ca = ca, .cb = cb, .a = a, .b = b, .c = c,
         .alpha_re = alpha_re, .alpha_im = alpha_im, .beta_re = beta_re,
@@ -457,8 +424,8 @@ GPU_INLINE TN(cg_job_, ) TN(cg_job_of_, )(bool ta, bool tb, bool ca, bool cb, in
  * slice) is declared in the teams region and shared by its threads, and
  * the arguments are firstprivate so that no thread reads team memory for
  * them after a barrier. */
-static void TN(cg_tiled_, )(int dev, bool tc, const ompwg_gemm_shape *s, T alpha, const T *a,
-                            const T *b, T beta, T *c)
+static void cg_tiled(int dev, bool tc, const ompwg_gemm_shape *s, T alpha, const T *a,
+                     const T *b, T beta, T *c)
 {
     const bool ta = s->transa, tb = s->transb, ca = s->transa && s->conja,
                cb = s->transb && s->conjb;
@@ -470,36 +437,30 @@ static void TN(cg_tiled_, )(int dev, bool tc, const ompwg_gemm_shape *s, T alpha
     if (CG_TC_HOST && tc) {
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
         {
-            TN(cg_slice_, ) sl[2];
+            cg_slice sl[2];
 #pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
                                       alpha_im, beta_re, beta_im, tiles_m, ntiles)
             {
-                const TN(cg_job_, ) J =
-                    TN(cg_job_of_, )(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
-                                     alpha_im, beta_re, beta_im, tiles_m, ntiles);
-                TN(cg_team_, )(CG_TC, &J, sl);
+                const cg_job J =
+                    cg_job_of(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
+                              alpha_im, beta_re, beta_im, tiles_m, ntiles);
+                cg_team(CG_TC, &J, sl);
             }
         }
         return;
     }
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
     {
-        TN(cg_slice_, ) sl[2];
+        cg_slice sl[2];
 #pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
                                       alpha_im, beta_re, beta_im, tiles_m, ntiles)
         {
-            const TN(cg_job_, ) J =
-                TN(cg_job_of_, )(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
-                                 alpha_im, beta_re, beta_im, tiles_m, ntiles);
-            TN(cg_team_, )(false, &J, sl);
+            const cg_job J =
+                cg_job_of(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
+                          alpha_im, beta_re, beta_im, tiles_m, ntiles);
+            cg_team(false, &J, sl);
         }
     }
 }
 
-#if CG_TC
-#undef CG_DW_M
-#undef CG_DW_N
-#undef CG_MI
-#undef CG_NJ
-#undef CG_DMMA_ACC
-#endif
+#include "cgemm_call.h"

@@ -155,7 +155,7 @@ static bool small_tiles(int64_t m, int64_t n)
 
 /* The call on data that is on the device already, for the entry point
  * (gemm_host_tmpl.c) and the other kernel families of the backend
- * (level3.c), whose blocked algorithms spend most of their flops in GEMM
+ * (level3_tmpl.c), whose blocked algorithms spend most of their flops in GEMM
  * updates on device data. */
 #if defined(OMPWG_PREC_S)
 #define GEMM_RESIDENT ompwg_gpu_sgemm_resident

@@ -46,7 +46,7 @@ int ompwg_gpu_dscan(const ompwg_scan_shape *s, const double *x, double *y);
 int ompwg_gpu_i64scan(const ompwg_scan_shape *s, const int64_t *x, int64_t *y);
 int ompwg_gpu_stranspose(const ompwg_transpose_shape *s, const float *a, float *b);
 int ompwg_gpu_dtranspose(const ompwg_transpose_shape *s, const double *a, double *b);
-/* The level-3 operations of backend.h (level3.c): OMPWG_OK,
+/* The level-3 operations of backend.h (level3_tmpl.c): OMPWG_OK,
  * OMPWG_ERR_UNAVAILABLE, OMPWG_ERR_NOMEM, OMPWG_ERR_DEVICE_NOMEM or
  * OMPWG_ERR_DEVICE. */
 int ompwg_gpu_ssymm(const ompwg_level3_shape *s, float alpha, const float *a, const float *b,

@@ -1,7 +1,8 @@
 /* The FP64 tensor cores' matrix multiply-accumulate, mma.sync on one warp,
- * for the kernel families that use it (gemm_tmpl.c, cgemm.c). Device pass only
- * (inline PTX), where the build's architectures all have it: m16n8k8 from
- * sm_90, m8n8k4 from sm_80 (GEMM_DMMA_M, the shape's M, is 16 or 8).
+ * for the kernel families that use it (gemm_tmpl.c, cgemm_tmpl.c). Device
+ * pass only (inline PTX), where the build's architectures all have it:
+ * m16n8k8 from sm_90, m8n8k4 from sm_80 (GEMM_DMMA_M, the shape's M, is 16
+ * or 8).
  *
  * A block is GEMM_DMMA_M x 8 of C and GPU_DMMA_K deep. Lane l = 4 g + q of
  * the warp holds, for r counting from 0 (PTX ISA, mma .f64 fragments):

@@ -1,5 +1,7 @@
-/* Team reductions for one precision, included by reduce.c once per
- * precision.
+/* The GPU reductions (sum, asum, dot, max, min) of one precision, built
+ * once per precision by Meson (prec.h), in one translation unit (see
+ * gemm_tmpl.c for why) with its part reduce_sum.h, the kernel of sum and
+ * asum and that of dot.
  *
  * The local-memory reduction pattern: each thread accumulates a partial over
  * the blocks of its virtual team (float terms in double), writes it to a
@@ -12,15 +14,75 @@
  * finishes last combines them in the same launch (finish.h) in an order
  * that depends only on their number, so a given device, variant and n
  * always give the same bits. */
+#include <math.h>
+#include <omp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "devmem.h"
+#include "extremum.h"
+#include "finish.h"
+#include "gpu.h"
+#include "grid.h"
+#include "ompwg.h"
+#include "ompwg/team.h"
 #include "prec.h"
+#include "reply.h"
+#include "variant.h"
+
+/* Kernel parameters (each can be overridden with -D for experiments; see
+ * tools/gpu-perf.sh). A team has RED_NT threads; a block is RED_NT * U
+ * 16-byte pieces, read by the team in U coalesced sweeps, so each thread
+ * has U loads per stream in flight (block_load). Sum and asum read
+ * one stream, dot two, and each has its own kernel.
+ *
+ * The grid has RED_TEAMS_PER_SM (sum, asum, max, min) or
+ * RED_DOT_TEAMS_PER_SM (dot) virtual teams per SM, each a fixed share of
+ * the blocks. With the one-launch finish (finish.h), 4 and 3 beat 3 and 2 at
+ * 2^28 on an H100 in one run (fraction of copy bandwidth: float sum 98.6 %
+ * against 94.4 %, dot 100.4 against 98.7, double sum 100.1 against 97.4,
+ * dot 100.7 against 100.1; bench/NOTES.md). ptxas gives the sum kernels 84
+ * (double) and 96 (float) registers and the dot kernels 117 and 154, so 2
+ * teams of 256 threads are resident per SM and the rest of the grid follows
+ * in waves: the finer shares end more evenly. */
+#ifndef RED_NT
+#define RED_NT 256
+#endif
+#ifndef RED_SUM_U
+#define RED_SUM_U 4
+#endif
+#ifndef RED_DOT_U
+#define RED_DOT_U 4
+#endif
+#ifndef RED_TEAMS_PER_SM
+#define RED_TEAMS_PER_SM 4
+#endif
+#ifndef RED_DOT_TEAMS_PER_SM
+#define RED_DOT_TEAMS_PER_SM 3
+#endif
+_Static_assert((RED_NT & (RED_NT - 1)) == 0 && RED_NT >= 64,
+               "the team tree halves a power of two down to a warp");
 
 /* elements per 16-byte load; elements per block of the max/min kernel */
-#define RED_VW (16 / (int)sizeof(T))
-#define RED_BLOCK ((int64_t)RED_NT * RED_SUM_U * RED_VW)
+enum { RED_VW = 16 / (int)sizeof(T), RED_BLOCK = RED_NT * RED_SUM_U * RED_VW };
+
+/* The functions that hold target regions: the offload entry of a region
+ * is named after its function, and the s and d objects of this file go
+ * into one device image, so these names differ between the precisions. */
+#if defined(OMPWG_PREC_S)
+#define dot_kernel dot_kernel_s
+#define extremum_kernel extremum_kernel_s
+#define sum_kernel sum_kernel_s
+#else
+#define dot_kernel dot_kernel_d
+#define extremum_kernel extremum_kernel_d
+#define sum_kernel sum_kernel_d
+#endif
 
 /* Logical element i's term of the sum. */
-GPU_INLINE ACC TN(term_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T *y,
-                           int64_t incy, int64_t i)
+GPU_INLINE ACC term(ompwg_reduce_op op, const T *x, int64_t incx, const T *y,
+                    int64_t incy, int64_t i)
 {
     if (op == OMPWG_REDUCE_DOT) return (ACC)x[i * incx] * (ACC)y[i * incy];
     if (op == OMPWG_REDUCE_ASUM) return (ACC)T_ABS(x[i * incx]);
@@ -31,8 +93,8 @@ GPU_INLINE ACC TN(term_, )(ompwg_reduce_op op, const T *x, int64_t incx, const T
  * stride, into xv (and yv for dot): u independent 16-byte loads per stream
  * (a constant once inlined), each sweep of the team over RED_NT
  * consecutive pieces. */
-GPU_INLINE void TN(block_load_, )(ompwg_reduce_op op, const T *xb, const T *yb, int t, int u,
-                                  T *xv, T *yv)
+GPU_INLINE void block_load(ompwg_reduce_op op, const T *xb, const T *yb, int t, int u,
+                           T *xv, T *yv)
 {
 #pragma unroll
     for (int j = 0; j < u; j++) {
@@ -49,7 +111,7 @@ GPU_INLINE void TN(block_load_, )(ompwg_reduce_op op, const T *xb, const T *yb, 
 }
 
 /* acc[j] += the terms of what block_load_ read. */
-GPU_INLINE void TN(block_add_, )(ompwg_reduce_op op, int u, const T *xv, const T *yv, ACC *acc)
+GPU_INLINE void block_add(ompwg_reduce_op op, int u, const T *xv, const T *yv, ACC *acc)
 {
 #pragma unroll
     for (int j = 0; j < u; j++)
@@ -65,7 +127,7 @@ GPU_INLINE void TN(block_add_, )(ompwg_reduce_op op, int u, const T *xv, const T
 /* The sum of part[0..np), written by other teams, for thread 0 of the last
  * team; every thread of the team calls it. The order of the additions
  * depends on np alone (ompwg_gpu_warp_finish). */
-GPU_INLINE ACC TN(partials_sum_, )(const ACC *part, int64_t np, int t, int nt)
+GPU_INLINE ACC partials_sum(const ACC *part, int64_t np, int t, int nt)
 {
     /* volatile: read past this multiprocessor's L1 cache */
     const volatile ACC *vp = part;
@@ -84,15 +146,15 @@ GPU_INLINE ACC TN(partials_sum_, )(const ACC *part, int64_t np, int t, int nt)
 /* sum and asum, then dot: each its own kernel, so that sum and asum carry
  * only one stream's registers and more of their teams fit on an SM. */
 #define RED_DOT 0
-#include "reduce_sum_tmpl.c"
+#include "reduce_sum.h"
 #undef RED_DOT
 #define RED_DOT 1
-#include "reduce_sum_tmpl.c"
+#include "reduce_sum.h"
 #undef RED_DOT
 
 /* The extremum of the lanes of a sub-group into lane 0, in a tree of
  * shuffles (the other lanes keep partial results). */
-GPU_INLINE void TN(sg_extremum_, )(ompwg_subgroup sg, bool want_max, T *best, int64_t *best_i)
+GPU_INLINE void sg_extremum(ompwg_subgroup sg, bool want_max, T *best, int64_t *best_i)
 {
     for (int off = 1; off < sg.size; off <<= 1) {
         const T v = TEAM_T(ompwg_sg_shuffle_down)(sg, *best, (unsigned)off);
@@ -109,8 +171,8 @@ GPU_INLINE void TN(sg_extremum_, )(ompwg_subgroup sg, bool want_max, T *best, in
  * thread 0 of the last team, which every thread of the team calls: as
  * partials_sum_, with the comparison of extremum.h, under which the order
  * of the combination does not change the result. */
-GPU_INLINE void TN(partials_extremum_, )(bool want_max, const T *pv, const int64_t *pi,
-                                         int64_t np, int t, int nt, T *best, int64_t *best_i)
+GPU_INLINE void partials_extremum(bool want_max, const T *pv, const int64_t *pi,
+                                  int64_t np, int t, int nt, T *best, int64_t *best_i)
 {
     const volatile T *vv = pv;
     const volatile int64_t *vi = pi;
@@ -127,14 +189,14 @@ GPU_INLINE void TN(partials_extremum_, )(bool want_max, const T *pv, const int64
         }
     }
     if (warp)
-        TN(sg_extremum_, )(ompwg_sg_of((ompwg_team){ .thread = t, .size = nt }), want_max, best,
-                           best_i);
+        sg_extremum(ompwg_sg_of((ompwg_team){ .thread = t, .size = nt }), want_max, best,
+                    best_i);
 }
 
 /* Whether element v, later than the best so far (best, best_i), replaces it
  * by the rule of extremum.h: a thread visits its elements in increasing
  * order, so a tie never does and a NaN does only when the best is not one. */
-GPU_INLINE bool TN(later_beats_, )(bool want_max, T v, T best, int64_t best_i)
+GPU_INLINE bool later_beats(bool want_max, T v, T best, int64_t best_i)
 {
     if (best_i < 0) return true;
     if (best != best) return false;
@@ -144,9 +206,9 @@ GPU_INLINE bool TN(later_beats_, )(bool want_max, T v, T best, int64_t best_i)
 
 /* Thread t's extremum of virtual team p's blocks, with vector loads on the
  * whole blocks when vec; want_max is a constant at each call. */
-GPU_INLINE void TN(extremum_partial_, )(bool want_max, int64_t p, int64_t np, int64_t n,
-                                        const T *x, int64_t incx, int t, int nt, bool vec,
-                                        T *best_out, int64_t *best_i_out)
+GPU_INLINE void extremum_partial(bool want_max, int64_t p, int64_t np, int64_t n,
+                                 const T *x, int64_t incx, int t, int nt, bool vec,
+                                 T *best_out, int64_t *best_i_out)
 {
     T best = 0;
     int64_t best_i = -1;
@@ -169,7 +231,7 @@ GPU_INLINE void TN(extremum_partial_, )(bool want_max, int64_t p, int64_t np, in
 #pragma unroll
                 for (int e = 0; e < RED_VW; e++) {
                     const T v = xv[j * RED_VW + e];
-                    if (TN(later_beats_, )(want_max, v, best, best_i)) {
+                    if (later_beats(want_max, v, best, best_i)) {
                         best = v;
                         best_i = base + ((int64_t)j * RED_NT + t) * RED_VW + e;
                     }
@@ -181,7 +243,7 @@ GPU_INLINE void TN(extremum_partial_, )(bool want_max, int64_t p, int64_t np, in
         const int64_t end = base + RED_BLOCK < n ? base + RED_BLOCK : n;
         for (int64_t i = base + t; i < end; i += nt) {
             const T v = x[i * incx];
-            if (TN(later_beats_, )(want_max, v, best, best_i)) {
+            if (later_beats(want_max, v, best, best_i)) {
                 best = v;
                 best_i = i;
             }
@@ -196,9 +258,9 @@ GPU_INLINE void TN(extremum_partial_, )(bool want_max, int64_t p, int64_t np, in
  * them all (finish.h). The team step is the local-memory tree, or
  * with `subgroup` a tree of shuffles in each sub-group and the sub-groups'
  * results combined in order from local memory. */
-static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max, int64_t n,
-                                   const T *x, int64_t incx, T *pv, int64_t *pi, bool subgroup,
-                                   unsigned *arrivals, T *answer_v, int64_t *answer_i)
+static void extremum_kernel(int dev, int teams, int64_t np, bool want_max, int64_t n,
+                            const T *x, int64_t incx, T *pv, int64_t *pi, bool subgroup,
+                            unsigned *arrivals, T *answer_v, int64_t *answer_i)
 {
     const bool unit = incx == 1 && (uintptr_t)x % 16 == 0;
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(RED_NT) \
@@ -218,13 +280,13 @@ static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max
                 int64_t best_i;
                 /* one call per direction, each with a constant want_max */
                 if (want_max)
-                    TN(extremum_partial_, )(true, p, np, n, x, incx, t, nt, vec, &best, &best_i);
+                    extremum_partial(true, p, np, n, x, incx, t, nt, vec, &best, &best_i);
                 else
-                    TN(extremum_partial_, )(false, p, np, n, x, incx, t, nt, vec, &best, &best_i);
+                    extremum_partial(false, p, np, n, x, incx, t, nt, vec, &best, &best_i);
                 if (subgroup) {
                     const ompwg_team tm = { .thread = t, .size = nt };
                     const ompwg_subgroup sg = ompwg_sg_of(tm);
-                    TN(sg_extremum_, )(sg, want_max, &best, &best_i);
+                    sg_extremum(sg, want_max, &best, &best_i);
                     if (sg.lane == 0) {
                         shv[sg.id] = best;
                         shi[sg.id] = best_i;
@@ -268,7 +330,7 @@ static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max
             if (ompwg_gpu_last_team(t, arrivals, (int)nteam, &last_team)) {
                 T best;
                 int64_t best_i;
-                TN(partials_extremum_, )(want_max, pv, pi, np, t, nt, &best, &best_i);
+                partials_extremum(want_max, pv, pi, np, t, nt, &best, &best_i);
                 if (t == 0) {
                     *answer_v = best;
                     *answer_i = best_i;
@@ -279,8 +341,8 @@ static void TN(extremum_kernel_, )(int dev, int teams, int64_t np, bool want_max
     }
 }
 
-static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, int64_t incx,
-                                const T *y, int64_t incy, T *value, bool subgroup)
+static int sum_on_device(int dev, const ompwg_vec_shape *s, const T *x, int64_t incx,
+                         const T *y, int64_t incy, T *value, bool subgroup)
 {
     const bool dot = s->op == OMPWG_REDUCE_DOT;
     const int64_t np =
@@ -293,11 +355,11 @@ static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, i
     st = ompwg_gpu_alloc(dev, (size_t)np * sizeof(ACC), &part);
     if (st == OMPWG_OK) {
         if (dot)
-            TN(dot_kernel_, )(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
-                              part, subgroup, r.arrivals, r.answer);
+            dot_kernel(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
+                       part, subgroup, r.arrivals, r.answer);
         else
-            TN(sum_kernel_, )(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
-                              part, subgroup, r.arrivals, r.answer);
+            sum_kernel(dev, ompwg_gpu_teams_for(np), np, s->op, s->n, x, incx, y, incy,
+                       part, subgroup, r.arrivals, r.answer);
         st = ompwg_gpu_reply_read(&r, value, sizeof *value);
     }
     ompwg_gpu_free(dev, part);
@@ -306,14 +368,14 @@ static int TN(sum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x, i
 }
 
 /* The answer of the max/min kernel: a value and its index. */
-typedef struct TN(extremum_answer_, ) {
+typedef struct extremum_answer {
     int64_t index;
     T value;
-} TN(extremum_answer_, );
-_Static_assert(sizeof(TN(extremum_answer_, )) <= OMPWG_GPU_REPLY_BYTES, "the answer fits a reply");
+} extremum_answer;
+_Static_assert(sizeof(extremum_answer) <= OMPWG_GPU_REPLY_BYTES, "the answer fits a reply");
 
-static int TN(extremum_on_device_, )(int dev, const ompwg_vec_shape *s, const T *x,
-                                     int64_t incx, T *value, int64_t *index, bool subgroup)
+static int extremum_on_device(int dev, const ompwg_vec_shape *s, const T *x,
+                              int64_t incx, T *value, int64_t *index, bool subgroup)
 {
     const int64_t np = ompwg_gpu_partials_for(s->n, RED_BLOCK, RED_TEAMS_PER_SM);
     const bool want_max = s->op == OMPWG_REDUCE_MAX;
@@ -324,10 +386,10 @@ static int TN(extremum_on_device_, )(int dev, const ompwg_vec_shape *s, const T 
     st = ompwg_gpu_alloc(dev, (size_t)np * sizeof(T), &pv);
     if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)np * sizeof(int64_t), &pi);
     if (st == OMPWG_OK) {
-        TN(extremum_answer_, ) *answer = r.answer;
-        TN(extremum_kernel_, )(dev, ompwg_gpu_teams_for(np), np, want_max, s->n, x, incx, pv, pi,
-                               subgroup, r.arrivals, &answer->value, &answer->index);
-        TN(extremum_answer_, ) got;
+        extremum_answer *answer = r.answer;
+        extremum_kernel(dev, ompwg_gpu_teams_for(np), np, want_max, s->n, x, incx, pv, pi,
+                        subgroup, r.arrivals, &answer->value, &answer->index);
+        extremum_answer got;
         st = ompwg_gpu_reply_read(&r, &got, sizeof got);
         if (st == OMPWG_OK) {
             *value = got.value;
@@ -362,14 +424,12 @@ int TN(ompwg_gpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
     if (st == OMPWG_OK) {
         const bool subgroup = ompwg_gpu_pick(OMPWG_GPU_KERNEL_REDUCE) == OMPWG_GPU_REDUCE_SUBGROUP;
         if (s->op == OMPWG_REDUCE_MAX || s->op == OMPWG_REDUCE_MIN)
-            st = TN(extremum_on_device_, )(dev, s, dx, incx, value, index, subgroup);
+            st = extremum_on_device(dev, s, dx, incx, value, index, subgroup);
         else
-            st = TN(sum_on_device_, )(dev, s, dx, incx, dy, incy, value, subgroup);
+            st = sum_on_device(dev, s, dx, incx, dy, incy, value, subgroup);
     }
     ompwg_gpu_free(dev, by);
     ompwg_gpu_free(dev, bx);
     return st;
 }
 
-#undef RED_VW
-#undef RED_BLOCK

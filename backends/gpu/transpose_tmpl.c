@@ -63,6 +63,27 @@ GPU_INLINE void tile_out(T *b, int64_t ldb, int64_t m, int64_t n, int64_t i0, in
     if (i0 + i < m && j0 + j < n) b[(j0 + j) + (i0 + i) * ldb] = tile[j * row + i];
 }
 
+/* Thread t's elements of the tile at (i0, j0): from A into the staged tile
+ * (out false, tile_in) or from it into B (tile_out). A team of TR_NT
+ * threads (a GPU) moves them in an unrolled loop, so that all its loads
+ * are in flight at once; any other size walks the tile in a plain loop. */
+GPU_INLINE void tile_move(bool out, const T *a, int64_t lda, T *b, int64_t ldb, int64_t m,
+                          int64_t n, int64_t i0, int64_t j0, int t, int nt, T *tile, int row)
+{
+    if (nt == TR_NT) {
+#pragma unroll
+        for (int r = 0; r < TR_TILE * TR_TILE / TR_NT; r++) {
+            if (out) tile_out(b, ldb, m, n, i0, j0, t + r * TR_NT, tile, row);
+            else tile_in(a, lda, m, n, i0, j0, t + r * TR_NT, tile, row);
+        }
+        return;
+    }
+    for (int e = t; e < TR_TILE * TR_TILE; e += nt) {
+        if (out) tile_out(b, ldb, m, n, i0, j0, e, tile, row);
+        else tile_in(a, lda, m, n, i0, j0, e, tile, row);
+    }
+}
+
 /* B (n x m, ldb) := A^T for the column-major m x n A (lda), on the device.
  * row: elements per row of the staged tile (TR_TILE, or TR_TILE + 1 when
  * padded). Any team and thread count the runtime grants is correct: teams
@@ -81,31 +102,13 @@ static void transpose_kernel(int dev, int64_t m, int64_t n, const T *a, int64_t 
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
-            /* a team of TR_NT threads (a GPU) moves its elements of a tile
-             * in an unrolled loop, so that all its loads are in flight at
-             * once; any other size walks the tile in a plain loop */
-            const bool full = nt == TR_NT;
             for (int64_t tl = team; tl < ntiles; tl += nteam) {
                 const int64_t i0 = tl % tiles_m * TR_TILE, j0 = tl / tiles_m * TR_TILE;
                 /* staged row j holds A's column j0 + j */
-                if (full) {
-#pragma unroll
-                    for (int r = 0; r < TR_TILE * TR_TILE / TR_NT; r++)
-                        tile_in(a, lda, m, n, i0, j0, t + r * TR_NT, tile, row);
-                } else {
-                    for (int e = t; e < TR_TILE * TR_TILE; e += nt)
-                        tile_in(a, lda, m, n, i0, j0, e, tile, row);
-                }
+                tile_move(false, a, lda, b, ldb, m, n, i0, j0, t, nt, tile, row);
 #pragma omp barrier
                 /* B's column i0 + i is the staged tile's column i */
-                if (full) {
-#pragma unroll
-                    for (int r = 0; r < TR_TILE * TR_TILE / TR_NT; r++)
-                        tile_out(b, ldb, m, n, i0, j0, t + r * TR_NT, tile, row);
-                } else {
-                    for (int e = t; e < TR_TILE * TR_TILE; e += nt)
-                        tile_out(b, ldb, m, n, i0, j0, e, tile, row);
-                }
+                tile_move(true, a, lda, b, ldb, m, n, i0, j0, t, nt, tile, row);
                 /* the tile is free for the next one */
 #pragma omp barrier
             }

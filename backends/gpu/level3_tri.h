@@ -1,14 +1,13 @@
-/* TRSM and TRMM on device data for one precision, included by level3.c:
+/* TRSM and TRMM on device data of level3_tmpl.c's precision, a part of it:
  * recursive halving down to panels of TRI_PANEL rows, each solved in one
  * launch (TRSM), or to diagonal blocks of TRI_NB, each multiplied by in
  * team-shared memory (TRMM); between the halves a GEMM updates
  * one half of C with the other, finished (TRSM) or still unchanged (TRMM,
  * in place: the halves go in the order in which nothing is read after it
  * is overwritten). */
-#include "prec.h"
 
 /* C := 0 (alpha == 0: A and C are not read). */
-static void TN(l3_zero_, )(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
+static void l3_zero(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
 {
     const int teams = ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m * n, L3_NT));
 #pragma omp target teams distribute parallel for collapse(2) device(dev) num_teams(teams) \
@@ -20,7 +19,7 @@ static void TN(l3_zero_, )(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
 /* Vector x (TRI_VB apart in xs) := alpha M x for the nb x nb triangular M
  * staged in ms (rows of TRI_ROW, its other triangle unread), in place:
  * from the end whose new value needs no overwritten one. */
-GPU_INLINE void TN(tri_mul_vector_, )(bool lower, int nb, const T *ms, T alpha, T *xs)
+GPU_INLINE void tri_mul_vector(bool lower, int nb, const T *ms, T alpha, T *xs)
 {
     for (int step = 0; step < nb; step++) {
         const int r = lower ? nb - 1 - step : step;
@@ -38,7 +37,7 @@ GPU_INLINE void TN(tri_mul_vector_, )(bool lower, int nb, const T *ms, T alpha, 
  * diagonal, which is not read. A team stages M and TRI_VB vectors at a
  * time in team-shared memory; a thread takes a vector. Any team and
  * thread count is correct. */
-static void TN(tri_mul_block_, )(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
+static void tri_mul_block(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
                                  bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
 {
     const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_VB);
@@ -72,7 +71,7 @@ static void TN(tri_mul_block_, )(int dev, int nb, const T *a, int64_t lda, bool 
                 }
                 /* M and the vectors are staged */
 #pragma omp barrier
-                for (int v = t; v < nv; v += nt) TN(tri_mul_vector_, )(lower, nb, ms, alpha, xs + v);
+                for (int v = t; v < nv; v += nt) tri_mul_vector(lower, nb, ms, alpha, xs + v);
 #pragma omp barrier
                 for (int e = t; e < nb * nv; e += nt) {
                     const int r = r_fast ? e % nb : e / nv, v = r_fast ? e / nb : e % nv;
@@ -92,7 +91,7 @@ static void TN(tri_mul_block_, )(int dev, int nb, const T *a, int64_t lda, bool 
  * takes elements t, t + nt, ..., TRI_LOADS of them loaded before any is
  * stored, so that their loads are in flight together; consecutive threads
  * read consecutive addresses of A. */
-GPU_INLINE void TN(tri_stage_, )(const T *a, int64_t lda, bool lower, bool mt, bool unit, bool diag,
+GPU_INLINE void tri_stage(const T *a, int64_t lda, bool lower, bool mt, bool unit, bool diag,
                                  int r0, int rows, int q0, int cols, int t, int nt, T *ms)
 {
     for (int e0 = 0; e0 < TRI_NB * TRI_NB; e0 += TRI_LOADS * nt) {
@@ -120,12 +119,12 @@ GPU_INLINE void TN(tri_stage_, )(const T *a, int64_t lda, bool lower, bool mt, b
 }
 
 /* Vector x (TRI_PV apart in xs) := M^-1 x for the TRI_NB x TRI_NB diagonal
- * block staged by tri_stage_ (reciprocal diagonal), the vector in
+ * block staged by tri_stage (reciprocal diagonal), the vector in
  * registers: each solved element is taken out of the rest at once, so
  * that only one multiply-add per element lies between two solved ones.
  * The elements still subtract their terms in the order of row
  * substitution. */
-GPU_INLINE void TN(tri_solve_vector_, )(bool lower, const T *ms, T *xs)
+GPU_INLINE void tri_solve_vector(bool lower, const T *ms, T *xs)
 {
     T x[TRI_NB];
 #pragma unroll
@@ -149,9 +148,9 @@ GPU_INLINE void TN(tri_solve_vector_, )(bool lower, const T *ms, T *xs)
     for (int i = 0; i < TRI_NB; i++) xs[i * TRI_PV] = x[i];
 }
 
-/* One group of TRI_PV vectors of tri_panel_'s panel (v0 the first, nv of
+/* One group of TRI_PV vectors of tri_panel's panel (v0 the first, nv of
  * them), by thread t of nt: see there. */
-GPU_INLINE void TN(tri_panel_group_, )(int nb, const T *a, int64_t lda, bool lower, bool mt,
+GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, bool mt,
                                        bool unit, T alpha, T *c, int64_t rs, int64_t vs,
                                        int64_t v0, int nv, int t, int nt, T *ms, T *xs)
 {
@@ -186,7 +185,7 @@ GPU_INLINE void TN(tri_panel_group_, )(int nb, const T *a, int64_t lda, bool low
             const int cols = s1 - q0 < TRI_NB ? s1 - q0 : TRI_NB;
             /* (the previous block's readers are done with ms) */
 #pragma omp barrier
-            TN(tri_stage_, )(a, lda, lower, mt, unit, false, r0, rows, q0, cols, t, nt, ms);
+            tri_stage(a, lda, lower, mt, unit, false, r0, rows, q0, cols, t, nt, ms);
 #pragma omp barrier
             for (int e0 = 0; e0 < TRI_NB * TRI_PV; e0 += TRI_LOADS * nt) {
                 T sum[TRI_LOADS];
@@ -208,9 +207,9 @@ GPU_INLINE void TN(tri_panel_group_, )(int nb, const T *a, int64_t lda, bool low
             }
         }
 #pragma omp barrier
-        TN(tri_stage_, )(a, lda, lower, mt, unit, true, r0, rows, r0, rows, t, nt, ms);
+        tri_stage(a, lda, lower, mt, unit, true, r0, rows, r0, rows, t, nt, ms);
 #pragma omp barrier
-        for (int v = t; v < TRI_PV; v += nt) TN(tri_solve_vector_, )(lower, ms, xs + r0 * TRI_PV + v);
+        for (int v = t; v < TRI_PV; v += nt) tri_solve_vector(lower, ms, xs + r0 * TRI_PV + v);
 #pragma omp barrier
     }
     for (int e = t; e < nb * nv; e += nt) {
@@ -223,7 +222,7 @@ GPU_INLINE void TN(tri_panel_group_, )(int nb, const T *a, int64_t lda, bool low
 
 /* TRSM's base case: for nvec vectors x_v (element r at c[r * rs + v *
  * vs]), x_v := alpha M^-1 x_v with the nb x nb block M (nb <= TRI_PANEL)
- * as tri_mul_block_ takes it, in one launch. A team keeps TRI_PV vectors of
+ * as tri_mul_block takes it, in one launch. A team keeps TRI_PV vectors of
  * the whole panel in team-shared memory and goes down its diagonal blocks
  * of TRI_NB (left-looking): a block's rows first lose what the solved rows
  * contribute (M's blocks beside the diagonal staged one at a time, each
@@ -233,7 +232,7 @@ GPU_INLINE void TN(tri_panel_group_, )(int nb, const T *a, int64_t lda, bool low
  * GEMM too short to fill the GPU. Any team and thread count is correct; a
  * team of TRI_PNT threads runs the group with that count known to the
  * compiler, which folds the index arithmetic of every loop. */
-static void TN(tri_panel_, )(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
+static void tri_panel(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
                              bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
 {
     const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_PV);
@@ -251,10 +250,10 @@ static void TN(tri_panel_, )(int dev, int nb, const T *a, int64_t lda, bool uppe
                 const int64_t v0 = g * TRI_PV;
                 const int nv = nvec - v0 < TRI_PV ? (int)(nvec - v0) : TRI_PV;
                 if (nt == TRI_PNT)
-                    TN(tri_panel_group_, )(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
+                    tri_panel_group(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
                                            TRI_PNT, ms, xs);
                 else
-                    TN(tri_panel_group_, )(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
+                    tri_panel_group(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
                                            nt, ms, xs);
             }
         }
@@ -264,8 +263,8 @@ static void TN(tri_panel_, )(int dev, int nb, const T *a, int64_t lda, bool uppe
 /* Diagonal block [d0, d0 + nb) of op(A) applied to C's rows (left) or
  * columns (right) there. On the right, x op(A) for a row x is op(A)^T x^T:
  * the block transposed once more. */
-static void TN(tri_diag_, )(int dev, bool solve, const ompwg_level3_shape *s, int64_t d0, int nb,
-                            T alpha, const T *a, T *c)
+static void tri_diag(int dev, bool solve, const ompwg_level3_shape *s, int64_t d0, int nb,
+                     T alpha, const T *a, T *c)
 {
     const T *ad = a + d0 + d0 * s->lda;
     const bool mt = s->left ? s->trans : !s->trans;
@@ -273,15 +272,15 @@ static void TN(tri_diag_, )(int dev, bool solve, const ompwg_level3_shape *s, in
     const int64_t rs = s->left ? 1 : s->ldc, vs = s->left ? s->ldc : 1;
     const int64_t nvec = s->left ? s->n : s->m;
     if (solve)
-        TN(tri_panel_, )(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
+        tri_panel(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
     else
-        TN(tri_mul_block_, )(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
+        tri_mul_block(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
 }
 
 /* op(A)'s block rows [r0, r0 + rows) x columns [c0, c0 + cols) as a GEMM
  * operand: its address in A and whether the GEMM transposes it. */
-static const T *TN(op_block_, )(const ompwg_level3_shape *s, const T *a, int64_t r0, int64_t c0,
-                                bool *trans)
+static const T *op_block(const ompwg_level3_shape *s, const T *a, int64_t r0, int64_t c0,
+                         bool *trans)
 {
     *trans = s->trans;
     return s->trans ? a + c0 + r0 * s->lda : a + r0 + c0 * s->lda;
@@ -290,32 +289,32 @@ static const T *TN(op_block_, )(const ompwg_level3_shape *s, const T *a, int64_t
 /* C's rows (left) or columns (right) [o0, o0 + on) := alpha X + beta C
  * there, X being op(A)'s block (outputs x inputs) times C's rows or
  * columns [i0, i0 + in) (right: the other way round). */
-static void TN(tri_update_, )(int dev, const ompwg_level3_shape *s, int64_t o0, int64_t on,
-                              int64_t i0, int64_t in, T alpha, const T *a, T beta, T *c)
+static void tri_update(int dev, const ompwg_level3_shape *s, int64_t o0, int64_t on,
+                       int64_t i0, int64_t in, T alpha, const T *a, T beta, T *c)
 {
     ompwg_gemm_shape g = { .k = in, .ldc = s->ldc, .device_ptrs = true };
     bool ta;
     if (s->left) {
-        const T *ab = TN(op_block_, )(s, a, o0, i0, &ta);
+        const T *ab = op_block(s, a, o0, i0, &ta);
         g.transa = ta;
         g.m = on;
         g.n = s->n;
         g.lda = s->lda;
         g.ldb = s->ldc;
-        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, ab, c + i0, beta, c + o0);
+        GEMM_RESIDENT(dev, &g, alpha, ab, c + i0, beta, c + o0);
     } else {
-        const T *ab = TN(op_block_, )(s, a, i0, o0, &ta);
+        const T *ab = op_block(s, a, i0, o0, &ta);
         g.transb = ta;
         g.m = s->m;
         g.n = on;
         g.lda = s->ldc;
         g.ldb = s->lda;
-        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, c + i0 * s->ldc, ab, beta, c + o0 * s->ldc);
+        GEMM_RESIDENT(dev, &g, alpha, c + i0 * s->ldc, ab, beta, c + o0 * s->ldc);
     }
 }
 
 /* Whether op(A) is lower triangular. */
-static bool TN(op_lower_, )(const ompwg_level3_shape *s)
+static bool op_lower(const ompwg_level3_shape *s)
 {
     return s->upper == s->trans;
 }
@@ -323,70 +322,55 @@ static bool TN(op_lower_, )(const ompwg_level3_shape *s)
 /* Where a range [lo, hi) of op(A)'s order splits in two: at a whole
  * number of diagonal blocks past the middle, so that the GEMM updates are
  * as large as they can be (rank (hi - lo) / 2 at the top). */
-static int64_t TN(tri_split_, )(int64_t lo, int64_t hi)
+static int64_t tri_split(int64_t lo, int64_t hi)
 {
     const int64_t half = ompwg_gpu_ceil_div(hi - lo, 2);
     return lo + ompwg_gpu_ceil_div(half, TRI_NB) * TRI_NB;
 }
 
-/* op(A) X = alpha C (left) or X op(A) = alpha C (right) on op(A)'s rows
- * and columns [lo, hi), X over C, recursively: the half that needs
- * nothing of the other is solved first (left with op(A) lower and right
- * with op(A) upper: the first half), then taken out of the other half,
- * which the same GEMM scales by alpha, then the other half is solved. A
- * panel of up to TRI_PANEL rows is solved in one launch (tri_panel_). */
-static void TN(trsm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
-                              int64_t hi, T alpha, const T *a, T *c)
+/* On op(A)'s rows and columns [lo, hi), recursively, with C's matching
+ * rows (left) or columns (right):
+ * - solve: op(A) X = alpha C (left) or X op(A) = alpha C (right), X over
+ *   C. The half that needs nothing of the other is solved first (left
+ *   with op(A) lower and right with op(A) upper: the first half), then
+ *   taken out of the other half, which the same GEMM scales by alpha,
+ *   then the other half is solved.
+ * - else: C := alpha op(A) C (left) or alpha C op(A) (right), in place.
+ *   The half of the result that needs the other half's old values is made
+ *   first (left with op(A) upper and right with op(A) lower: the first
+ *   half), from its own part and (one GEMM) the other half, still
+ *   unchanged; then the other half.
+ * A panel of up to TRI_PANEL rows is solved in one launch (tri_panel), a
+ * diagonal block of TRI_NB multiplied in team-shared memory. */
+static void tri_range(int dev, const ompwg_level3_shape *s, bool solve, bool first_half,
+                      int64_t lo, int64_t hi, T alpha, const T *a, T *c)
 {
-    if (hi - lo <= TRI_PANEL) {
-        TN(tri_diag_, )(dev, true, s, lo, (int)(hi - lo), alpha, a, c);
+    if (hi - lo <= (solve ? TRI_PANEL : TRI_NB)) {
+        tri_diag(dev, solve, s, lo, (int)(hi - lo), alpha, a, c);
         return;
     }
-    const int64_t mid = TN(tri_split_, )(lo, hi);
+    const int64_t mid = tri_split(lo, hi);
     const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
     const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
-    TN(trsm_range_, )(dev, s, first_half, f0, f1, alpha, a, c);
-    TN(tri_update_, )(dev, s, o0, o1 - o0, f0, f1 - f0, (T)-1, a, alpha, c);
-    TN(trsm_range_, )(dev, s, first_half, o0, o1, (T)1, a, c);
+    tri_range(dev, s, solve, first_half, f0, f1, alpha, a, c);
+    if (solve) {
+        tri_update(dev, s, o0, o1 - o0, f0, f1 - f0, (T)-1, a, alpha, c);
+        tri_range(dev, s, solve, first_half, o0, o1, (T)1, a, c);
+    } else {
+        tri_update(dev, s, f0, f1 - f0, o0, o1 - o0, alpha, a, (T)1, c);
+        tri_range(dev, s, solve, first_half, o0, o1, alpha, a, c);
+    }
 }
 
-static void TN(trsm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
+/* TRSM (solve) or TRMM on device data. */
+static void tri_resident(int dev, const ompwg_level3_shape *s, bool solve, T alpha, const T *a,
+                         T *c)
 {
     if (alpha == 0) {
-        TN(l3_zero_, )(dev, s->m, s->n, c, s->ldc);
+        l3_zero(dev, s->m, s->n, c, s->ldc);
         return;
     }
     const int64_t ka = s->left ? s->m : s->n;
-    TN(trsm_range_, )(dev, s, s->left == TN(op_lower_, )(s), 0, ka, alpha, a, c);
-}
-
-/* C := alpha op(A) C (left) or alpha C op(A) (right) on op(A)'s rows and
- * columns [lo, hi), in place, recursively: the half of the result that
- * needs the other half's old values is made first (left with op(A) upper
- * and right with op(A) lower: the first half), from its own part and
- * (one GEMM) the other half, still unchanged; then the other half. A
- * diagonal block is multiplied in team-shared memory. */
-static void TN(trmm_range_, )(int dev, const ompwg_level3_shape *s, bool first_half, int64_t lo,
-                              int64_t hi, T alpha, const T *a, T *c)
-{
-    if (hi - lo <= TRI_NB) {
-        TN(tri_diag_, )(dev, false, s, lo, (int)(hi - lo), alpha, a, c);
-        return;
-    }
-    const int64_t mid = TN(tri_split_, )(lo, hi);
-    const int64_t f0 = first_half ? lo : mid, f1 = first_half ? mid : hi;
-    const int64_t o0 = first_half ? mid : lo, o1 = first_half ? hi : mid;
-    TN(trmm_range_, )(dev, s, first_half, f0, f1, alpha, a, c);
-    TN(tri_update_, )(dev, s, f0, f1 - f0, o0, o1 - o0, alpha, a, (T)1, c);
-    TN(trmm_range_, )(dev, s, first_half, o0, o1, alpha, a, c);
-}
-
-static void TN(trmm_resident_, )(int dev, const ompwg_level3_shape *s, T alpha, const T *a, T *c)
-{
-    if (alpha == 0) {
-        TN(l3_zero_, )(dev, s->m, s->n, c, s->ldc);
-        return;
-    }
-    const int64_t ka = s->left ? s->m : s->n;
-    TN(trmm_range_, )(dev, s, s->left != TN(op_lower_, )(s), 0, ka, alpha, a, c);
+    const bool first_half = (s->left == op_lower(s)) == solve;
+    tri_range(dev, s, solve, first_half, 0, ka, alpha, a, c);
 }

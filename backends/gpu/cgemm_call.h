@@ -1,13 +1,9 @@
-/* The complex GEMM calls for one complex precision, included by cgemm.c
- * after the tiled kernel (cgemm_tmpl.c): C := beta * C alone, the call on
- * device data, the host-data path and the entry point. */
-#include "prec.h"
-
-#include "complex_tmpl.h"
-
+/* The complex GEMM calls of cgemm_tmpl.c's precision, a part of it after
+ * the tiled kernel: C := beta * C alone, the call on device data, the
+ * host-data path and the entry point. */
 /* C := beta * C (alpha == 0 or k == 0: A and B unread); beta == 0 writes
  * zeros without reading. */
-static void TN(cg_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
+static void cg_scale(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
 {
     const TR br = beta.re, bi = beta.im;
     const int teams = ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m * n, CSCALE_NT));
@@ -28,24 +24,24 @@ static void TN(cg_scale_, )(int dev, int64_t m, int64_t n, T beta, T *c, int64_t
 }
 
 /* The call on data that is on the device already. */
-static void TN(cg_resident_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
-                               const T *b, T beta, T *c)
+static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
+                        const T *b, T beta, T *c)
 {
     if (TN(cplx_is_zero_, )(alpha) || s->k == 0) {
-        if (!TN(cplx_is_one_, )(beta)) TN(cg_scale_, )(dev, s->m, s->n, beta, c, s->ldc);
+        if (!TN(cplx_is_one_, )(beta)) cg_scale(dev, s->m, s->n, beta, c, s->ldc);
         return;
     }
     /* the FP64 tensor cores where this precision and the build have them */
     const bool tc =
         CG_TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR;
-    TN(cg_tiled_, )(dev, tc, s, alpha, a, b, beta, c);
+    cg_tiled(dev, tc, s, alpha, a, b, beta, c);
 }
 
 /* Host data: op(A)'s and op(B)'s stored blocks and, when beta != 0, C's
  * m x n block go in packed (only the elements the call reads), the kernel
  * runs on the packed copies, C's block comes back. */
-static int TN(cg_host_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
-                          T beta, T *c)
+static int cg_host(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
+                   T beta, T *c)
 {
     const bool reads_ab = !TN(cplx_is_zero_, )(alpha) && s->k > 0;
     const bool reads_c = !TN(cplx_is_zero_, )(beta);
@@ -77,7 +73,7 @@ static int TN(cg_host_, )(int dev, const ompwg_gemm_shape *s, T alpha, const T *
     }
     if (st == OMPWG_OK && reads_c) st = ompwg_gpu_block_in(dev, &cblk);
     if (st == OMPWG_OK) {
-        TN(cg_resident_, )(dev, &d, alpha, da, db, beta, dc);
+        cg_resident(dev, &d, alpha, da, db, beta, dc);
         st = ompwg_gpu_block_out(dev, &cblk);
     }
     ompwg_gpu_free(dev, dc);
@@ -92,9 +88,9 @@ int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T
     if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
     const int dev = ompwg_gpu_device();
     if (s->device_ptrs) {
-        TN(cg_resident_, )(dev, s, alpha, a, b, beta, c);
+        cg_resident(dev, s, alpha, a, b, beta, c);
         return OMPWG_OK;
     }
     if ((TN(cplx_is_zero_, )(alpha) || s->k == 0) && TN(cplx_is_one_, )(beta)) return OMPWG_OK;
-    return TN(cg_host_, )(dev, s, alpha, a, b, beta, c);
+    return cg_host(dev, s, alpha, a, b, beta, c);
 }

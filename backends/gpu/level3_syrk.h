@@ -1,16 +1,15 @@
-/* SYRK and SYR2K on device data for one precision, included by level3.c.
+/* SYRK and SYR2K on device data of level3_tmpl.c's precision, a part of it.
  * C's triangle is cut recursively in halves of whole SY_BLOCK blocks: the
  * rectangle between two halves is a GEMM (one, two for SYR2K), and what
  * is left, the diagonal blocks, takes one launch of a tiled kernel: a team
  * per SY_T x SY_T tile that touches the triangle (tiles wholly in the other
  * triangle are never launched), a tile on the diagonal writing only the
  * triangle's elements. */
-#include "prec.h"
 
 /* Tile number -> (tile row, tile column) in the triangle: tiles
  * (i, j), j <= i, numbered row by row; the upper triangle takes the
  * transpose. */
-GPU_INLINE void TN(tri_tile_, )(int64_t tile, bool upper, int64_t *ti, int64_t *tj)
+GPU_INLINE void tri_tile(int64_t tile, bool upper, int64_t *ti, int64_t *tj)
 {
     int64_t i = 0, rest = tile;
     while (rest > i) {
@@ -24,8 +23,8 @@ GPU_INLINE void TN(tri_tile_, )(int64_t tile, bool upper, int64_t *ti, int64_t *
 /* A slice of an n x kdim operand (element (i, l) at x[i * si + l * sl]):
  * rows [i0, i0 + SY_T) x [k0, k0 + SY_K) into xs (SY_K rows of SY_ROW),
  * zeros outside. */
-GPU_INLINE void TN(sy_stage_, )(const T *x, int64_t si, int64_t sl, int64_t n, int64_t kdim,
-                                int64_t i0, int64_t k0, int t, int nt, T *xs)
+GPU_INLINE void sy_stage(const T *x, int64_t si, int64_t sl, int64_t n, int64_t kdim,
+                         int64_t i0, int64_t k0, int t, int nt, T *xs)
 {
     const bool i_fast = si == 1;
     for (int e = t; e < SY_T * SY_K; e += nt) {
@@ -43,9 +42,9 @@ GPU_INLINE void TN(sy_stage_, )(const T *x, int64_t si, int64_t sl, int64_t n, i
  * tile; a team of fewer than SY_NT threads (host fallback) goes over the
  * tile's SY_NT groups of elements in turns, each turn over every k
  * slice. */
-static void TN(syrk_tiles_, )(int dev, bool upper, bool two, int64_t n, int64_t bs, int64_t kdim,
-                              T alpha, const T *x, sy_strides xs, const T *y, sy_strides ys,
-                              T beta, T *c, int64_t ldc)
+static void syrk_tiles(int dev, bool upper, bool two, int64_t n, int64_t bs, int64_t kdim,
+                       T alpha, const T *x, sy_strides xs, const T *y, sy_strides ys,
+                       T beta, T *c, int64_t ldc)
 {
     /* tiles per block side and per block; the last block may have fewer */
     const int64_t tb = bs / SY_T, per_block = tb * (tb + 1) / 2;
@@ -64,7 +63,7 @@ static void TN(syrk_tiles_, )(int dev, bool upper, bool two, int64_t n, int64_t 
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
             for (int64_t tile = team; tile < ntiles; tile += nteam) {
                 int64_t ti, tj;
-                TN(tri_tile_, )(tile % per_block, upper, &ti, &tj);
+                tri_tile(tile % per_block, upper, &ti, &tj);
                 const int64_t b0 = tile / per_block * bs, r0 = b0 + ti * SY_T, c0 = b0 + tj * SY_T;
                 /* past the end of the last block: the whole team skips it */
                 if (r0 >= n || c0 >= n) continue;
@@ -75,11 +74,11 @@ static void TN(syrk_tiles_, )(int dev, bool upper, bool two, int64_t n, int64_t 
                     T acc[SY_Q];
                     for (int q = 0; q < SY_Q; q++) acc[q] = 0;
                     for (int64_t k0 = 0; k0 < kdim; k0 += SY_K) {
-                        TN(sy_stage_, )(x, xsi, xsl, n, kdim, r0, k0, t, nt, xr);
-                        TN(sy_stage_, )(x, xsi, xsl, n, kdim, c0, k0, t, nt, xc);
+                        sy_stage(x, xsi, xsl, n, kdim, r0, k0, t, nt, xr);
+                        sy_stage(x, xsi, xsl, n, kdim, c0, k0, t, nt, xc);
                         if (two) {
-                            TN(sy_stage_, )(y, ysi, ysl, n, kdim, r0, k0, t, nt, yr);
-                            TN(sy_stage_, )(y, ysi, ysl, n, kdim, c0, k0, t, nt, yc);
+                            sy_stage(y, ysi, ysl, n, kdim, r0, k0, t, nt, yr);
+                            sy_stage(y, ysi, ysl, n, kdim, c0, k0, t, nt, yc);
                         }
 #pragma omp barrier
                         if (mine) {
@@ -113,7 +112,7 @@ static void TN(syrk_tiles_, )(int dev, bool upper, bool two, int64_t n, int64_t 
 /* Rows [r0, ...) of an n x k operand (stored k x n when trans) as GEMM
  * operand: its address; the GEMM transposes it on the left when trans, on
  * the right (where the product takes its transpose) when not. */
-static const T *TN(sy_rows_, )(const T *x, int64_t ld, bool trans, int64_t r0)
+static const T *sy_rows(const T *x, int64_t ld, bool trans, int64_t r0)
 {
     /* SYRK has no second operand */
     if (!x) return NULL;
@@ -124,9 +123,9 @@ static const T *TN(sy_rows_, )(const T *x, int64_t ld, bool trans, int64_t r0)
  * of order bs, by halves: C(R, K) := alpha X_R Y_K^T (+ alpha Y_R X_K^T) +
  * beta C(R, K) for the rows R and columns K of the rectangle between
  * them. */
-static void TN(syrk_rects_, )(int dev, const ompwg_level3_shape *s, bool two, int64_t bs,
-                              int64_t kdim, int64_t lo, int64_t hi, T alpha, const T *a,
-                              const T *b, T beta, T *c)
+static void syrk_rects(int dev, const ompwg_level3_shape *s, bool two, int64_t bs,
+                       int64_t kdim, int64_t lo, int64_t hi, T alpha, const T *a,
+                       const T *b, T beta, T *c)
 {
     if (hi - lo <= bs) return;
     const int64_t mid = lo + ompwg_gpu_ceil_div(ompwg_gpu_ceil_div(hi - lo, 2), bs) * bs;
@@ -137,37 +136,37 @@ static void TN(syrk_rects_, )(int dev, const ompwg_level3_shape *s, bool two, in
                            .device_ptrs = true };
     T *cr = c + r0 + k0 * s->ldc;
     if (!two) {
-        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, TN(sy_rows_, )(a, s->lda, s->trans, r0),
-                                      TN(sy_rows_, )(a, s->lda, s->trans, k0), beta, cr);
+        GEMM_RESIDENT(dev, &g, alpha, sy_rows(a, s->lda, s->trans, r0),
+                      sy_rows(a, s->lda, s->trans, k0), beta, cr);
     } else {
         g.ldb = s->ldb;
-        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, TN(sy_rows_, )(a, s->lda, s->trans, r0),
-                                      TN(sy_rows_, )(b, s->ldb, s->trans, k0), beta, cr);
+        GEMM_RESIDENT(dev, &g, alpha, sy_rows(a, s->lda, s->trans, r0),
+                      sy_rows(b, s->ldb, s->trans, k0), beta, cr);
         g.lda = s->ldb;
         g.ldb = s->lda;
-        TN(ompwg_gpu_, gemm_resident)(dev, &g, alpha, TN(sy_rows_, )(b, s->ldb, s->trans, r0),
-                                      TN(sy_rows_, )(a, s->lda, s->trans, k0), (T)1, cr);
+        GEMM_RESIDENT(dev, &g, alpha, sy_rows(b, s->ldb, s->trans, r0),
+                      sy_rows(a, s->lda, s->trans, k0), (T)1, cr);
     }
-    TN(syrk_rects_, )(dev, s, two, bs, kdim, lo, mid, alpha, a, b, beta, c);
-    TN(syrk_rects_, )(dev, s, two, bs, kdim, mid, hi, alpha, a, b, beta, c);
+    syrk_rects(dev, s, two, bs, kdim, lo, mid, alpha, a, b, beta, c);
+    syrk_rects(dev, s, two, bs, kdim, mid, hi, alpha, a, b, beta, c);
 }
 
 /* SYRK (b unused) or SYR2K on device data. The operands are n x k (trans
  * false) or k x n: their rows along C are then strided by the leading
  * dimension. alpha == 0 reads neither. Orders up to SY_BLOCK are one
  * launch of the tiled kernel. */
-static void TN(syrk_resident_, )(int dev, const ompwg_level3_shape *s, bool two, T alpha,
-                                 const T *a, const T *b, T beta, T *c)
+static void syrk_resident(int dev, const ompwg_level3_shape *s, bool two, T alpha,
+                          const T *a, const T *b, T beta, T *c)
 {
     const int64_t kdim = alpha == 0 ? 0 : s->k;
     const int64_t bs = s->n <= SY_BLOCK ? ompwg_gpu_ceil_div(s->n, SY_T) * SY_T : SY_BLOCK;
     const sy_strides as = { .i = s->trans ? s->lda : 1, .l = s->trans ? 1 : s->lda };
     const sy_strides bs_ = { .i = s->trans ? s->ldb : 1, .l = s->trans ? 1 : s->ldb };
-    TN(syrk_rects_, )(dev, s, two, bs, kdim, 0, s->n, alpha, a, two ? b : a, beta, c);
+    syrk_rects(dev, s, two, bs, kdim, 0, s->n, alpha, a, two ? b : a, beta, c);
     if (two)
-        TN(syrk_tiles_, )(dev, s->upper, true, s->n, bs, kdim, alpha, a, as, b, bs_, beta, c,
-                          s->ldc);
+        syrk_tiles(dev, s->upper, true, s->n, bs, kdim, alpha, a, as, b, bs_, beta, c,
+                   s->ldc);
     else
-        TN(syrk_tiles_, )(dev, s->upper, false, s->n, bs, kdim, alpha, a, as, a, as, beta, c,
-                          s->ldc);
+        syrk_tiles(dev, s->upper, false, s->n, bs, kdim, alpha, a, as, a, as, beta, c,
+                   s->ldc);
 }

@@ -1,5 +1,5 @@
 /* The kernel of sum and asum (RED_DOT 0) or of dot (RED_DOT 1) for one
- * precision, included twice by reduce_tmpl.c.
+ * precision, a part of reduce_tmpl.c included twice.
  *
  * part[p] := the sum of the terms of virtual team p, and *answer := the sum
  * of the part[p] (finish.h). The team step is the local-memory tree, or
@@ -7,12 +7,12 @@
  * ompwg/team.h: each sub-group adds its lanes' partials with shuffles, and
  * the sub-groups' sums meet in local memory. */
 #if RED_DOT
-#define RED_KERNEL TN(dot_kernel_, )
-#define RED_PARTIAL TN(dot_partial_, )
+#define RED_KERNEL dot_kernel
+#define RED_PARTIAL dot_partial
 #define RED_KU RED_DOT_U
 #else
-#define RED_KERNEL TN(sum_kernel_, )
-#define RED_PARTIAL TN(sum_partial_, )
+#define RED_KERNEL sum_kernel
+#define RED_PARTIAL sum_partial
 #define RED_KU RED_SUM_U
 #endif
 #define RED_KBLOCK ((int64_t)RED_NT * RED_KU * RED_VW)
@@ -35,14 +35,14 @@ GPU_INLINE ACC RED_PARTIAL(ompwg_reduce_op op, int64_t p, int64_t np, int64_t n,
         T xv[RED_KU * RED_VW], yv[RED_KU * RED_VW];
         for (; blk < whole; blk += np) {
             const int64_t base = blk * RED_KBLOCK;
-            TN(block_load_, )(op, x + base, RED_DOT ? y + base : y, t, RED_KU, xv, yv);
-            TN(block_add_, )(op, RED_KU, xv, yv, acc);
+            block_load(op, x + base, RED_DOT ? y + base : y, t, RED_KU, xv, yv);
+            block_add(op, RED_KU, xv, yv, acc);
         }
     }
     for (; blk < nblocks; blk += np) {
         const int64_t base = blk * RED_KBLOCK;
         const int64_t end = base + RED_KBLOCK < n ? base + RED_KBLOCK : n;
-        for (int64_t i = base + t; i < end; i += nt) acc[0] += TN(term_, )(op, x, incx, y, incy, i);
+        for (int64_t i = base + t; i < end; i += nt) acc[0] += term(op, x, incx, y, incy, i);
     }
     ACC mine = acc[0];
 #pragma unroll
@@ -121,7 +121,7 @@ static void RED_KERNEL(int dev, int teams, int64_t np, ompwg_reduce_op op_in, in
 #pragma omp barrier
             }
             if (ompwg_gpu_last_team(t, arrivals, (int)nteam, &last_team)) {
-                const ACC total = TN(partials_sum_, )(part, np, t, nt);
+                const ACC total = partials_sum(part, np, t, nt);
                 if (t == 0) {
                     *answer = (T)total;
                     ompwg_gpu_rearm(arrivals);

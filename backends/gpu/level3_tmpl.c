@@ -1,6 +1,8 @@
 /* The GPU level-3 operations besides GEMM (SYMM, SYRK, SYR2K, TRMM, TRSM)
- * of both precisions, in one translation unit (see gemm_tmpl.c for why): the
- * level3_*_tmpl.c files are included once per precision. Most of their
+ * of one precision, built once per precision by Meson (prec.h), in one
+ * translation unit (see gemm_tmpl.c for why) with its parts:
+ * level3_tri.h (TRSM, TRMM), level3_syrk.h (SYRK, SYR2K), level3_symm.h
+ * (SYMM) and level3_host.h (host data and the entry points). Most of their
  * flops are GEMM updates on device data, which go to the GEMM kernels
  * through ompwg_gpu_sgemm_resident/ompwg_gpu_dgemm_resident; what is
  * particular to each operation (a triangular block solved or multiplied in
@@ -21,45 +23,53 @@
 #include "gpu.h"
 #include "grid.h"
 #include "ompwg.h"
+#include "prec.h"
 #include "staging.h"
 
 /* Order of a diagonal block of TRSM and TRMM, solved or multiplied by one
  * team in team-shared memory; the rest of the work is GEMM updates between
- * halves (level3_tri_tmpl.c). TRI_VB right-hand sides (columns of C on the left, rows on
- * the right) per team, one per thread: the block and TRI_VB vectors of
- * double take 41 KiB of the 48 KiB a team gets without opting in. */
-#define TRI_NB 32
-#define TRI_VB 128
-/* elements per row of the staged block (padded against bank conflicts) */
-#define TRI_ROW (TRI_NB + 1)
-/* TRSM's recursion stops at panels of up to TRI_PANEL rows, each solved in
+ * halves (level3_tri.h). TRI_VB right-hand sides (columns of C on the left,
+ * rows on the right) per team, one per thread: the block and TRI_VB
+ * vectors of double take 41 KiB of the 48 KiB a team gets without opting
+ * in. TRI_ROW: elements per row of the staged block (padded against bank
+ * conflicts).
+ *
+ * TRSM's recursion stops at panels of up to TRI_PANEL rows, each solved in
  * one launch by teams of TRI_PNT threads holding TRI_PV vectors of it: for
  * double 32 KiB of vectors and the 8.4 KiB block, within the 48 KiB. On the
  * H100 machine (bench_level3, DTRSM n = 1024 / 4096 / 8192) 32 vectors and
  * 256 threads took 0.57 / 4.9 / 24.5 ms, 16 and 128 (two teams an SM)
- * 1.04 / 5.1 / 26.3 ms. */
-#define TRI_PANEL 128
-#define TRI_PV 32
-#define TRI_PNT 256
-/* elements of a staged block a thread loads before it stores any */
-#define TRI_LOADS 4
+ * 1.04 / 5.1 / 26.3 ms. TRI_LOADS: elements of a staged block a thread
+ * loads before it stores any. */
+enum {
+    TRI_NB = 32,
+    TRI_VB = 128,
+    TRI_ROW = TRI_NB + 1,
+    TRI_PANEL = 128,
+    TRI_PV = 32,
+    TRI_PNT = 256,
+    TRI_LOADS = 4,
+};
 _Static_assert(TRI_PANEL % TRI_NB == 0 && TRI_PNT % TRI_PV == 0 &&
-                   TRI_NB * TRI_NB % (TRI_LOADS * TRI_PNT) == 0, "whole blocks, whole rows of threads");
+                   TRI_NB * TRI_NB % (TRI_LOADS * TRI_PNT) == 0,
+               "whole blocks, whole rows of threads");
 
 /* SYRK and SYR2K: a team computes an SY_T x SY_T tile of C's triangle,
  * SY_K deep per staged slice, with SY_NT threads of SY_Q elements each
  * (one row, SY_Q columns SY_NT / SY_T apart). The two operands of SYR2K
- * take four staged slices, 34 KiB for double. */
-#define SY_T 32
-#define SY_K 32
-#define SY_NT 256
-#define SY_Q (SY_T * SY_T / SY_NT)
-#define SY_ROW (SY_T + 1)
-/* Order of the diagonal blocks the tiled kernel computes when C's order is
- * larger; the rest of the triangle goes to the GEMM kernel in rectangles
- * of whole blocks, halving: a few large GEMMs, and the tiled kernel's
- * share (bs / n of the flops) in one launch. */
-#define SY_BLOCK 256
+ * take four staged slices, 34 KiB for double. SY_BLOCK: the order of the
+ * diagonal blocks the tiled kernel computes when C's order is larger; the
+ * rest of the triangle goes to the GEMM kernel in rectangles of whole
+ * blocks, halving: a few large GEMMs, and the tiled kernel's share (bs / n
+ * of the flops) in one launch. */
+enum {
+    SY_T = 32,
+    SY_K = 32,
+    SY_NT = 256,
+    SY_Q = SY_T * SY_T / SY_NT,
+    SY_ROW = SY_T + 1,
+    SY_BLOCK = 256,
+};
 _Static_assert(SY_BLOCK % SY_T == 0, "whole tiles per diagonal block");
 _Static_assert(SY_NT % SY_T == 0 && SY_T * SY_T % SY_NT == 0, "whole rows of threads per tile");
 
@@ -70,7 +80,7 @@ typedef struct sy_strides {
 } sy_strides;
 
 /* Threads of the elementwise kernels (zeroing, packing, expanding). */
-#define L3_NT 256
+enum { L3_NT = 256 };
 
 /* One triangle of a ka x ka matrix packed column by column: column j's
  * stored rows [tri_first, tri_first + tri_count) at tri_offset(j). `diag`:
@@ -138,16 +148,29 @@ static int packed_move(int dev, void *p, void *d, size_t bytes, bool to_device)
     return to_device ? ompwg_gpu_block_in(dev, &blk) : ompwg_gpu_block_out(dev, &blk);
 }
 
-#define OMPWG_PREC_S
-#include "level3_tri_tmpl.c"
-#include "level3_syrk_tmpl.c"
-#include "level3_symm_tmpl.c"
-#include "level3_host_tmpl.c"
-#undef OMPWG_PREC_S
+/* The functions that hold target regions: the offload entry of a region
+ * is named after its function, and the s and d objects of this file go
+ * into one device image, so these names differ between the precisions.
+ * GEMM_RESIDENT: the GEMM on device data of this precision (gemm_tmpl.c). */
+#if defined(OMPWG_PREC_S)
+#define GEMM_RESIDENT ompwg_gpu_sgemm_resident
+#define l3_zero l3_zero_s
+#define symm_mirror symm_mirror_s
+#define syrk_tiles syrk_tiles_s
+#define tri_mul_block tri_mul_block_s
+#define tri_panel tri_panel_s
+#define tri_pack_dev tri_pack_dev_s
+#else
+#define GEMM_RESIDENT ompwg_gpu_dgemm_resident
+#define l3_zero l3_zero_d
+#define symm_mirror symm_mirror_d
+#define syrk_tiles syrk_tiles_d
+#define tri_mul_block tri_mul_block_d
+#define tri_panel tri_panel_d
+#define tri_pack_dev tri_pack_dev_d
+#endif
 
-#define OMPWG_PREC_D
-#include "level3_tri_tmpl.c"
-#include "level3_syrk_tmpl.c"
-#include "level3_symm_tmpl.c"
-#include "level3_host_tmpl.c"
-#undef OMPWG_PREC_D
+#include "level3_tri.h"
+#include "level3_syrk.h"
+#include "level3_symm.h"
+#include "level3_host.h"
