@@ -22,7 +22,7 @@ static TR *abs1_copy(const T *src, int64_t rows, int64_t cols, int64_t ld)
     if (!dst) return NULL;
     for (int64_t j = 0; j < cols; j++)
         for (int64_t i = 0; i < rows; i++)
-            dst[i + j * rows] = (TR)TN(cplx_abs1_, )(src[i + j * ld]);
+            dst[i + j * rows] = (TR)cplx_abs1(src[i + j * ld]);
     return dst;
 }
 
@@ -48,7 +48,7 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
     const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
     if (!ref || !ref->TN(, gemm)) return OMPWG_ERR_UNAVAILABLE;
     int64_t m = s->m, n = s->n, k = s->k;
-    bool reads_ab = !TN(cplx_is_zero_, )(alpha) && k > 0;
+    bool reads_ab = !cplx_is_zero(alpha) && k > 0;
     int64_t ra = s->transa ? k : m, ca = s->transa ? m : k;
     int64_t rb = s->transb ? n : k, cb = s->transb ? k : n;
     T *cref = ompwg_compare_dense_copy(c0, m, n, s->ldc, sizeof(T));
@@ -70,11 +70,11 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
     }
     if (st != OMPWG_OK) goto out;
 
-    double abs_alpha = TN(cplx_abs1_, )(alpha), abs_beta = TN(cplx_abs1_, )(beta);
+    double abs_alpha = cplx_abs1(alpha), abs_beta = cplx_abs1(beta);
     double worst = 0;
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
-            double c_term = abs_beta != 0 ? abs_beta * TN(cplx_abs1_, )(c0[i + j * s->ldc]) : 0;
+            double c_term = abs_beta != 0 ? abs_beta * cplx_abs1(c0[i + j * s->ldc]) : 0;
             double den = T_EPS * (abs_alpha * g[i + j * m] + c_term);
             double r = element_ratio(c[i + j * s->ldc], cref[i + j * m], den);
             if (!(r <= worst)) worst = r;

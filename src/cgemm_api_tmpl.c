@@ -33,7 +33,7 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     ompwg_gemm_call g;
     bool empty;
     int st = ompwg_gemm_call_args(device, layout, transa, transb, m, n, k, a, lda, b, ldb, c, ldc,
-                                  TN(cplx_is_zero_, )(alpha), sizeof(T), &g, &empty);
+                                  cplx_is_zero(alpha), sizeof(T), &g, &empty);
     if (st != OMPWG_OK || empty) return st;
     const ompwg_gemm_shape *s = &g.s;
     /* 8 mnk real flops (a complex multiply-add is 4 real multiply-adds): the
@@ -43,7 +43,7 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .dbl = T_IS_DOUBLE,
                         .work = 8.0 * (double)s->m * (double)s->n * (double)s->k };
     ompwg_placement pl;
-    st = ompwg_gemm_call_place(&g, &call, TN(cplx_is_zero_, )(beta), sizeof(T), &pl);
+    st = ompwg_gemm_call_place(&g, &call, cplx_is_zero(beta), sizeof(T), &pl);
     if (st != OMPWG_OK) return st;
     return run_gemm(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
 }
@@ -70,7 +70,7 @@ ompwg_status TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, omp
     ompwg_gemm_call g;
     bool empty;
     int st = ompwg_gemm_ratio_args(layout, transa, transb, m, n, k, a, lda, b, ldb, c0, c, ldc,
-                                   TN(cplx_is_zero_, )(alpha), ratio, &g, &empty);
+                                   cplx_is_zero(alpha), ratio, &g, &empty);
     if (st != OMPWG_OK || empty) return st;
     return TN(ompwg_ref_, gemm_ratio)(&g.s, alpha, g.a, g.b, beta, c0, c, ratio);
 }

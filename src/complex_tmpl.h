@@ -1,33 +1,34 @@
 /* Complex arithmetic on the ompwg_complex_* structs, written out in real
  * and imaginary parts (no _Complex multiply and its C99 Annex G libcalls),
- * included once per complex precision after prec.h. */
+ * included once per complex precision after prec.h (by files Meson compiles
+ * once per precision, so the names need no precision in them). */
 #include <stdbool.h>
 
-static inline bool TN(cplx_is_zero_, )(T x)
+static inline bool cplx_is_zero(T x)
 {
     return x.re == 0 && x.im == 0;
 }
 
-static inline bool TN(cplx_is_one_, )(T x)
+static inline bool cplx_is_one(T x)
 {
     return x.re == 1 && x.im == 0;
 }
 
 /* x * y, as reference BLAS's Fortran computes it (no NaN recovery). */
-static inline T TN(cplx_mul_, )(T x, T y)
+static inline T cplx_mul(T x, T y)
 {
     T r = { x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re };
     return r;
 }
 
-static inline T TN(cplx_conj_, )(T x)
+static inline T cplx_conj(T x)
 {
     T r = { x.re, -x.im };
     return r;
 }
 
 /* |re x| + |im x|: BLAS's CABS1, the norm the complex GEMM bound uses. */
-static inline double TN(cplx_abs1_, )(T x)
+static inline double cplx_abs1(T x)
 {
     double re = x.re < 0 ? -(double)x.re : (double)x.re;
     double im = x.im < 0 ? -(double)x.im : (double)x.im;

@@ -225,13 +225,6 @@ int ompwg_backend_index(const ompwg_backend *b)
     return -1;
 }
 
-const ompwg_backend *ompwg_find_usable_backend(const char *name)
-{
-    ensure_init();
-    int i = find(name);
-    return i >= 0 && reg[i].usable != OMPWG_PROBE_UNUSABLE ? reg[i].b : NULL;
-}
-
 const ompwg_backend *ompwg_find_backend_with(unsigned caps)
 {
     ensure_init();

@@ -17,10 +17,6 @@ int ompwg_register_backend(const ompwg_backend *b);
  * not usable (its reason was printed to stderr once). */
 const ompwg_backend *ompwg_current_backend(void);
 
-/* A backend by name if it is compiled in and usable (explicit-only counts),
- * else NULL. */
-const ompwg_backend *ompwg_find_usable_backend(const char *name);
-
 /* The first usable backend (explicit-only counts) whose caps include all of
  * `caps`, in the order of preference; NULL when there is none. */
 const ompwg_backend *ompwg_find_backend_with(unsigned caps);

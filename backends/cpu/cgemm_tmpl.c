@@ -41,10 +41,10 @@ static const TN(ompwg_cpu_, kernel) *kernel_pick(void)
  * beta == 1 leaves C as it is. */
 static void scale_c_column(int64_t m, T beta, T *cj)
 {
-    if (TN(cplx_is_zero_, )(beta)) {
+    if (cplx_is_zero(beta)) {
         for (int64_t i = 0; i < m; i++) cj[i] = (T){ 0, 0 };
-    } else if (!TN(cplx_is_one_, )(beta)) {
-        for (int64_t i = 0; i < m; i++) cj[i] = TN(cplx_mul_, )(beta, cj[i]);
+    } else if (!cplx_is_one(beta)) {
+        for (int64_t i = 0; i < m; i++) cj[i] = cplx_mul(beta, cj[i]);
     }
 }
 
@@ -53,13 +53,13 @@ static inline T op_at(const T *x, int64_t ld, bool trans, bool conj, int64_t i, 
 {
     if (!trans) return x[i + p * ld];
     T v = x[p + i * ld];
-    return conj ? TN(cplx_conj_, )(v) : v;
+    return conj ? cplx_conj(v) : v;
 }
 
 /* Plain loops for problems too small for packing, one thread. */
 static void unpacked(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta, T *c)
 {
-    bool beta_zero = TN(cplx_is_zero_, )(beta), beta_one = TN(cplx_is_one_, )(beta);
+    bool beta_zero = cplx_is_zero(beta), beta_one = cplx_is_one(beta);
     for (int64_t j = 0; j < s->n; j++)
         for (int64_t i = 0; i < s->m; i++) {
             TR re = 0, im = 0;
@@ -72,14 +72,14 @@ static void unpacked(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
                 im += x.im * y.re;
             }
             T *cij = c + i + j * s->ldc;
-            T r = TN(cplx_mul_, )(alpha, (T){ re, im });
+            T r = cplx_mul(alpha, (T){ re, im });
             if (beta_zero) {
                 *cij = r;
             } else if (beta_one) {
                 cij->re += r.re;
                 cij->im += r.im;
             } else {
-                T old = TN(cplx_mul_, )(beta, *cij);
+                T old = cplx_mul(beta, *cij);
                 *cij = (T){ r.re + old.re, r.im + old.im };
             }
         }
@@ -117,8 +117,8 @@ int TN(ompwg_cpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     /* alpha == 0 or k == 0: C := beta * C, A and B unread */
-    if (TN(cplx_is_zero_, )(alpha) || s->k == 0) {
-        if (!TN(cplx_is_one_, )(beta))
+    if (cplx_is_zero(alpha) || s->k == 0) {
+        if (!cplx_is_one(beta))
             ompwg_cpu_gemm_scale(s, sizeof(T), SCALE_PER_THREAD, scale_column, &beta, c);
         return OMPWG_OK;
     }

@@ -27,8 +27,8 @@ static void cg_scale(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
 static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
                         const T *b, T beta, T *c)
 {
-    if (TN(cplx_is_zero_, )(alpha) || s->k == 0) {
-        if (!TN(cplx_is_one_, )(beta)) cg_scale(dev, s->m, s->n, beta, c, s->ldc);
+    if (cplx_is_zero(alpha) || s->k == 0) {
+        if (!cplx_is_one(beta)) cg_scale(dev, s->m, s->n, beta, c, s->ldc);
         return;
     }
     /* the FP64 tensor cores where this precision and the build have them */
@@ -43,8 +43,8 @@ static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
 static int cg_host(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
                    T beta, T *c)
 {
-    const bool reads_ab = !TN(cplx_is_zero_, )(alpha) && s->k > 0;
-    const bool reads_c = !TN(cplx_is_zero_, )(beta);
+    const bool reads_ab = !cplx_is_zero(alpha) && s->k > 0;
+    const bool reads_c = !cplx_is_zero(beta);
     ompwg_gemm_shape d = *s;
     d.device_ptrs = true;
     d.lda = s->transa ? s->k : s->m;
@@ -91,6 +91,6 @@ int TN(ompwg_gpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T
         cg_resident(dev, s, alpha, a, b, beta, c);
         return OMPWG_OK;
     }
-    if ((TN(cplx_is_zero_, )(alpha) || s->k == 0) && TN(cplx_is_one_, )(beta)) return OMPWG_OK;
+    if ((cplx_is_zero(alpha) || s->k == 0) && cplx_is_one(beta)) return OMPWG_OK;
     return cg_host(dev, s, alpha, a, b, beta, c);
 }

@@ -34,7 +34,7 @@ int TN(ompwg_openblas_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, co
     ompwg_cblas_xgemm_fn *gemm = ompwg_openblas()->zgemm;
 #endif
     enum CBLAS_TRANSPOSE ta = trans_of(s->transa, s->conja), tb = trans_of(s->transb, s->conjb);
-    bool reads_ab = !TN(cplx_is_zero_, )(alpha) && s->k > 0;
+    bool reads_ab = !cplx_is_zero(alpha) && s->k > 0;
     const T one = { 1, 0 };
     for (int64_t j0 = 0; j0 < s->n; j0 += PIECE)
         for (int64_t i0 = 0; i0 < s->m; i0 += PIECE) {
