@@ -38,7 +38,7 @@ GPU_INLINE void tri_mul_vector(bool lower, int nb, const T *ms, T alpha, T *xs)
  * time in team-shared memory; a thread takes a vector. Any team and
  * thread count is correct. */
 static void tri_mul_block(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
-                                 bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
+                          bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
 {
     const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_VB);
     const int teams = ompwg_gpu_teams_for(groups);
@@ -92,7 +92,7 @@ static void tri_mul_block(int dev, int nb, const T *a, int64_t lda, bool upper, 
  * stored, so that their loads are in flight together; consecutive threads
  * read consecutive addresses of A. */
 GPU_INLINE void tri_stage(const T *a, int64_t lda, bool lower, bool mt, bool unit, bool diag,
-                                 int r0, int rows, int q0, int cols, int t, int nt, T *ms)
+                          int r0, int rows, int q0, int cols, int t, int nt, T *ms)
 {
     for (int e0 = 0; e0 < TRI_NB * TRI_NB; e0 += TRI_LOADS * nt) {
         T v[TRI_LOADS];
@@ -151,8 +151,8 @@ GPU_INLINE void tri_solve_vector(bool lower, const T *ms, T *xs)
 /* One group of TRI_PV vectors of tri_panel's panel (v0 the first, nv of
  * them), by thread t of nt: see there. */
 GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, bool mt,
-                                       bool unit, T alpha, T *c, int64_t rs, int64_t vs,
-                                       int64_t v0, int nv, int t, int nt, T *ms, T *xs)
+                                bool unit, T alpha, T *c, int64_t rs, int64_t vs,
+                                int64_t v0, int nv, int t, int nt, T *ms, T *xs)
 {
     const bool r_fast = rs == 1;
     const int nblk = (nb + TRI_NB - 1) / TRI_NB;
@@ -233,7 +233,7 @@ GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, boo
  * team of TRI_PNT threads runs the group with that count known to the
  * compiler, which folds the index arithmetic of every loop. */
 static void tri_panel(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
-                             bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
+                      bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
 {
     const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_PV);
     const int teams = ompwg_gpu_teams_for(groups);
