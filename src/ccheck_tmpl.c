@@ -88,9 +88,10 @@ out:
     return st;
 }
 
-int TN(ompwg_checked_, gemm)(const char *name, TN(ompwg_, gemm_fn) fn, const ompwg_gemm_shape *s,
-                             T alpha, const T *a, const T *b, T beta, T *c)
+int TN(ompwg_checked_, gemm)(const ompwg_backend *be, const ompwg_gemm_shape *s, T alpha,
+                             const T *a, const T *b, T beta, T *c)
 {
+    TN(ompwg_, gemm_fn) fn = be->TN(, gemm);
     if (s->device_ptrs) return fn(s, alpha, a, b, beta, c);
     T *c0 = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
     if (!c0) return OMPWG_ERR_NOMEM;
@@ -104,7 +105,7 @@ int TN(ompwg_checked_, gemm)(const char *name, TN(ompwg_, gemm_fn) fn, const omp
                 : OMPWG_ERR_NOMEM;
         free(cd);
         if (st == OMPWG_OK)
-            st = ompwg_compare_verdict(T_NAME, "gemm", name, s->m, s->n, s->k, "netlib ratio",
+            st = ompwg_compare_verdict(T_NAME, "gemm", be->name, s->m, s->n, s->k, "netlib ratio",
                                        ratio, GEMM_RATIO_LIMIT);
     }
     free(c0);
