@@ -1,5 +1,6 @@
-/* cblas_xgemm and xgemm_, compiled once per precision (prec.h): the
- * reference checks and quick return here, the product in ompwg. */
+/* cblas_xgemm and xgemm_, real and complex, compiled once per precision
+ * (prec.h, OMPWG_PREC_C and OMPWG_PREC_Z included): the reference checks
+ * and quick return here, the product in ompwg. */
 #include "prec.h"
 
 #include "shim.h"
@@ -9,10 +10,54 @@
 static const char fortran_name[] = "SGEMM ";
 static const char fortran_symbol[] = "sgemm_";
 static const char cblas_name[] = "cblas_sgemm";
-#else
+#elif defined(OMPWG_PREC_D)
 static const char fortran_name[] = "DGEMM ";
 static const char fortran_symbol[] = "dgemm_";
 static const char cblas_name[] = "cblas_dgemm";
+#elif defined(OMPWG_PREC_C)
+static const char fortran_name[] = "CGEMM ";
+static const char fortran_symbol[] = "cgemm_";
+static const char cblas_name[] = "cblas_cgemm";
+#else
+static const char fortran_name[] = "ZGEMM ";
+static const char fortran_symbol[] = "zgemm_";
+static const char cblas_name[] = "cblas_zgemm";
+#endif
+
+/* TR, the real part's type, is defined for the complex precisions only; a
+ * complex 'C' is the conjugate transpose, a real one the transpose. */
+#ifdef TR
+#include "complex_tmpl.h"
+
+static bool is_zero(T x)
+{
+    return cplx_is_zero(x);
+}
+
+static bool is_one(T x)
+{
+    return cplx_is_one(x);
+}
+
+static ompwg_trans trans_of_char(const char *c)
+{
+    return ompwg_blas_ctrans_of_char(c);
+}
+#else
+static bool is_zero(T x)
+{
+    return x == 0;
+}
+
+static bool is_one(T x)
+{
+    return x == 1;
+}
+
+static ompwg_trans trans_of_char(const char *c)
+{
+    return ompwg_blas_trans_of_char(c);
+}
 #endif
 
 /* C := alpha op(A) op(B) + beta C, column-major, arguments checked. */
@@ -21,20 +66,35 @@ static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb
                      T beta, T *c, int ldc)
 {
     /* the reference's quick return: nothing is read or written */
-    if (m == 0 || n == 0 || ((alpha == 0 || k == 0) && beta == 1)) return;
+    if (m == 0 || n == 0 || ((is_zero(alpha) || k == 0) && is_one(beta))) return;
     ompwg_blas_attempt at = { .routine = routine };
     int st;
     do
         st = TN(ompwg_, gemm)(OMPWG_COL_MAJOR, transa, transb, m, n, k, alpha, a, lda, b, ldb,
                               beta, c, ldc);
     /* with beta == 0, C is written whole again */
-    while (ompwg_blas_retry(&at, st, beta == 0));
+    while (ompwg_blas_retry(&at, st, is_zero(beta)));
+}
+
+/* netlib's CBLAS after its checks: a row-major call is the column-major one
+ * on B and A (with their conjugations), as netlib makes it. */
+static void cblas_gemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
+                       int n, int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta,
+                       T *c, int ldc)
+{
+    if (!ompwg_blas_cblas_gemm_ok(cblas_name, layout, transa, transb, m, n, k, lda, ldb, ldc))
+        return;
+    if (layout == OMPWG_COL_MAJOR)
+        run_gemm(cblas_name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    else
+        run_gemm(cblas_name, transb, transa, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc);
 }
 
 /**
  * The Fortran xGEMM (LP64): C := alpha op(A) op(B) + beta C, column-major,
  * with the reference checks (illegal arguments go to xerbla_ with the
- * reference INFO) and quick returns; see ompwg_blas.h.
+ * reference INFO) and quick returns; op 'N', 'T' or 'C' (the conjugate
+ * transpose for CGEMM and ZGEMM); see ompwg_blas.h.
  */
 OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const int *m,
                                    const int *n, const int *k, const T *alpha, const T *a,
@@ -44,27 +104,36 @@ OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const
     /* only the first character counts, as in LSAME */
     (void)transa_len;
     (void)transb_len;
-    ompwg_trans ta = ompwg_blas_trans_of_char(transa), tb = ompwg_blas_trans_of_char(transb);
+    ompwg_trans ta = trans_of_char(transa), tb = trans_of_char(transb);
     int mm, nn, kk;
     int info = ompwg_blas_gemm_fortran_info(ta, tb, m, n, k, lda, ldb, ldc, &mm, &nn, &kk);
     if (!ompwg_blas_fortran_args_ok(fortran_name, info, alpha, 6, beta, 11)) return;
     run_gemm(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
 }
 
+#ifdef TR
+/**
+ * netlib's cblas_cgemm/cblas_zgemm (LP64): alpha and beta by address,
+ * checks and numbering as netlib's (illegal arguments go to cblas_xerbla).
+ */
+OMPWG_BLAS_EXPORT void TN(cblas_, gemm)(ompwg_layout layout, ompwg_trans transa,
+                                        ompwg_trans transb, int m, int n, int k,
+                                        const void *alpha, const void *a, int lda, const void *b,
+                                        int ldb, const void *beta, void *c, int ldc)
+{
+    cblas_gemm(layout, transa, transb, m, n, k, *(const T *)alpha, a, lda, b, ldb,
+               *(const T *)beta, c, ldc);
+}
+#else
 /**
  * netlib's cblas_xgemm (LP64): checks and numbering as netlib's (illegal
- * arguments go to cblas_xerbla); a row-major call is the column-major one
- * on B and A, as netlib makes it.
+ * arguments go to cblas_xerbla).
  */
 OMPWG_BLAS_EXPORT void TN(cblas_, gemm)(ompwg_layout layout, ompwg_trans transa,
                                         ompwg_trans transb, int m, int n, int k, T alpha,
                                         const T *a, int lda, const T *b, int ldb, T beta, T *c,
                                         int ldc)
 {
-    if (!ompwg_blas_cblas_gemm_ok(cblas_name, layout, transa, transb, m, n, k, lda, ldb, ldc))
-        return;
-    if (layout == OMPWG_COL_MAJOR)
-        run_gemm(cblas_name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-    else
-        run_gemm(cblas_name, transb, transa, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc);
+    cblas_gemm(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
+#endif

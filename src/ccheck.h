@@ -19,13 +19,13 @@ int ompwg_ref_zgemm_ratio(const ompwg_gemm_shape *s, ompwg_complex_double alpha,
                           ompwg_complex_double beta, const ompwg_complex_double *c0,
                           const ompwg_complex_double *c, double *ratio);
 
-/* Runs fn (the kernel of backend `name`) and compares with the reference:
+/* Runs backend be's complex GEMM and compares with the reference:
  * OMPWG_ERR_CHECK, with a message on stderr, beyond the netlib ratio 16. */
-int ompwg_checked_cgemm(const char *name, ompwg_cgemm_fn fn, const ompwg_gemm_shape *s,
+int ompwg_checked_cgemm(const ompwg_backend *be, const ompwg_gemm_shape *s,
                         ompwg_complex_float alpha, const ompwg_complex_float *a,
                         const ompwg_complex_float *b, ompwg_complex_float beta,
                         ompwg_complex_float *c);
-int ompwg_checked_zgemm(const char *name, ompwg_zgemm_fn fn, const ompwg_gemm_shape *s,
+int ompwg_checked_zgemm(const ompwg_backend *be, const ompwg_gemm_shape *s,
                         ompwg_complex_double alpha, const ompwg_complex_double *a,
                         const ompwg_complex_double *b, ompwg_complex_double beta,
                         ompwg_complex_double *c);

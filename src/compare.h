@@ -1,5 +1,5 @@
 /* What the check mode's comparisons with the reference share across
- * precisions (check_tmpl.c, ccheck_tmpl.c, level3_check_tmpl.c). */
+ * precisions (check_tmpl.c, gemm_check_tmpl.c, level3_check_tmpl.c). */
 #ifndef OMPWG_COMPARE_H
 #define OMPWG_COMPARE_H
 

@@ -96,6 +96,14 @@ void ompwg_config_refresh(ompwg_knob k)
     read_one(k);
 }
 
+int ompwg_config_exchange(atomic_int *setting, ompwg_knob k, int value, int hi)
+{
+    if (value < -1 || value > hi) return OMPWG_ERR_RANGE;
+    if (value < 0) ompwg_config_refresh(k);
+    int v = value < 0 ? (int)ompwg_config_env_num(k) : value;
+    return atomic_exchange(setting, v);
+}
+
 int64_t ompwg_config_value(ompwg_knob k)
 {
     ompwg_config_read();

@@ -5,6 +5,7 @@
 #ifndef OMPWG_CONFIG_H
 #define OMPWG_CONFIG_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -49,6 +50,10 @@ void ompwg_config_env_text(ompwg_knob k, char *buf, size_t len);
 /* Reads the knob's variable again (for a setter's "read the environment
  * again" value); says on stderr what it ignored. */
 void ompwg_config_refresh(ompwg_knob k);
+/* A flag or level setter of a setting kept by its own module: value in
+ * [-1, hi], -1 reading the knob's variable again, stored in *setting; the
+ * value it had, or OMPWG_ERR_RANGE (nothing changed). */
+int ompwg_config_exchange(atomic_int *setting, ompwg_knob k, int value, int hi);
 
 /* The setting of a knob this module keeps (CPU_ARCH, GPU_SYNC, the GPU
  * variants, MPI_PANEL): a choice's index or a number; one atomic load. */

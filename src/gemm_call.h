@@ -1,6 +1,6 @@
-/* The steps of a GEMM call that the real (api_tmpl.c) and complex
- * (cgemm_api_tmpl.c) entry points share: the arguments checked and
- * normalised, the operands described to the planner and placed. */
+/* The steps of a GEMM call that do not depend on the element type, for the
+ * entry points of every precision (gemm_api_tmpl.c): the arguments checked
+ * and normalised, the operands described to the planner and placed. */
 #ifndef OMPWG_GEMM_CALL_H
 #define OMPWG_GEMM_CALL_H
 

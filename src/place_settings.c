@@ -43,10 +43,7 @@ int ompwg_verbose_level(void)
 int ompwg_set_verbose(int level)
 {
     pthread_once(&settings_once, settings_init);
-    if (level < -1 || level > 2) return OMPWG_ERR_RANGE;
-    if (level < 0) ompwg_config_refresh(OMPWG_KNOB_VERBOSE);
-    int v = level < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_VERBOSE) : level;
-    return atomic_exchange(&verbose, v);
+    return ompwg_config_exchange(&verbose, OMPWG_KNOB_VERBOSE, level, 2);
 }
 
 int ompwg_get_verbose(void)
@@ -57,10 +54,7 @@ int ompwg_get_verbose(void)
 int ompwg_set_split(int on)
 {
     pthread_once(&settings_once, settings_init);
-    if (on < -1 || on > 1) return OMPWG_ERR_RANGE;
-    if (on < 0) ompwg_config_refresh(OMPWG_KNOB_SPLIT);
-    int v = on < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_SPLIT) : on;
-    return atomic_exchange(&split_on, v);
+    return ompwg_config_exchange(&split_on, OMPWG_KNOB_SPLIT, on, 1);
 }
 
 int ompwg_get_split(void)

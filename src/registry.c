@@ -243,10 +243,7 @@ int ompwg_check_enabled(void)
 int ompwg_set_check(int on)
 {
     ensure_init();
-    if (on < -1 || on > 1) return OMPWG_ERR_RANGE;
-    if (on < 0) ompwg_config_refresh(OMPWG_KNOB_CHECK);
-    int v = on < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_CHECK) : on;
-    return atomic_exchange(&check_on, v);
+    return ompwg_config_exchange(&check_on, OMPWG_KNOB_CHECK, on, 1);
 }
 
 int ompwg_get_check(void)
@@ -263,10 +260,7 @@ int ompwg_fallback_enabled(void)
 int ompwg_set_fallback(int on)
 {
     ensure_init();
-    if (on < -1 || on > 1) return OMPWG_ERR_RANGE;
-    if (on < 0) ompwg_config_refresh(OMPWG_KNOB_FALLBACK);
-    int v = on < 0 ? (int)ompwg_config_env_num(OMPWG_KNOB_FALLBACK) : on;
-    return atomic_exchange(&fallback_on, v);
+    return ompwg_config_exchange(&fallback_on, OMPWG_KNOB_FALLBACK, on, 1);
 }
 
 int ompwg_get_fallback(void)

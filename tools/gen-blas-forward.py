@@ -53,11 +53,11 @@ OWN = {
     "dtrsm_": "blas/level3_tmpl.c",
     "cblas_strsm": "blas/level3_tmpl.c",
     "cblas_dtrsm": "blas/level3_tmpl.c",
-    # blas/complex_gemm_tmpl.c
-    "cgemm_": "blas/complex_gemm_tmpl.c",
-    "zgemm_": "blas/complex_gemm_tmpl.c",
-    "cblas_cgemm": "blas/complex_gemm_tmpl.c",
-    "cblas_zgemm": "blas/complex_gemm_tmpl.c",
+    # blas/gemm_tmpl.c (complex)
+    "cgemm_": "blas/gemm_tmpl.c",
+    "zgemm_": "blas/gemm_tmpl.c",
+    "cblas_cgemm": "blas/gemm_tmpl.c",
+    "cblas_zgemm": "blas/gemm_tmpl.c",
     # the error handlers: blas/xerbla.c
     "xerbla_": "blas/xerbla.c",
     "cblas_xerbla": "blas/xerbla.c",

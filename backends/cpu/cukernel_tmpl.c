@@ -122,66 +122,53 @@ static void ukernel(int64_t kc, T alpha, const TR *restrict a, const TR *restric
     for (int j = 0; j < n; j++) finish(c + j * ldc, tr + j * MR, ti + j * MR, m, alpha, beta);
 }
 
-static void pack_a(bool trans, bool conj, int64_t m, int64_t kc, const T *a, int64_t lda,
-                   TR *dst)
+/* Packs a len x kc block (len across a panel, kc along K) into panels of
+ * width w, real parts then imaginary parts per K step: element (i, p) at
+ * dst[p * 2 * w + i] and dst[p * 2 * w + w + i], read from src[i + p * ld]
+ * (w values of one K step lie together) or src[p + i * ld], its imaginary
+ * part times sign; the panel's entries past len zeroed. */
+static void pack_panels(bool across_contiguous, TR sign, int64_t len, int64_t kc, const T *src,
+                        int64_t ld, int w, TR *dst)
 {
-    const TR sign = trans && conj ? -1 : 1;
-    for (int64_t i0 = 0; i0 < m; i0 += MR, dst += 2 * MR * kc) {
-        int rows = m - i0 < MR ? (int)(m - i0) : MR;
-        if (!trans) {
-            /* column p of A: MR consecutive elements */
+    for (int64_t i0 = 0; i0 < len; i0 += w, dst += 2 * w * kc) {
+        int width = len - i0 < w ? (int)(len - i0) : w;
+        if (across_contiguous) {
             for (int64_t p = 0; p < kc; p++) {
-                const T *src = a + i0 + p * lda;
-                TR *d = dst + p * 2 * MR;
-                for (int i = 0; i < rows; i++) {
-                    d[i] = src[i].re;
-                    d[MR + i] = src[i].im;
+                const T *col = src + i0 + p * ld;
+                TR *d = dst + p * 2 * w;
+                for (int i = 0; i < width; i++) {
+                    d[i] = col[i].re;
+                    d[w + i] = sign * col[i].im;
                 }
-                for (int i = rows; i < MR; i++) d[i] = d[MR + i] = 0;
             }
         } else {
-            /* op(A)(i, p) = A(p, i): row i of op(A) is contiguous in memory */
-            for (int i = 0; i < rows; i++) {
-                const T *src = a + (i0 + i) * lda;
+            for (int i = 0; i < width; i++) {
+                const T *row = src + (i0 + i) * ld;
                 for (int64_t p = 0; p < kc; p++) {
-                    dst[p * 2 * MR + i] = src[p].re;
-                    dst[p * 2 * MR + MR + i] = sign * src[p].im;
+                    dst[p * 2 * w + i] = row[p].re;
+                    dst[p * 2 * w + w + i] = sign * row[p].im;
                 }
             }
-            for (int i = rows; i < MR; i++)
-                for (int64_t p = 0; p < kc; p++) dst[p * 2 * MR + i] = dst[p * 2 * MR + MR + i] = 0;
         }
+        for (int i = width; i < w; i++)
+            for (int64_t p = 0; p < kc; p++) dst[p * 2 * w + i] = dst[p * 2 * w + w + i] = 0;
     }
 }
 
+/* op(A) = A^T when trans, A^H when also conj: row i of op(A) is column i
+ * of A. */
+static void pack_a(bool trans, bool conj, int64_t m, int64_t kc, const T *a, int64_t lda,
+                   TR *dst)
+{
+    pack_panels(!trans, trans && conj ? -1 : 1, m, kc, a, lda, MR, dst);
+}
+
+/* op(B)(p, j) = B(j, p) when trans: NR values of one row of op(B) lie
+ * together. */
 static void pack_b(bool trans, bool conj, int64_t kc, int64_t n, const T *b, int64_t ldb,
                    TR *dst)
 {
-    const TR sign = trans && conj ? -1 : 1;
-    for (int64_t j0 = 0; j0 < n; j0 += NR, dst += 2 * NR * kc) {
-        int cols = n - j0 < NR ? (int)(n - j0) : NR;
-        if (!trans) {
-            for (int j = 0; j < cols; j++) {
-                const T *src = b + (j0 + j) * ldb;
-                for (int64_t p = 0; p < kc; p++) {
-                    dst[p * 2 * NR + j] = src[p].re;
-                    dst[p * 2 * NR + NR + j] = src[p].im;
-                }
-            }
-        } else {
-            /* op(B)(p, j) = B(j, p): NR values of one row of op(B) lie together */
-            for (int64_t p = 0; p < kc; p++) {
-                const T *src = b + j0 + p * ldb;
-                TR *d = dst + p * 2 * NR;
-                for (int j = 0; j < cols; j++) {
-                    d[j] = src[j].re;
-                    d[NR + j] = sign * src[j].im;
-                }
-            }
-        }
-        for (int j = cols; j < NR; j++)
-            for (int64_t p = 0; p < kc; p++) dst[p * 2 * NR + j] = dst[p * 2 * NR + NR + j] = 0;
-    }
+    pack_panels(trans, trans && conj ? -1 : 1, n, kc, b, ldb, NR, dst);
 }
 
 const TN(ompwg_cpu_, kernel) KERNEL = {

@@ -74,17 +74,23 @@ int TN(ompwg_openblas_, syr2k)(const ompwg_level3_shape *s, T alpha, const T *a,
     return OMPWG_OK;
 }
 
+/* TRMM and TRSM (fn, OpenBLAS's routine): B is the shape's C. */
+static int triangular(TN(ompwg_cblas_, trxm_fn) *fn, const ompwg_level3_shape *s, T alpha,
+                      const T *a, T *c)
+{
+    int st = fits_openblas(s);
+    if (st != OMPWG_OK) return st;
+    fn(CblasColMajor, side_of(s), uplo_of(s), trans_of(s), diag_of(s), (blasint)s->m,
+       (blasint)s->n, alpha, a, (blasint)s->lda, c, (blasint)s->ldc);
+    return OMPWG_OK;
+}
+
 int TN(ompwg_openblas_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
                               T beta, T *c)
 {
     (void)b;
     (void)beta;
-    int st = fits_openblas(s);
-    if (st != OMPWG_OK) return st;
-    ompwg_openblas()->TN(, trmm)(CblasColMajor, side_of(s), uplo_of(s), trans_of(s),
-                                 diag_of(s), (blasint)s->m, (blasint)s->n, alpha, a,
-                                 (blasint)s->lda, c, (blasint)s->ldc);
-    return OMPWG_OK;
+    return triangular(ompwg_openblas()->TN(, trmm), s, alpha, a, c);
 }
 
 int TN(ompwg_openblas_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
@@ -92,10 +98,5 @@ int TN(ompwg_openblas_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, 
 {
     (void)b;
     (void)beta;
-    int st = fits_openblas(s);
-    if (st != OMPWG_OK) return st;
-    ompwg_openblas()->TN(, trsm)(CblasColMajor, side_of(s), uplo_of(s), trans_of(s),
-                                 diag_of(s), (blasint)s->m, (blasint)s->n, alpha, a,
-                                 (blasint)s->lda, c, (blasint)s->ldc);
-    return OMPWG_OK;
+    return triangular(ompwg_openblas()->TN(, trsm), s, alpha, a, c);
 }

@@ -1,28 +1,44 @@
-/* Comparison of the complex GEMM with OpenBLAS, compiled once per complex
- * precision. */
+/* The GEMM's comparison with the reference backend, real and complex,
+ * compiled once per precision (prec.h, OMPWG_PREC_C and OMPWG_PREC_Z
+ * included): the netlib ratio, and the check mode's run and verdict. */
 #include "prec.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 
-#include "ccheck.h"
 #include "compare.h"
-#include "complex_tmpl.h"
 #include "ompwg.h"
 #include "registry.h"
 
 /* The netlib test programs' threshold for the GEMM ratio. */
 #define GEMM_RATIO_LIMIT 16.0
 
-/* |x|_1 of every element, dense, in the real type. */
-static TR *abs1_copy(const T *src, int64_t rows, int64_t cols, int64_t ld)
+/* TR, the real part's type, is defined for the complex precisions only;
+ * there an element's magnitude is netlib's |re x| + |im x|, a real. */
+#ifdef TR
+#include "ccheck.h"
+#include "complex_tmpl.h"
+
+typedef TR magnitude;
+
+static bool is_zero(T x)
 {
-    TR *dst = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof(TR));
+    return cplx_is_zero(x);
+}
+
+static double magnitude_of(T x)
+{
+    return cplx_abs1(x);
+}
+
+/* |x|_1 of every element, dense, in the real type. */
+static magnitude *magnitude_copy(const T *src, int64_t rows, int64_t cols, int64_t ld)
+{
+    magnitude *dst = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof(magnitude));
     if (!dst) return NULL;
     for (int64_t j = 0; j < cols; j++)
         for (int64_t i = 0; i < rows; i++)
-            dst[i + j * rows] = (TR)cplx_abs1(src[i + j * ld]);
+            dst[i + j * rows] = (magnitude)cplx_abs1(src[i + j * ld]);
     return dst;
 }
 
@@ -42,19 +58,57 @@ static double element_ratio(T c, T cref, double den)
     return den > 0 ? diff / den : INFINITY;
 }
 
+/* g := |A| |B| in the real precision of the same width. */
+static int magnitude_gemm(const ompwg_backend *ref, const ompwg_gemm_shape *s,
+                          const magnitude *a, const magnitude *b, magnitude *g)
+{
+    return ref->TRN(, gemm)(s, 1, a, b, 0, g);
+}
+#else
+#include "check.h"
+
+typedef T magnitude;
+
+static bool is_zero(T x)
+{
+    return x == 0;
+}
+
+static double magnitude_of(T x)
+{
+    return fabs((double)x);
+}
+
+static magnitude *magnitude_copy(const T *src, int64_t rows, int64_t cols, int64_t ld)
+{
+    return TN(ompwg_check_, abs_copy)(src, rows, cols, ld);
+}
+
+static double element_ratio(T c, T cref, double den)
+{
+    return ompwg_compare_ratio(c, cref, den);
+}
+
+static int magnitude_gemm(const ompwg_backend *ref, const ompwg_gemm_shape *s,
+                          const magnitude *a, const magnitude *b, magnitude *g)
+{
+    return ref->TN(, gemm)(s, 1, a, b, 0, g);
+}
+#endif
+
 int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
                                T beta, const T *c0, const T *c, double *ratio)
 {
     const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
     if (!ref || !ref->TN(, gemm)) return OMPWG_ERR_UNAVAILABLE;
     int64_t m = s->m, n = s->n, k = s->k;
-    bool reads_ab = !cplx_is_zero(alpha) && k > 0;
+    bool reads_ab = !is_zero(alpha) && k > 0;
     int64_t ra = s->transa ? k : m, ca = s->transa ? m : k;
     int64_t rb = s->transb ? n : k, cb = s->transb ? k : n;
     T *cref = ompwg_compare_dense_copy(c0, m, n, s->ldc, sizeof(T));
-    TR *g = calloc((size_t)(m * n), sizeof(TR));
-    TR *abs_a = reads_ab ? abs1_copy(a, ra, ca, s->lda) : NULL;
-    TR *abs_b = reads_ab ? abs1_copy(b, rb, cb, s->ldb) : NULL;
+    magnitude *g = calloc((size_t)(m * n), sizeof(magnitude));
+    magnitude *abs_a = reads_ab ? magnitude_copy(a, ra, ca, s->lda) : NULL;
+    magnitude *abs_b = reads_ab ? magnitude_copy(b, rb, cb, s->ldb) : NULL;
     int st = OMPWG_ERR_NOMEM;
     if (!cref || !g || (reads_ab && (!abs_a || !abs_b))) goto out;
 
@@ -66,15 +120,15 @@ int TN(ompwg_ref_, gemm_ratio)(const ompwg_gemm_shape *s, T alpha, const T *a, c
         ompwg_gemm_shape gs = rs;
         gs.lda = ra > 0 ? ra : 1;
         gs.ldb = rb > 0 ? rb : 1;
-        st = ref->TRN(, gemm)(&gs, 1, abs_a, abs_b, 0, g);
+        st = magnitude_gemm(ref, &gs, abs_a, abs_b, g);
     }
     if (st != OMPWG_OK) goto out;
 
-    double abs_alpha = cplx_abs1(alpha), abs_beta = cplx_abs1(beta);
+    double abs_alpha = magnitude_of(alpha), abs_beta = magnitude_of(beta);
     double worst = 0;
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
-            double c_term = abs_beta != 0 ? abs_beta * cplx_abs1(c0[i + j * s->ldc]) : 0;
+            double c_term = abs_beta != 0 ? abs_beta * magnitude_of(c0[i + j * s->ldc]) : 0;
             double den = T_EPS * (abs_alpha * g[i + j * m] + c_term);
             double r = element_ratio(c[i + j * s->ldc], cref[i + j * m], den);
             if (!(r <= worst)) worst = r;
@@ -88,9 +142,10 @@ out:
     return st;
 }
 
-int TN(ompwg_checked_, gemm)(const char *name, TN(ompwg_, gemm_fn) fn, const ompwg_gemm_shape *s,
-                             T alpha, const T *a, const T *b, T beta, T *c)
+int TN(ompwg_checked_, gemm)(const ompwg_backend *be, const ompwg_gemm_shape *s, T alpha,
+                             const T *a, const T *b, T beta, T *c)
 {
+    TN(ompwg_, gemm_fn) fn = be->TN(, gemm);
     if (s->device_ptrs) return fn(s, alpha, a, b, beta, c);
     T *c0 = ompwg_compare_dense_copy(c, s->m, s->n, s->ldc, sizeof(T));
     if (!c0) return OMPWG_ERR_NOMEM;
@@ -104,7 +159,7 @@ int TN(ompwg_checked_, gemm)(const char *name, TN(ompwg_, gemm_fn) fn, const omp
                 : OMPWG_ERR_NOMEM;
         free(cd);
         if (st == OMPWG_OK)
-            st = ompwg_compare_verdict(T_NAME, "gemm", name, s->m, s->n, s->k, "netlib ratio",
+            st = ompwg_compare_verdict(T_NAME, "gemm", be->name, s->m, s->n, s->k, "netlib ratio",
                                        ratio, GEMM_RATIO_LIMIT);
     }
     free(c0);
