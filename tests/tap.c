@@ -89,14 +89,20 @@ void tap_diag(const char *fmt, ...)
     }
 }
 
+/* The last line of the program: the harness reads nothing after it. */
+static void vlast_line(const char *prefix, const char *fmt, va_list ap)
+{
+    vline(prefix, fmt, ap);
+    fputc('\n', stdout);
+    fflush(stdout);
+}
+
 void tap_bail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vline("Bail out! ", fmt, ap);
+    vlast_line("Bail out! ", fmt, ap);
     va_end(ap);
-    fputc('\n', stdout);
-    fflush(stdout);
     exit(1);
 }
 
@@ -104,10 +110,8 @@ void tap_skip_all(const char *reason_fmt, ...)
 {
     va_list ap;
     va_start(ap, reason_fmt);
-    vline("1..0 # SKIP ", reason_fmt, ap);
+    vlast_line("1..0 # SKIP ", reason_fmt, ap);
     va_end(ap);
-    fputc('\n', stdout);
-    fflush(stdout);
     exit(0);
 }
 
