@@ -28,7 +28,8 @@ void extremum_grid(const char *backend, bool want_max)
 /* Where equal extrema (or NaNs) are planted. Work is split somewhere: across
  * threads at n * t / nt, across GPU teams at multiples of a block. Each
  * family puts equal values on both sides of such boundaries, so a combine
- * that prefers the later part, or a part's last occurrence, shows. */
+ * that prefers the later part, or a part's last occurrence, shows. Two more
+ * families, the first and the last element alone, follow them. */
 #define PLANT_FAMILIES 5
 static int plant_positions(int family, int64_t n, int64_t *pos, int max)
 {
@@ -50,12 +51,14 @@ static int plant_positions(int family, int64_t n, int64_t *pos, int max)
             for (int64_t t = 1; t < nt && np < max; t++)
                 pos[np++] = n * t / nt - (family == 3);
         break;
-    default: /* either side of power-of-two block boundaries */
+    case 4: /* either side of power-of-two block boundaries */
         for (int64_t b = 64; b <= ((int64_t)1 << 20) && np + 2 <= max; b *= 4) {
             if (b < n) pos[np++] = b;
             if (b - 1 < n) pos[np++] = b - 1;
         }
         break;
+    case PLANT_FAMILIES: pos[np++] = 0; break;
+    default: pos[np++] = n - 1; break;
     }
     int kept = 0;
     for (int i = 0; i < np; i++)
@@ -69,100 +72,100 @@ static const int64_t plant_sizes[] = { 33, 1000, 4097, 100003 };
 #define PLANT_SIZES ((int)(sizeof plant_sizes / sizeof plant_sizes[0]))
 static const int64_t plant_incs[] = { 1, 2, -3 };
 
-/* The extremum at several places: the first one counts. */
-void extremum_ties(const char *backend, bool want_max)
-{
-    test_rng r;
-    test_rng_init(&r, 510 + want_max);
-    group grp;
-    group_init(&grp, NULL);
-    for (int s = 0; s < PLANT_SIZES; s++)
-        for (int ic = 0; ic < 3; ic++)
-            for (int f = 0; f < PLANT_FAMILIES; f++) {
-                vec x;
-                vec_init(&x, plant_sizes[s], plant_incs[ic], &r);
-                int64_t pos[160];
-                int np = plant_positions(f, x.n, pos, 160);
-                if (np == 0) {
-                    vec_free(&x);
-                    continue;
-                }
-                for (int i = 0; i < np; i++) vec_set(&x, pos[i], want_max ? 2 : -2);
-                char note[48];
-                snprintf(note, sizeof note, ", ties planted (family %d)", f);
-                extremum_case(&grp, &host_reducer, want_max, &x, note);
-            }
-    group_report(&grp, "%s %s%s ties go to the first occurrence, across part boundaries",
-                 backend, api.prefix, want_max ? "max" : "min");
-}
+/* What one planted case writes into x at the family's positions, and the
+ * note that names the case; variant counts the cases of one family. */
+typedef void plant_fn(vec *x, const int64_t *pos, int np, bool want_max, int family, int variant,
+                      char *note, size_t len);
 
-/* NaNs at several places, and a larger (smaller) value before the first:
- * the first NaN wins. Also a NaN as the first and as the last element. */
-void extremum_nan(const char *backend, bool want_max)
+/* Every planted size and increment with each of the first `families`
+ * families, `variants` cases each. */
+static void planted_cases(group *grp, uint64_t seed, bool want_max, int families, int variants,
+                          plant_fn *plant)
 {
     test_rng r;
-    test_rng_init(&r, 520 + want_max);
-    group grp;
-    group_init(&grp, NULL);
+    test_rng_init(&r, seed);
     for (int s = 0; s < PLANT_SIZES; s++)
         for (int ic = 0; ic < 3; ic++)
-            for (int f = 0; f < PLANT_FAMILIES + 2; f++) {
-                vec x;
-                vec_init(&x, plant_sizes[s], plant_incs[ic], &r);
-                int64_t pos[160];
-                int np = f < PLANT_FAMILIES ? plant_positions(f, x.n, pos, 160) : 1;
-                if (f == PLANT_FAMILIES) pos[0] = 0;
-                if (f == PLANT_FAMILIES + 1) pos[0] = x.n - 1;
-                if (np == 0) {
-                    vec_free(&x);
-                    continue;
-                }
-                vec_set(&x, 0, want_max ? 3 : -3);
-                for (int i = 0; i < np; i++) vec_set(&x, pos[i], (real)NAN);
-                char note[48];
-                snprintf(note, sizeof note, ", NaN planted (family %d)", f);
-                extremum_case(&grp, &host_reducer, want_max, &x, note);
-            }
-    group_report(&grp, "%s %s%s NaN wins, with the index of the first NaN", backend,
-                 api.prefix, want_max ? "max" : "min");
-}
-
-/* -0.0 and 0.0 compare equal, so whichever comes first is the answer; the
- * rest of the data lies on the other side of zero. */
-void extremum_signed_zero(const char *backend, bool want_max)
-{
-    test_rng r;
-    test_rng_init(&r, 530 + want_max);
-    group grp;
-    group_init(&grp, NULL);
-    for (int s = 0; s < PLANT_SIZES; s++)
-        for (int ic = 0; ic < 3; ic++)
-            for (int f = 0; f < PLANT_FAMILIES; f++)
-                for (int neg_first = 0; neg_first < 2; neg_first++) {
+            for (int f = 0; f < families; f++)
+                for (int v = 0; v < variants; v++) {
                     vec x;
                     vec_init(&x, plant_sizes[s], plant_incs[ic], &r);
-                    for (int64_t i = 0; i < x.n; i++) {
-                        real v = (real)fabs((double)vec_get(&x, i)) + (real)0.001;
-                        vec_set(&x, i, want_max ? -v : v);
-                    }
                     int64_t pos[160];
                     int np = plant_positions(f, x.n, pos, 160);
                     if (np == 0) {
                         vec_free(&x);
                         continue;
                     }
-                    int64_t first = pos[0];
-                    for (int i = 1; i < np; i++)
-                        if (pos[i] < first) first = pos[i];
-                    for (int i = 0; i < np; i++) {
-                        bool neg = (pos[i] == first) == (bool)neg_first;
-                        vec_set(&x, pos[i], neg ? (real)-0.0 : (real)0.0);
-                    }
                     char note[64];
-                    snprintf(note, sizeof note, ", zeros planted (family %d), %s first", f,
-                             neg_first ? "-0.0" : "0.0");
-                    extremum_case(&grp, &host_reducer, want_max, &x, note);
+                    plant(&x, pos, np, want_max, f, v, note, sizeof note);
+                    extremum_case(grp, &host_reducer, want_max, &x, note);
                 }
+}
+
+static void plant_ties(vec *x, const int64_t *pos, int np, bool want_max, int family, int variant,
+                       char *note, size_t len)
+{
+    (void)variant;
+    for (int i = 0; i < np; i++) vec_set(x, pos[i], want_max ? 2 : -2);
+    snprintf(note, len, ", ties planted (family %d)", family);
+}
+
+/* The extremum at several places: the first one counts. */
+void extremum_ties(const char *backend, bool want_max)
+{
+    group grp;
+    group_init(&grp, NULL);
+    planted_cases(&grp, 510 + want_max, want_max, PLANT_FAMILIES, 1, plant_ties);
+    group_report(&grp, "%s %s%s ties go to the first occurrence, across part boundaries",
+                 backend, api.prefix, want_max ? "max" : "min");
+}
+
+static void plant_nans(vec *x, const int64_t *pos, int np, bool want_max, int family, int variant,
+                       char *note, size_t len)
+{
+    (void)variant;
+    vec_set(x, 0, want_max ? 3 : -3);
+    for (int i = 0; i < np; i++) vec_set(x, pos[i], (real)NAN);
+    snprintf(note, len, ", NaN planted (family %d)", family);
+}
+
+/* NaNs at several places, and a larger (smaller) value before the first:
+ * the first NaN wins. Also a NaN as the first and as the last element. */
+void extremum_nan(const char *backend, bool want_max)
+{
+    group grp;
+    group_init(&grp, NULL);
+    planted_cases(&grp, 520 + want_max, want_max, PLANT_FAMILIES + 2, 1, plant_nans);
+    group_report(&grp, "%s %s%s NaN wins, with the index of the first NaN", backend,
+                 api.prefix, want_max ? "max" : "min");
+}
+
+/* variant 1: the first zero is -0.0 */
+static void plant_signed_zeros(vec *x, const int64_t *pos, int np, bool want_max, int family,
+                               int variant, char *note, size_t len)
+{
+    for (int64_t i = 0; i < x->n; i++) {
+        real v = (real)fabs((double)vec_get(x, i)) + (real)0.001;
+        vec_set(x, i, want_max ? -v : v);
+    }
+    int64_t first = pos[0];
+    for (int i = 1; i < np; i++)
+        if (pos[i] < first) first = pos[i];
+    for (int i = 0; i < np; i++) {
+        bool neg = (pos[i] == first) == (bool)variant;
+        vec_set(x, pos[i], neg ? (real)-0.0 : (real)0.0);
+    }
+    snprintf(note, len, ", zeros planted (family %d), %s first", family,
+             variant ? "-0.0" : "0.0");
+}
+
+/* -0.0 and 0.0 compare equal, so whichever comes first is the answer; the
+ * rest of the data lies on the other side of zero. */
+void extremum_signed_zero(const char *backend, bool want_max)
+{
+    group grp;
+    group_init(&grp, NULL);
+    planted_cases(&grp, 530 + want_max, want_max, PLANT_FAMILIES, 2, plant_signed_zeros);
     group_report(&grp, "%s %s%s -0.0 and 0.0 compare equal (the first wins)", backend,
                  api.prefix, want_max ? "max" : "min");
 }

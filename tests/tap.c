@@ -89,26 +89,28 @@ void tap_diag(const char *fmt, ...)
     }
 }
 
+/* The last line of the program: the harness reads nothing after it. As
+ * this never returns, the callers' va_start needs no va_end. */
+static _Noreturn void vlast_line(const char *prefix, const char *fmt, va_list ap, int exit_code)
+{
+    vline(prefix, fmt, ap);
+    fputc('\n', stdout);
+    fflush(stdout);
+    exit(exit_code);
+}
+
 void tap_bail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vline("Bail out! ", fmt, ap);
-    va_end(ap);
-    fputc('\n', stdout);
-    fflush(stdout);
-    exit(1);
+    vlast_line("Bail out! ", fmt, ap, 1);
 }
 
 void tap_skip_all(const char *reason_fmt, ...)
 {
     va_list ap;
     va_start(ap, reason_fmt);
-    vline("1..0 # SKIP ", reason_fmt, ap);
-    va_end(ap);
-    fputc('\n', stdout);
-    fflush(stdout);
-    exit(0);
+    vlast_line("1..0 # SKIP ", reason_fmt, ap, 0);
 }
 
 int tap_done(void)

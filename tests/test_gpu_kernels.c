@@ -41,6 +41,18 @@ static int to_host(void *h, const void *d, size_t bytes)
     return ompwg_device_copy(h, d, bytes, OMPWG_DEVICE_TO_HOST);
 }
 
+/* Device copies of the two operands of a call; where either could not be
+ * made, a failed verdict (the caller frees both). */
+static bool device_copies(const void *x, size_t x_bytes, const void *y, size_t y_bytes,
+                          char **dx, char **dy, const char *what)
+{
+    *dx = bench_device_copy_of(x, x_bytes);
+    *dy = bench_device_copy_of(y, y_bytes);
+    if (*dx && *dy) return true;
+    verdict(false, what);
+    return false;
+}
+
 typedef enum scan_type { SCAN_F32, SCAN_F64, SCAN_I64 } scan_type;
 
 /* One GEMM on device data with padded leading dimensions, compared with
@@ -176,17 +188,9 @@ static void check_reduce(bool dbl, int64_t n, int64_t inc, bool device)
         as += fabsl(xi);
         abs_d += fabsl(xi * yi);
     }
-    const void *px = x, *py = y;
-    if (device) {
-        dx = bench_device_copy_of(x, span * elem);
-        dy = bench_device_copy_of(y, span * elem);
-        if (!dx || !dy) {
-            verdict(false, "device copies");
-            goto out;
-        }
-        px = dx;
-        py = dy;
-    }
+    if (device && !device_copies(x, span * elem, y, span * elem, &dx, &dy, "device copies"))
+        goto out;
+    const void *px = device ? dx : x, *py = device ? dy : y;
     /* the API takes the pointer BLAS takes: the lowest address */
     double got[3] = { 0, 0, 0 };
     int st[3];
@@ -290,18 +294,9 @@ static void check_scan(scan_type type, int64_t n, int64_t incx, int64_t incy, bo
             ((int64_t *)(void *)x)[i] = (int64_t)(((double *)(void *)x)[i] * 0x1p62);
     bench_fill_float((float *)(void *)y0, sy * elem / sizeof(float), 15);
     memcpy(y, y0, sy * elem);
-    const void *px = x;
-    void *py = y;
-    if (device) {
-        dx = bench_device_copy_of(x, sx * elem);
-        dy = bench_device_copy_of(y, sy * elem);
-        if (!dx || !dy) {
-            verdict(false, what);
-            goto out;
-        }
-        px = dx;
-        py = dy;
-    }
+    if (device && !device_copies(x, sx * elem, y, sy * elem, &dx, &dy, what)) goto out;
+    const void *px = device ? dx : x;
+    void *py = device ? dy : y;
     unsigned flags = exclusive ? OMPWG_SCAN_EXCLUSIVE : 0;
     int st;
     if (type == SCAN_F32)
@@ -372,18 +367,9 @@ static void check_transpose(bool dbl, ompwg_layout layout, int64_t rows, int64_t
         bench_fill_float((float *)(void *)b0, sb, 17);
     }
     memcpy(b, b0, sb * elem);
-    const void *pa = a;
-    void *pb = b;
-    if (device) {
-        da = bench_device_copy_of(a, sa * elem);
-        db = bench_device_copy_of(b, sb * elem);
-        if (!da || !db) {
-            verdict(false, what);
-            goto out;
-        }
-        pa = da;
-        pb = db;
-    }
+    if (device && !device_copies(a, sa * elem, b, sb * elem, &da, &db, what)) goto out;
+    const void *pa = device ? da : a;
+    void *pb = device ? db : b;
     int st = dbl ? (device ? ompwg_dtranspose_device : ompwg_dtranspose)(layout, rows, cols, pa,
                                                                          lda, pb, ldb)
                  : (device ? ompwg_stranspose_device : ompwg_stranspose)(layout, rows, cols, pa,

@@ -63,6 +63,17 @@ typedef struct l3case {
     double alpha, beta;
 } l3case;
 
+/* base's operation and flags with these sizes and scalars */
+static l3case sized(ompwg_level3_shape base, int64_t m, int64_t n, int64_t k, double alpha,
+                    double beta)
+{
+    l3case c = { .s = base, .alpha = alpha, .beta = beta };
+    c.s.m = m;
+    c.s.n = n;
+    c.s.k = k;
+    return c;
+}
+
 /* Rows and columns of A, B and C as stored. */
 static void dims(const ompwg_level3_shape *s, int64_t *ra, int64_t *ca, int64_t *rb, int64_t *cb,
                  int64_t *rc, int64_t *cc)
@@ -386,15 +397,11 @@ static void triangular(const prec *p, ompwg_level3_op op, bool device)
         int count = 0;
         const ompwg_level3_shape base = { .op = op, .left = v & 1, .upper = v & 2,
                                           .trans = v & 4, .unit = v & 8 };
-        for (int i = 0; i < TRI_SHAPES; i++) {
-            cases[count] = (l3case){ .s = base, .alpha = i % 3 == 1 ? -0.75 : 1.0 };
-            cases[count].s.m = tri_shapes[i][0];
-            cases[count++].s.n = tri_shapes[i][1];
-        }
+        for (int i = 0; i < TRI_SHAPES; i++)
+            cases[count++] = sized(base, tri_shapes[i][0], tri_shapes[i][1], 0,
+                                   i % 3 == 1 ? -0.75 : 1.0, 0);
         /* alpha == 0: C := 0 without reading C (NaN there) or A */
-        cases[count] = (l3case){ .s = base, .alpha = 0 };
-        cases[count].s.m = 33;
-        cases[count++].s.n = 40;
+        cases[count++] = sized(base, 33, 40, 0, 0, 0);
         char what[64];
         snprintf(what, sizeof what, "side %s, %s, %s, %s diagonal", base.left ? "left" : "right",
                  base.upper ? "upper" : "lower", base.trans ? "A^T" : "A",
@@ -419,25 +426,14 @@ static void rank_k(const prec *p, ompwg_level3_op op, bool device)
         l3case cases[16];
         int count = 0;
         const ompwg_level3_shape base = { .op = op, .upper = v & 1, .trans = v & 2 };
-        for (int i = 0; i < nshapes; i++) {
-            cases[count] = (l3case){ .s = base, .alpha = scalars[i % 3][0],
-                                     .beta = scalars[i % 3][1] };
-            cases[count].s.m = cases[count].s.n = shapes[i][0];
-            cases[count++].s.k = shapes[i][1];
-        }
-        cases[count] = (l3case){ .s = base, .alpha = 0, .beta = 2.0 };
-        cases[count].s.m = cases[count].s.n = 40;
-        cases[count++].s.k = 9;
+        for (int i = 0; i < nshapes; i++)
+            cases[count++] = sized(base, shapes[i][0], shapes[i][0], shapes[i][1],
+                                   scalars[i % 3][0], scalars[i % 3][1]);
+        cases[count++] = sized(base, 40, 40, 9, 0, 2.0);
         /* nothing to do: C unchanged */
-        cases[count] = (l3case){ .s = base, .alpha = 0, .beta = 1.0 };
-        cases[count].s.m = cases[count].s.n = 36;
-        cases[count++].s.k = 4;
-        cases[count] = (l3case){ .s = base, .alpha = 1.0, .beta = 0.5 };
-        cases[count].s.m = cases[count].s.n = 35;
-        cases[count++].s.k = 0;
-        cases[count] = (l3case){ .s = base, .alpha = 1.0, .beta = 0.0 };
-        cases[count].s.m = cases[count].s.n = 34;
-        cases[count++].s.k = 0;
+        cases[count++] = sized(base, 36, 36, 4, 0, 1.0);
+        cases[count++] = sized(base, 35, 35, 0, 1.0, 0.5);
+        cases[count++] = sized(base, 34, 34, 0, 1.0, 0.0);
         char what[64];
         snprintf(what, sizeof what, "%s, %s", base.upper ? "upper" : "lower",
                  base.trans ? "A^T A" : "A A^T");
@@ -452,18 +448,11 @@ static void symmetric(const prec *p, bool device)
         l3case cases[TRI_SHAPES + 2];
         int count = 0;
         const ompwg_level3_shape base = { .op = OMPWG_L3_SYMM, .left = v & 1, .upper = v & 2 };
-        for (int i = 0; i < TRI_SHAPES; i++) {
-            cases[count] = (l3case){ .s = base, .alpha = scalars[i % 3][0],
-                                     .beta = scalars[i % 3][1] };
-            cases[count].s.m = tri_shapes[i][0];
-            cases[count++].s.n = tri_shapes[i][1];
-        }
-        cases[count] = (l3case){ .s = base, .alpha = 0, .beta = -2.0 };
-        cases[count].s.m = 33;
-        cases[count++].s.n = 31;
-        cases[count] = (l3case){ .s = base, .alpha = 0, .beta = 1.0 };
-        cases[count].s.m = 34;
-        cases[count++].s.n = 30;
+        for (int i = 0; i < TRI_SHAPES; i++)
+            cases[count++] = sized(base, tri_shapes[i][0], tri_shapes[i][1], 0,
+                                   scalars[i % 3][0], scalars[i % 3][1]);
+        cases[count++] = sized(base, 33, 31, 0, 0, -2.0);
+        cases[count++] = sized(base, 34, 30, 0, 0, 1.0);
         char what[64];
         snprintf(what, sizeof what, "side %s, %s", base.left ? "left" : "right",
                  base.upper ? "upper" : "lower");

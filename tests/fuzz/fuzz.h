@@ -120,6 +120,17 @@ int64_t fuzz_max1(int64_t v);
 /* Whether t is one of the three ompwg_trans values. */
 bool fuzz_trans_ok(int t);
 
+/* A GEMM's sizes and transposes as the BLAS takes them: LP64 ints and
+ * letters. */
+typedef struct fuzz_gemm_blas_args {
+    int m, n, k, lda, ldb, ldc;
+    char transa, transb;
+} fuzz_gemm_blas_args;
+/* The arguments of a GEMM through the BLAS, the error reports seen so far
+ * forgotten (fuzz_blas_reset) so that the call's own are the ones seen. */
+fuzz_gemm_blas_args fuzz_gemm_blas_call(int transa, int transb, bool lower, int64_t m, int64_t n,
+                                        int64_t k, int64_t lda, int64_t ldb, int64_t ldc);
+
 /* The parameter number reference BLAS (Fortran names, column-major) or
  * netlib's CBLAS (cblas, either layout, as its cblas_xerbla renumbers it)
  * reports for a call, 0 for a legal one; enum values stand for the

@@ -125,6 +125,16 @@ int fuzz_lp64(int64_t v)
     return v < -3 ? -1 : v > 1000000 ? 1000000 : (int)v;
 }
 
+fuzz_gemm_blas_args fuzz_gemm_blas_call(int transa, int transb, bool lower, int64_t m, int64_t n,
+                                        int64_t k, int64_t lda, int64_t ldb, int64_t ldc)
+{
+    fuzz_blas_reset();
+    return (fuzz_gemm_blas_args){ .m = (int)m, .n = (int)n, .k = (int)k,
+                                  .lda = (int)lda, .ldb = (int)ldb, .ldc = (int)ldc,
+                                  .transa = fuzz_trans_letter(transa, lower),
+                                  .transb = fuzz_trans_letter(transb, lower) };
+}
+
 int fuzz_gemm_blas_number(bool cblas, int layout, int transa, int transb, int64_t m, int64_t n,
                           int64_t k, int64_t lda, int64_t ldb, int64_t ldc)
 {

@@ -95,15 +95,13 @@ int FUZZ_CGEMM(fuzz_input *in, bool blas)
         st = (device ? GEMM_DEVICE : GEMM)((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb,
                                            m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     } else {
-        int im = (int)m, in_ = (int)n, ik = (int)k, ilda = (int)lda, ildb = (int)ldb,
-            ildc = (int)ldc;
-        char ca = fuzz_trans_letter(ta, lower), cb = fuzz_trans_letter(tb, lower);
-        fuzz_blas_reset();
+        fuzz_gemm_blas_args ba = fuzz_gemm_blas_call(ta, tb, lower, m, n, k, lda, ldb, ldc);
         if (via == FUZZ_VIA_FORTRAN)
-            GEMM_FORTRAN(&ca, &cb, &im, &in_, &ik, &alpha, a, &ilda, b, &ildb, &beta, c, &ildc, 1, 1);
+            GEMM_FORTRAN(&ba.transa, &ba.transb, &ba.m, &ba.n, &ba.k, &alpha, a, &ba.lda, b,
+                         &ba.ldb, &beta, c, &ba.ldc, 1, 1);
         else
-            GEMM_CBLAS((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, im, in_, ik, &alpha,
-                       a, ilda, b, ildb, &beta, c, ildc);
+            GEMM_CBLAS((ompwg_layout)layout, (ompwg_trans)ta, (ompwg_trans)tb, ba.m, ba.n, ba.k,
+                       &alpha, a, ba.lda, b, ba.ldb, &beta, c, ba.ldc);
         st = fuzz_blas_status(name, -want, msg, sizeof msg);
     }
     ompwg_set_thread_backend(NULL);
