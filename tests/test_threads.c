@@ -21,7 +21,7 @@
 
 typedef struct worker {
     int id;
-    bool float_acc;  /* the backend sums floats in float (openblas) */
+    bool float_acc;  /* the backend sums floats in float (the reference, OpenBLAS) */
     pthread_barrier_t *start;
     int calls, failures;
     char first_failure[256];
@@ -177,7 +177,7 @@ static void run_backend(const char *backend, void *ctx)
     pthread_t th[THREADS];
     int started = 0;
     for (int i = 0; i < THREADS; i++) {
-        w[i] = (worker){ .id = i, .float_acc = strcmp(backend, "openblas") == 0, .start = &start };
+        w[i] = (worker){ .id = i, .float_acc = (ompwg_backend_roles(backend) & OMPWG_ROLE_REFERENCE) != 0, .start = &start };
         if (pthread_create(&th[i], NULL, work, &w[i]) != 0) break;
         started++;
     }
