@@ -11,7 +11,7 @@
 # set (e.g. OMPWG_GPU_DGEMM=fma); PERF_NCU="KERNEL
 # ARGS[; KERNEL ARGS...]" profiles the first launch of kernels matching
 # KERNEL in a run of `bench_gpu ARGS` with Nsight Compute, where ncu is
-# installed (e.g. PERF_NCU="gemm_tiled_s --only gemm --size 4096 --prec s").
+# installed (e.g. PERF_NCU="sgemm_tiled_large --only gemm --size 4096 --prec s").
 set -u
 builddir=$1 parent=$2 what=${3:-all}
 out=${OUT:-/tmp/gpu-perf}
