@@ -16,6 +16,41 @@ static void l3_zero(int dev, int64_t m, int64_t n, T *c, int64_t ldc)
         for (int64_t i = 0; i < m; i++) c[i + j * ldc] = 0;
 }
 
+/* M(r0 + r, q0 + q) for r < rows, q < cols into the TRI_NB x TRI_NB block
+ * ms; zero elsewhere and where M is not stored (its other triangle), its
+ * diagonal as stored (1 where unit) or, for the diagonal block of a solve
+ * (`solve`), as reciprocals (1 where unit, and past `rows`, so that the
+ * padding solves to itself). Thread t of nt
+ * takes elements t, t + nt, ..., TRI_LOADS of them loaded before any is
+ * stored, so that their loads are in flight together; consecutive threads
+ * read consecutive addresses of A. */
+GPU_INLINE void tri_stage(const T *a, int64_t lda, bool lower, bool mt, bool unit, bool solve,
+                          int r0, int rows, int q0, int cols, int t, int nt, T *ms)
+{
+    for (int e0 = 0; e0 < TRI_NB * TRI_NB; e0 += TRI_LOADS * nt) {
+        T v[TRI_LOADS];
+#pragma unroll
+        for (int x = 0; x < TRI_LOADS; x++) {
+            const int e = e0 + t + x * nt, i = e % TRI_NB, j = e / TRI_NB;
+            const int r = mt ? j : i, q = mt ? i : j;
+            const int gr = r0 + r, gq = q0 + q;
+            v[x] = 0;
+            if (e >= TRI_NB * TRI_NB) continue;
+            if (r < rows && q < cols) {
+                if (gr == gq) v[x] = unit ? (T)1 : solve ? (T)1 / a[gr + gr * lda] : a[gr + gr * lda];
+                else if (lower ? gr > gq : gr < gq) v[x] = mt ? a[gq + gr * lda] : a[gr + gq * lda];
+            } else if (solve && r == q) {
+                v[x] = 1;
+            }
+        }
+#pragma unroll
+        for (int x = 0; x < TRI_LOADS; x++) {
+            const int e = e0 + t + x * nt, i = e % TRI_NB, j = e / TRI_NB;
+            if (e < TRI_NB * TRI_NB) ms[(mt ? j : i) * TRI_ROW + (mt ? i : j)] = v[x];
+        }
+    }
+}
+
 /* Vector x (TRI_VB apart in xs) := alpha M x for the nb x nb triangular M
  * staged in ms (rows of TRI_ROW, its other triangle unread), in place:
  * from the end whose new value needs no overwritten one. */
@@ -53,13 +88,7 @@ static void tri_mul_block(int dev, int nb, const T *a, int64_t lda, bool upper, 
             /* M(r, q) is A(r, q), or A(q, r) when mt: lower when the
              * transpose flips the stored triangle */
             const bool lower = upper == mt;
-            for (int e = t; e < nb * nb; e += nt) {
-                const int r = e % nb, q = e / nb;
-                T v = 0;
-                if (r == q) v = unit ? (T)1 : a[r + r * lda];
-                else if (lower ? r > q : r < q) v = mt ? a[q + r * lda] : a[r + q * lda];
-                ms[r * TRI_ROW + q] = v;
-            }
+            tri_stage(a, lda, lower, mt, unit, false, 0, nb, 0, nb, t, nt, ms);
             /* consecutive threads, consecutive addresses of C */
             const bool r_fast = rs == 1;
             for (int64_t g = team; g < groups; g += nteam) {
@@ -80,40 +109,6 @@ static void tri_mul_block(int dev, int nb, const T *a, int64_t lda, bool upper, 
                 /* the vectors are free for the next group */
 #pragma omp barrier
             }
-        }
-    }
-}
-
-/* M(r0 + r, q0 + q) for r < rows, q < cols into the TRI_NB x TRI_NB block
- * ms; zero elsewhere and where M is not stored (its other triangle). For
- * a diagonal block (`diag`) its diagonal holds reciprocals (1 where unit,
- * and past `rows`, so that the padding solves to itself). Thread t of nt
- * takes elements t, t + nt, ..., TRI_LOADS of them loaded before any is
- * stored, so that their loads are in flight together; consecutive threads
- * read consecutive addresses of A. */
-GPU_INLINE void tri_stage(const T *a, int64_t lda, bool lower, bool mt, bool unit, bool diag,
-                          int r0, int rows, int q0, int cols, int t, int nt, T *ms)
-{
-    for (int e0 = 0; e0 < TRI_NB * TRI_NB; e0 += TRI_LOADS * nt) {
-        T v[TRI_LOADS];
-#pragma unroll
-        for (int x = 0; x < TRI_LOADS; x++) {
-            const int e = e0 + t + x * nt, i = e % TRI_NB, j = e / TRI_NB;
-            const int r = mt ? j : i, q = mt ? i : j;
-            const int gr = r0 + r, gq = q0 + q;
-            v[x] = 0;
-            if (e >= TRI_NB * TRI_NB) continue;
-            if (r < rows && q < cols) {
-                if (gr == gq) v[x] = unit ? (T)1 : (T)1 / a[gr + gr * lda];
-                else if (lower ? gr > gq : gr < gq) v[x] = mt ? a[gq + gr * lda] : a[gr + gq * lda];
-            } else if (diag && r == q) {
-                v[x] = 1;
-            }
-        }
-#pragma unroll
-        for (int x = 0; x < TRI_LOADS; x++) {
-            const int e = e0 + t + x * nt, i = e % TRI_NB, j = e / TRI_NB;
-            if (e < TRI_NB * TRI_NB) ms[(mt ? j : i) * TRI_ROW + (mt ? i : j)] = v[x];
         }
     }
 }
