@@ -8,11 +8,11 @@
  * (suite `concurrency`); on its own it checks the results. */
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "ompwg.h"
+#include "tally.h"
 #include "tap.h"
 
 #define WORKERS 8
@@ -29,16 +29,13 @@ typedef struct worker {
     pthread_barrier_t *start;
     atomic_int *running;
     const char *first_backend;
-    int calls, failures;
-    char first_failure[200];
+    tally t;
 } worker;
 
 static void fail(worker *w, const char *what, int st, double got, double want)
 {
-    if (w->failures++ > 0) return;
-    snprintf(w->first_failure, sizeof w->first_failure,
-             "thread %d: %s on %s: status %d (%s), %.17g, want %.17g", w->id, what,
-             ompwg_get_backend(), st, ompwg_strerror(st), got, want);
+    tally_fail(&w->t, w->id, what, "on %s: status %d (%s), %.17g, want %.17g", ompwg_get_backend(),
+               st, ompwg_strerror(st), got, want);
 }
 
 static float a[GM * GK], b[GK * GN];
@@ -63,7 +60,7 @@ static void one_round(worker *w, int round, float *c)
     for (int i = 0; i < GM * GN; i++) c[i] = 1e30f;
     int st = ompwg_sgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, GM, GN, GK, 1, a, GM, b,
                          GK, 0, c, GM);
-    w->calls++;
+    w->t.calls++;
     int bad = -1;
     for (int i = 0; i < GM * GN && bad < 0 && st == OMPWG_OK; i++)
         if (c[i] != exact_c(i % GM, i / GM)) bad = i;
@@ -72,14 +69,14 @@ static void one_round(worker *w, int round, float *c)
 
     double sum = 0;
     st = ompwg_dsum(VN, x, 1, &sum);
-    w->calls++;
+    w->t.calls++;
     /* x[i] = i % 7 - 3: VN = 7 * 5714 + 2, so the sum is -3 - 2 */
     if (st != OMPWG_OK || sum != -5) fail(w, "dsum", st, sum, -5);
 
     double mx = 0;
     int64_t at = -1;
     st = ompwg_dmax(VN, x, -1, &mx, &at);
-    w->calls++;
+    w->t.calls++;
     /* logical element i is x[VN - 1 - i]: the first 3 from that end */
     int64_t first = -1;
     for (int64_t i = 0; i < VN && first < 0; i++)
@@ -161,24 +158,21 @@ int main(void)
     pthread_t sw;
     if (pthread_create(&sw, NULL, keep_switching, &s) != 0) tap_bail("could not start the switcher");
 
-    int calls = 0, failures = 0;
-    const char *first = NULL;
+    tally all = { 0 };
     for (int i = 0; i < WORKERS; i++) {
         pthread_join(th[i], NULL);
-        calls += w[i].calls;
-        failures += w[i].failures;
-        if (w[i].failures && !first) first = w[i].first_failure;
+        tally_add(&all, &w[i].t);
     }
     pthread_join(sw, NULL);
     pthread_barrier_destroy(&start);
 
     tap_ok(same, "%d threads making their first call at once all see one selection (%s)", WORKERS,
            w[0].first_backend);
-    if (!tap_ok(failures == 0,
+    if (!tap_ok(all.failures == 0,
                 "%d calls from %d threads exact while the selection, check mode and fallback "
                 "changed %d times%s",
-                calls, WORKERS, s.changes, gpu ? " (gpu among the backends)" : ""))
-        tap_diag("%d failed; the first: %s", failures, first ? first : "-");
+                all.calls, WORKERS, s.changes, gpu ? " (gpu among the backends)" : ""))
+        tap_diag("%d failed; the first: %s", all.failures, all.first_failure);
     ompwg_set_check(-1);
     ompwg_set_fallback(-1);
     return tap_done();

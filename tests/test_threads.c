@@ -6,13 +6,12 @@
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "guard.h"
 #include "ompwg.h"
+#include "tally.h"
 #include "tap.h"
 #include "walk.h"
 
@@ -23,22 +22,8 @@ typedef struct worker {
     int id;
     bool float_acc;  /* the backend sums floats in float (the reference, OpenBLAS) */
     pthread_barrier_t *start;
-    int calls, failures;
-    char first_failure[256];
+    tally t;
 } worker;
-
-static void fail(worker *w, const char *what, const char *fmt, ...) TAP_PRINTF(3, 4);
-
-static void fail(worker *w, const char *what, const char *fmt, ...)
-{
-    if (w->failures++ > 0) return;
-    char detail[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
-    va_end(ap);
-    snprintf(w->first_failure, sizeof w->first_failure, "thread %d: %s: %s", w->id, what, detail);
-}
 
 static const int64_t shapes[][3] = {
     { 65, 17, 129 }, { 128, 64, 31 }, { 7, 257, 16 }, { 100, 100, 100 },
@@ -63,11 +48,11 @@ static void double_round(worker *w, test_rng *r, int round)
     }
     double ratio = INFINITY;
     int st = ompwg_dgemm(lay, ta, tb, s[0], s[1], s[2], 0.7, a, LD, b, LD, 1.3, c, LD);
-    w->calls++;
-    if (st != OMPWG_OK) fail(w, "dgemm", "status %d (%s)", st, ompwg_strerror(st));
+    w->t.calls++;
+    if (st != OMPWG_OK) tally_fail(&w->t, w->id, "dgemm", "status %d (%s)", st, ompwg_strerror(st));
     else if (ompwg_dgemm_ratio(lay, ta, tb, s[0], s[1], s[2], 0.7, a, LD, b, LD, 1.3, c0, c, LD,
                                &ratio) != OMPWG_OK || !(ratio < 16))
-        fail(w, "dgemm", "netlib ratio %g", ratio);
+        tally_fail(&w->t, w->id, "dgemm", "netlib ratio %g", ratio);
 
     /* long enough for the backends to split it across threads; a negative
      * increment takes the other path through the argument handling */
@@ -80,20 +65,20 @@ static void double_round(worker *w, test_rng *r, int round)
     }
     double sum;
     st = ompwg_dsum(n, a, inc, &sum);
-    w->calls++;
+    w->t.calls++;
     long double bound = n * 0x1.0p-53L * abs_sum + 0x1.0p-53L * fabsl(exact) +
                         (n + 1) * LDBL_EPSILON * abs_sum;
-    if (st != OMPWG_OK) fail(w, "dsum", "status %d (%s)", st, ompwg_strerror(st));
-    else if (!(fabsl(sum - exact) <= bound)) fail(w, "dsum", "%.17g, exact %.17Lg", sum, exact);
+    if (st != OMPWG_OK) tally_fail(&w->t, w->id, "dsum", "status %d (%s)", st, ompwg_strerror(st));
+    else if (!(fabsl(sum - exact) <= bound)) tally_fail(&w->t, w->id, "dsum", "%.17g, exact %.17Lg", sum, exact);
 
     int64_t at = (int64_t)test_below(r, (uint64_t)n), idx = -1;
     a[inc > 0 ? at * inc : (n - 1 - at) * -inc] = 2;
     double mx;
     st = ompwg_dmax(n, a, inc, &mx, &idx);
-    w->calls++;
-    if (st != OMPWG_OK) fail(w, "dmax", "status %d (%s)", st, ompwg_strerror(st));
+    w->t.calls++;
+    if (st != OMPWG_OK) tally_fail(&w->t, w->id, "dmax", "status %d (%s)", st, ompwg_strerror(st));
     else if (mx != 2 || idx != at)
-        fail(w, "dmax", "%g at %lld, want 2 at %lld", mx, (long long)idx, (long long)at);
+        tally_fail(&w->t, w->id, "dmax", "%g at %lld, want 2 at %lld", mx, (long long)idx, (long long)at);
     free(a);
     free(b);
     free(c);
@@ -115,11 +100,11 @@ static void float_round(worker *w, test_rng *r, int round)
     }
     double ratio = INFINITY;
     int st = ompwg_sgemm(lay, ta, tb, s[0], s[1], s[2], 1, a, LD, b, LD, 0, c, LD);
-    w->calls++;
-    if (st != OMPWG_OK) fail(w, "sgemm", "status %d (%s)", st, ompwg_strerror(st));
+    w->t.calls++;
+    if (st != OMPWG_OK) tally_fail(&w->t, w->id, "sgemm", "status %d (%s)", st, ompwg_strerror(st));
     else if (ompwg_sgemm_ratio(lay, ta, tb, s[0], s[1], s[2], 1, a, LD, b, LD, 0, c0, c, LD,
                                &ratio) != OMPWG_OK || !(ratio < 16))
-        fail(w, "sgemm", "netlib ratio %g", ratio);
+        tally_fail(&w->t, w->id, "sgemm", "netlib ratio %g", ratio);
 
     int64_t incx = round % 2 ? -3 : 1, incy = round % 2 ? 1 : 2;
     int64_t n = (int64_t)cap / 3;
@@ -132,22 +117,22 @@ static void float_round(worker *w, test_rng *r, int round)
     }
     float dot;
     st = ompwg_sdot(n, a, incx, b, incy, &dot);
-    w->calls++;
+    w->t.calls++;
     long double u_acc = w->float_acc ? 0x1.0p-24L : 0x1.0p-53L;
     long double bound = n * u_acc * abs_sum + 0x1.0p-24L * fabsl(exact) +
                         (n + 1) * LDBL_EPSILON * abs_sum;
-    if (st != OMPWG_OK) fail(w, "sdot", "status %d (%s)", st, ompwg_strerror(st));
+    if (st != OMPWG_OK) tally_fail(&w->t, w->id, "sdot", "status %d (%s)", st, ompwg_strerror(st));
     else if (!(fabsl(dot - exact) <= bound))
-        fail(w, "sdot", "%.9g, exact %.17Lg", (double)dot, exact);
+        tally_fail(&w->t, w->id, "sdot", "%.9g, exact %.17Lg", (double)dot, exact);
 
     int64_t at = (int64_t)test_below(r, (uint64_t)n), idx = -1;
     a[incx > 0 ? at * incx : (n - 1 - at) * -incx] = -2;
     float mn;
     st = ompwg_smin(n, a, incx, &mn, &idx);
-    w->calls++;
-    if (st != OMPWG_OK) fail(w, "smin", "status %d (%s)", st, ompwg_strerror(st));
+    w->t.calls++;
+    if (st != OMPWG_OK) tally_fail(&w->t, w->id, "smin", "status %d (%s)", st, ompwg_strerror(st));
     else if (mn != -2 || idx != at)
-        fail(w, "smin", "%g at %lld, want -2 at %lld", (double)mn, (long long)idx,
+        tally_fail(&w->t, w->id, "smin", "%g at %lld, want -2 at %lld", (double)mn, (long long)idx,
              (long long)at);
     free(a);
     free(b);
@@ -182,20 +167,17 @@ static void run_backend(const char *backend, void *ctx)
         started++;
     }
     if (started < THREADS) tap_bail("could not start %d threads", THREADS);
-    int calls = 0, failures = 0;
-    const char *first = NULL;
+    tally all = { 0 };
     for (int i = 0; i < THREADS; i++) {
         pthread_join(th[i], NULL);
-        calls += w[i].calls;
-        failures += w[i].failures;
-        if (w[i].failures && !first) first = w[i].first_failure;
+        tally_add(&all, &w[i].t);
     }
     pthread_barrier_destroy(&start);
-    if (!tap_ok(failures == 0 && strcmp(ompwg_get_backend(), backend) == 0,
+    if (!tap_ok(all.failures == 0 && strcmp(ompwg_get_backend(), backend) == 0,
                 "%s: %d threads at once, %d GEMM and reduction calls, all correct", backend,
-                THREADS, calls))
-        tap_diag("%d of %d calls failed; the first: %s; selected afterwards: %s", failures, calls,
-                 first ? first : "-", ompwg_get_backend());
+                THREADS, all.calls))
+        tap_diag("%d of %d calls failed; the first: %s; selected afterwards: %s", all.failures,
+                 all.calls, all.failures ? all.first_failure : "-", ompwg_get_backend());
 }
 
 int main(void)
