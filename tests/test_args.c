@@ -150,50 +150,40 @@ static void gemm_expect(group *grp, gemm_variant v, const gemm_args *g, int want
 static const int layouts[] = { OMPWG_COL_MAJOR, OMPWG_ROW_MAJOR };
 static const int transes[] = { OMPWG_NO_TRANS, OMPWG_TRANS, OMPWG_CONJ_TRANS };
 
-static void gemm_bad_enums(gemm_variant v, buffers *bf)
+static void gemm_bad_enums(group *grp, gemm_variant v, buffers *bf)
 {
-    group grp;
-    group_init(&grp, NULL);
     static const int bad[] = { 0, -1, 100, 103, 110, 114, 0x7fffffff };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gemm_args g = valid_args(bf, OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS);
         g.layout = bad[i];
-        gemm_expect(&grp, v, &g, OMPWG_ERR_LAYOUT, bf, "bad layout");
+        gemm_expect(grp, v, &g, OMPWG_ERR_LAYOUT, bf, "bad layout");
         g = valid_args(bf, OMPWG_ROW_MAJOR, OMPWG_NO_TRANS, OMPWG_TRANS);
         g.ta = bad[i];
-        gemm_expect(&grp, v, &g, OMPWG_ERR_TRANS, bf, "bad transa");
+        gemm_expect(grp, v, &g, OMPWG_ERR_TRANS, bf, "bad transa");
         g = valid_args(bf, OMPWG_COL_MAJOR, OMPWG_TRANS, OMPWG_NO_TRANS);
         g.tb = bad[i];
-        gemm_expect(&grp, v, &g, OMPWG_ERR_TRANS, bf, "bad transb");
+        gemm_expect(grp, v, &g, OMPWG_ERR_TRANS, bf, "bad transb");
     }
-    group_report(&grp, "%s: bad layout gives OMPWG_ERR_LAYOUT, bad transa/transb OMPWG_ERR_TRANS; nothing written",
-                 gemm_names[v]);
 }
 
-static void gemm_bad_sizes(gemm_variant v, buffers *bf)
+static void gemm_bad_sizes(group *grp, gemm_variant v, buffers *bf)
 {
-    group grp;
-    group_init(&grp, NULL);
     static const int64_t bad[] = { -1, -1000, INT64_MIN };
     for (size_t i = 0; i < 3; i++)
         for (int which = 0; which < 3; which++) {
             gemm_args g = valid_args(bf, layouts[which % 2], transes[which], OMPWG_NO_TRANS);
             int64_t *dim = which == 0 ? &g.m : which == 1 ? &g.n : &g.k;
             *dim = bad[i];
-            gemm_expect(&grp, v, &g, OMPWG_ERR_SIZE, bf, which == 0 ? "negative m"
+            gemm_expect(grp, v, &g, OMPWG_ERR_SIZE, bf, which == 0 ? "negative m"
                                                          : which == 1 ? "negative n" : "negative k");
         }
-    group_report(&grp, "%s: negative m, n or k gives OMPWG_ERR_SIZE; nothing written",
-                 gemm_names[v]);
 }
 
 /* Each leading dimension one below its minimum, for both layouts and all
  * transposes; at the minimum the call succeeds (host data only). Also the
  * max(1, ...) floor: 0 is too small even for an empty matrix. */
-static void gemm_bad_ld(gemm_variant v, buffers *bf)
+static void gemm_bad_ld(group *grp, gemm_variant v, buffers *bf)
 {
-    group grp;
-    group_init(&grp, NULL);
     for (int l = 0; l < 2; l++)
         for (int ia = 0; ia < 3; ia++)
             for (int ib = 0; ib < 3; ib++) {
@@ -202,11 +192,11 @@ static void gemm_bad_ld(gemm_variant v, buffers *bf)
                     gemm_args g = ok;
                     int64_t *ld = which == 0 ? &g.lda : which == 1 ? &g.ldb : &g.ldc;
                     *ld -= 1;
-                    gemm_expect(&grp, v, &g, OMPWG_ERR_LD, bf,
+                    gemm_expect(grp, v, &g, OMPWG_ERR_LD, bf,
                                 which == 0 ? "lda one below its minimum"
                                 : which == 1 ? "ldb one below its minimum" : "ldc one below its minimum");
                 }
-                if (!is_device(v)) gemm_expect(&grp, v, &ok, OMPWG_OK, bf, "every ld at its minimum");
+                if (!is_device(v)) gemm_expect(grp, v, &ok, OMPWG_OK, bf, "every ld at its minimum");
                 gemm_args z = ok;
                 z.m = z.n = z.k = 0;
                 for (int which = 0; which < 3; which++) {
@@ -214,75 +204,75 @@ static void gemm_bad_ld(gemm_variant v, buffers *bf)
                     g.lda = g.ldb = g.ldc = 1;
                     int64_t *ld = which == 0 ? &g.lda : which == 1 ? &g.ldb : &g.ldc;
                     *ld = 0;
-                    gemm_expect(&grp, v, &g, OMPWG_ERR_LD, bf, "ld 0 with m = n = k = 0");
+                    gemm_expect(grp, v, &g, OMPWG_ERR_LD, bf, "ld 0 with m = n = k = 0");
                 }
             }
-    group_report(&grp, "%s: a leading dimension below max(1, BLAS minimum) gives OMPWG_ERR_LD; nothing written",
-                 gemm_names[v]);
 }
 
-static void gemm_null(gemm_variant v, buffers *bf)
+/* Each pointer in turn; c0 and ratio only where the call has them. */
+static void gemm_null(group *grp, gemm_variant v, buffers *bf)
 {
-    group grp;
-    group_init(&grp, NULL);
-    bool ratio = v == SGEMM_RATIO || v == DGEMM_RATIO;
-    for (int l = 0; l < 2; l++) {
-        gemm_args g = valid_args(bf, layouts[l], OMPWG_TRANS, OMPWG_NO_TRANS);
-        g.a = NULL;
-        gemm_expect(&grp, v, &g, OMPWG_ERR_NULL, bf, "a = NULL");
-        g = valid_args(bf, layouts[l], OMPWG_NO_TRANS, OMPWG_TRANS);
-        g.b = NULL;
-        gemm_expect(&grp, v, &g, OMPWG_ERR_NULL, bf, "b = NULL");
-        g = valid_args(bf, layouts[l], OMPWG_NO_TRANS, OMPWG_NO_TRANS);
-        g.c = NULL;
-        gemm_expect(&grp, v, &g, OMPWG_ERR_NULL, bf, "c = NULL");
-        if (ratio) {
-            g = valid_args(bf, layouts[l], OMPWG_NO_TRANS, OMPWG_NO_TRANS);
-            g.c0 = NULL;
-            gemm_expect(&grp, v, &g, OMPWG_ERR_NULL, bf, "c0 = NULL");
-            g = valid_args(bf, layouts[l], OMPWG_NO_TRANS, OMPWG_NO_TRANS);
-            g.ratio = NULL;
-            gemm_expect(&grp, v, &g, OMPWG_ERR_NULL, bf, "ratio = NULL");
+    static const char *const what[] = { "a = NULL", "b = NULL", "c = NULL", "c0 = NULL",
+                                        "ratio = NULL" };
+    int pointers = v == SGEMM_RATIO || v == DGEMM_RATIO ? 5 : 3;
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < pointers; i++) {
+            gemm_args g = valid_args(bf, layouts[l], i == 0 ? OMPWG_TRANS : OMPWG_NO_TRANS,
+                                     i == 1 ? OMPWG_TRANS : OMPWG_NO_TRANS);
+            switch (i) {
+            case 0: g.a = NULL; break;
+            case 1: g.b = NULL; break;
+            case 2: g.c = NULL; break;
+            case 3: g.c0 = NULL; break;
+            default: g.ratio = NULL; break;
+            }
+            gemm_expect(grp, v, &g, OMPWG_ERR_NULL, bf, what[i]);
         }
-    }
-    group_report(&grp, "%s: NULL where the call reads or writes gives OMPWG_ERR_NULL; nothing written",
-                 gemm_names[v]);
 }
 
 /* ompwg.h: layout, then transa, transb, then m, n, k, then lda, ldb, ldc,
  * then pointers. Each case breaks two neighbours in that list. */
-static void gemm_order(gemm_variant v, buffers *bf)
+static void gemm_order(group *grp, gemm_variant v, buffers *bf)
 {
-    group grp;
-    group_init(&grp, NULL);
     gemm_args g = valid_args(bf, OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS);
     g.layout = 0;
     g.ta = 0;
-    gemm_expect(&grp, v, &g, OMPWG_ERR_LAYOUT, bf, "bad layout and bad transa");
+    gemm_expect(grp, v, &g, OMPWG_ERR_LAYOUT, bf, "bad layout and bad transa");
     g = valid_args(bf, OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS);
     g.ta = 0;
     g.tb = 114;
     g.m = -1;
-    gemm_expect(&grp, v, &g, OMPWG_ERR_TRANS, bf, "bad transa, bad transb and negative m");
+    gemm_expect(grp, v, &g, OMPWG_ERR_TRANS, bf, "bad transa, bad transb and negative m");
     g = valid_args(bf, OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS);
     g.tb = 0;
     g.k = -1;
-    gemm_expect(&grp, v, &g, OMPWG_ERR_TRANS, bf, "bad transb and negative k");
+    gemm_expect(grp, v, &g, OMPWG_ERR_TRANS, bf, "bad transb and negative k");
     g = valid_args(bf, OMPWG_ROW_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS);
     g.n = -1;
     g.lda = 0;
-    gemm_expect(&grp, v, &g, OMPWG_ERR_SIZE, bf, "negative n and lda 0");
+    gemm_expect(grp, v, &g, OMPWG_ERR_SIZE, bf, "negative n and lda 0");
     g = valid_args(bf, OMPWG_ROW_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS);
     g.ldc = 0;
     g.a = g.b = NULL;
     g.c = NULL;
-    gemm_expect(&grp, v, &g, OMPWG_ERR_LD, bf, "ldc 0 and NULL pointers");
+    gemm_expect(grp, v, &g, OMPWG_ERR_LD, bf, "ldc 0 and NULL pointers");
     g = valid_args(bf, OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS);
     g.m = 0;
     g.lda = 0;
-    gemm_expect(&grp, v, &g, OMPWG_ERR_LD, bf, "m = 0 with lda 0: the check comes before the quick return");
-    group_report(&grp, "%s: checks in the documented order", gemm_names[v]);
+    gemm_expect(grp, v, &g, OMPWG_ERR_LD, bf, "m = 0 with lda 0: the check comes before the quick return");
 }
+
+/* Each family of bad arguments, and what it must give. */
+static const struct gemm_check {
+    void (*run)(group *grp, gemm_variant v, buffers *bf);
+    const char *claim;
+} gemm_checks[] = {
+    { gemm_bad_enums, "bad layout gives OMPWG_ERR_LAYOUT, bad transa/transb OMPWG_ERR_TRANS; nothing written" },
+    { gemm_bad_sizes, "negative m, n or k gives OMPWG_ERR_SIZE; nothing written" },
+    { gemm_bad_ld, "a leading dimension below max(1, BLAS minimum) gives OMPWG_ERR_LD; nothing written" },
+    { gemm_null, "NULL where the call reads or writes gives OMPWG_ERR_NULL; nothing written" },
+    { gemm_order, "checks in the documented order" },
+};
 
 /* ---- reductions ------------------------------------------------------------ */
 
@@ -395,11 +385,12 @@ int main(void)
     buffers bf;
     buffers_init(&bf, &r);
     for (int v = 0; v < GEMM_VARIANTS; v++) {
-        gemm_bad_enums((gemm_variant)v, &bf);
-        gemm_bad_sizes((gemm_variant)v, &bf);
-        gemm_bad_ld((gemm_variant)v, &bf);
-        gemm_null((gemm_variant)v, &bf);
-        gemm_order((gemm_variant)v, &bf);
+        for (size_t i = 0; i < sizeof gemm_checks / sizeof gemm_checks[0]; i++) {
+            group grp;
+            group_init(&grp, NULL);
+            gemm_checks[i].run(&grp, (gemm_variant)v, &bf);
+            group_report(&grp, "%s: %s", gemm_names[v], gemm_checks[i].claim);
+        }
     }
     for (int dbl = 0; dbl < 2; dbl++)
         for (int device = 0; device < 2; device++)
