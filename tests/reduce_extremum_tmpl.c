@@ -9,20 +9,14 @@
 
 /* Random data: every size with every increment (n = 0 included: value 0,
  * index -1). */
-void extremum_grid(const char *backend, bool want_max)
+static void grid(group *grp, test_rng *r, bool want_max)
 {
-    test_rng r;
-    test_rng_init(&r, 500 + want_max);
-    group grp;
-    group_init(&grp, NULL);
     for (int s = 0; s < VEC_SIZES; s++)
         for (int ic = 0; ic < VEC_INCS; ic++) {
             vec x;
-            vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
-            extremum_case(&grp, &host_reducer, want_max, &x, "");
+            vec_init(&x, vec_sizes[s], vec_incs[ic], r);
+            extremum_case(grp, &host_reducer, want_max, &x, "");
         }
-    group_report(&grp, "%s %s%s, n in {0..2^20+3} x every increment", backend, api.prefix,
-                 want_max ? "max" : "min");
 }
 
 /* Where equal extrema (or NaNs) are planted. Work is split somewhere: across
@@ -79,17 +73,15 @@ typedef void plant_fn(vec *x, const int64_t *pos, int np, bool want_max, int fam
 
 /* Every planted size and increment with each of the first `families`
  * families, `variants` cases each. */
-static void planted_cases(group *grp, uint64_t seed, bool want_max, int families, int variants,
+static void planted_cases(group *grp, test_rng *r, bool want_max, int families, int variants,
                           plant_fn *plant)
 {
-    test_rng r;
-    test_rng_init(&r, seed);
     for (int s = 0; s < PLANT_SIZES; s++)
         for (int ic = 0; ic < 3; ic++)
             for (int f = 0; f < families; f++)
                 for (int v = 0; v < variants; v++) {
                     vec x;
-                    vec_init(&x, plant_sizes[s], plant_incs[ic], &r);
+                    vec_init(&x, plant_sizes[s], plant_incs[ic], r);
                     int64_t pos[160];
                     int np = plant_positions(f, x.n, pos, 160);
                     if (np == 0) {
@@ -111,13 +103,9 @@ static void plant_ties(vec *x, const int64_t *pos, int np, bool want_max, int fa
 }
 
 /* The extremum at several places: the first one counts. */
-void extremum_ties(const char *backend, bool want_max)
+static void ties(group *grp, test_rng *r, bool want_max)
 {
-    group grp;
-    group_init(&grp, NULL);
-    planted_cases(&grp, 510 + want_max, want_max, PLANT_FAMILIES, 1, plant_ties);
-    group_report(&grp, "%s %s%s ties go to the first occurrence, across part boundaries",
-                 backend, api.prefix, want_max ? "max" : "min");
+    planted_cases(grp, r, want_max, PLANT_FAMILIES, 1, plant_ties);
 }
 
 static void plant_nans(vec *x, const int64_t *pos, int np, bool want_max, int family, int variant,
@@ -131,13 +119,9 @@ static void plant_nans(vec *x, const int64_t *pos, int np, bool want_max, int fa
 
 /* NaNs at several places, and a larger (smaller) value before the first:
  * the first NaN wins. Also a NaN as the first and as the last element. */
-void extremum_nan(const char *backend, bool want_max)
+static void nans(group *grp, test_rng *r, bool want_max)
 {
-    group grp;
-    group_init(&grp, NULL);
-    planted_cases(&grp, 520 + want_max, want_max, PLANT_FAMILIES + 2, 1, plant_nans);
-    group_report(&grp, "%s %s%s NaN wins, with the index of the first NaN", backend,
-                 api.prefix, want_max ? "max" : "min");
+    planted_cases(grp, r, want_max, PLANT_FAMILIES + 2, 1, plant_nans);
 }
 
 /* variant 1: the first zero is -0.0 */
@@ -161,43 +145,59 @@ static void plant_signed_zeros(vec *x, const int64_t *pos, int np, bool want_max
 
 /* -0.0 and 0.0 compare equal, so whichever comes first is the answer; the
  * rest of the data lies on the other side of zero. */
-void extremum_signed_zero(const char *backend, bool want_max)
+static void signed_zero(group *grp, test_rng *r, bool want_max)
 {
-    group grp;
-    group_init(&grp, NULL);
-    planted_cases(&grp, 530 + want_max, want_max, PLANT_FAMILIES, 2, plant_signed_zeros);
-    group_report(&grp, "%s %s%s -0.0 and 0.0 compare equal (the first wins)", backend,
-                 api.prefix, want_max ? "max" : "min");
+    planted_cases(grp, r, want_max, PLANT_FAMILIES, 2, plant_signed_zeros);
 }
 
 /* All elements equal (0.5; or zeros of alternating sign): index 0. And a
  * single element, NaN or not. */
-void extremum_degenerate(const char *backend, bool want_max)
+static void degenerate(group *grp, test_rng *r, bool want_max)
 {
-    test_rng r;
-    test_rng_init(&r, 540 + want_max);
-    group grp;
-    group_init(&grp, NULL);
     for (int s = 0; s < VEC_SIZES; s++)
         for (int ic = 0; ic < VEC_INCS; ic++)
             for (int kind = 0; kind < 3; kind++) {
                 if (vec_sizes[s] == 0 || vec_sizes[s] > 100003) continue;
                 vec x;
-                vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
+                vec_init(&x, vec_sizes[s], vec_incs[ic], r);
                 for (int64_t i = 0; i < x.n; i++) {
                     real zero = (i + kind) % 2 ? (real)-0.0 : (real)0.0;
                     vec_set(&x, i, kind == 0 ? (real)0.5 : zero);
                 }
-                extremum_case(&grp, &host_reducer, want_max, &x,
+                extremum_case(grp, &host_reducer, want_max, &x,
                               kind == 0 ? ", all 0.5" : kind == 1 ? ", zeros from 0.0" : ", zeros from -0.0");
             }
     for (int ic = 0; ic < VEC_INCS; ic++)
         for (int nan = 0; nan < 2; nan++) {
             vec x;
-            vec_init(&x, 1, vec_incs[ic], &r);
+            vec_init(&x, 1, vec_incs[ic], r);
             if (nan) vec_set(&x, 0, (real)NAN);
-            extremum_case(&grp, &host_reducer, want_max, &x, nan ? ", single NaN" : ", single element");
+            extremum_case(grp, &host_reducer, want_max, &x, nan ? ", single NaN" : ", single element");
         }
-    group_report(&grp, "%s %s%s all equal gives index 0; a single element is its own answer",
-                 backend, api.prefix, want_max ? "max" : "min");
+}
+
+/* Each family of cases: its random stream and what its group claims. */
+static const struct extremum_family {
+    void (*run)(group *grp, test_rng *r, bool want_max);
+    uint64_t seed;
+    const char *claim;
+} families[] = {
+    { grid, 500, ", n in {0..2^20+3} x every increment" },
+    { ties, 510, " ties go to the first occurrence, across part boundaries" },
+    { nans, 520, " NaN wins, with the index of the first NaN" },
+    { signed_zero, 530, " -0.0 and 0.0 compare equal (the first wins)" },
+    { degenerate, 540, " all equal gives index 0; a single element is its own answer" },
+};
+
+void extrema(const char *backend, bool want_max)
+{
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+        test_rng r;
+        test_rng_init(&r, families[i].seed + want_max);
+        group grp;
+        group_init(&grp, NULL);
+        families[i].run(&grp, &r, want_max);
+        group_report(&grp, "%s %s%s%s", backend, api.prefix, want_max ? "max" : "min",
+                     families[i].claim);
+    }
 }

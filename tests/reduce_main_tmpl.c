@@ -16,13 +16,7 @@ static void run_backend(const char *backend, void *ctx)
     sums_grid(backend, ASUM);
     sums_special(backend);
     single_element_any_increment(backend);
-    for (int want_max = 1; want_max >= 0; want_max--) {
-        extremum_grid(backend, want_max);
-        extremum_ties(backend, want_max);
-        extremum_nan(backend, want_max);
-        extremum_signed_zero(backend, want_max);
-        extremum_degenerate(backend, want_max);
-    }
+    for (int want_max = 1; want_max >= 0; want_max--) extrema(backend, want_max);
 }
 
 int main(void)

@@ -12,11 +12,8 @@
 void sums_grid(const char *backend, sum_kind k);
 void sums_special(const char *backend);
 
-void extremum_grid(const char *backend, bool want_max);
-void extremum_ties(const char *backend, bool want_max);
-void extremum_nan(const char *backend, bool want_max);
-void extremum_signed_zero(const char *backend, bool want_max);
-void extremum_degenerate(const char *backend, bool want_max);
+/* Every check of max (want_max) or min, a group each. */
+void extrema(const char *backend, bool want_max);
 
 void single_element_any_increment(const char *backend);
 
