@@ -13,11 +13,7 @@ static void run_backend(const char *backend, void *ctx)
     grid_full_product(backend);
     grid_rotating(backend);
     grid_large(backend);
-    rule_beta_zero(backend);
-    rule_scale_only(backend, false);
-    rule_scale_only(backend, true);
-    rule_empty(backend);
-    rule_nan_propagates(backend);
+    rules(backend, false);
 }
 
 int main(void)
@@ -39,8 +35,7 @@ int main(void)
             tap_ok(ompwg_set_split_share(shares[i]) == OMPWG_OK, "%s: ompwg_set_split_share", label);
             grid_full_product(label);
             grid_rotating(label);
-            rule_beta_zero(label);
-            rule_nan_propagates(label);
+            rules(label, true);
         }
         ompwg_set_split_share(0);
         ompwg_set_backend(NULL);

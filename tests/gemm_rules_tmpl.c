@@ -62,21 +62,25 @@ static bool c_is_finite(const stored *c, char *msg, size_t len)
     return true;
 }
 
-/* beta == 0: C is not read, so NaN and Inf already in C never show. */
-void rule_beta_zero(const char *backend)
+/* Shape s of rule_shapes with these alpha and beta, and random operands for
+ * it in *o. */
+static gemm_case rule_case(int s, real alpha, real beta, operands *o, test_rng *r)
 {
-    test_rng r;
-    test_rng_init(&r, 300);
-    group grp;
-    group_init(&grp, "ratio");
+    gemm_case g = rule_shapes[s];
+    g.alpha = alpha;
+    g.beta = beta;
+    operands_init(o, &g);
+    operands_fill(o, r);
+    return g;
+}
+
+/* beta == 0: C is not read, so NaN and Inf already in C never show. */
+static void beta_zero(group *grp, test_rng *r)
+{
     for (int s = 0; s < RULE_SHAPES; s++)
         for (int al = 0; al < 2; al++) {
-            gemm_case g = rule_shapes[s];
-            g.alpha = al ? (real)0.7 : 0;
-            g.beta = 0;
             operands o;
-            operands_init(&o, &g);
-            operands_fill(&o, &r);
+            gemm_case g = rule_case(s, al ? (real)0.7 : 0, 0, &o, r);
             stored_poison(&o.c);
             operands_snapshot(&o);
             char msg[512] = "";
@@ -91,22 +95,16 @@ void rule_beta_zero(const char *backend)
                 pass = st == OMPWG_OK && operands_kept(&o, msg, sizeof msg) &&
                        c_is_finite(&o.c, msg, sizeof msg) && c_is_scaled(&o.c, 0, msg, sizeof msg);
             }
-            gemm_add(&grp, &g, pass, ratio, msg);
+            gemm_add(grp, &g, pass, ratio, msg);
             operands_free(&o);
         }
-    group_report(&grp, "%s %sgemm beta=0 with NaN and Inf in C gives a finite C", backend,
-                 api.prefix);
 }
 
 /* alpha == 0 or k == 0: A and B are not read (with alpha == 0, NaN and Inf
  * there never show; either way NULL is allowed), and C := beta * C exactly,
  * whatever alpha. */
-void rule_scale_only(const char *backend, bool k_zero)
+static void scale_only(group *grp, test_rng *r, bool k_zero)
 {
-    test_rng r;
-    test_rng_init(&r, k_zero ? 302 : 301);
-    group grp;
-    group_init(&grp, NULL);
     for (int s = 0; s < RULE_SHAPES; s++)
         for (int be = 0; be < 3; be++)
             for (int null_ab = 0; null_ab < 2; null_ab++) {
@@ -116,7 +114,7 @@ void rule_scale_only(const char *backend, bool k_zero)
                 g.beta = (real)rule_betas[be];
                 operands o;
                 operands_init(&o, &g);
-                operands_fill(&o, &r);
+                operands_fill(&o, r);
                 if (!k_zero) {
                     stored_poison(&o.a);
                     stored_poison(&o.b);
@@ -133,26 +131,25 @@ void rule_scale_only(const char *backend, bool k_zero)
                 else
                     pass = operands_kept(&o, msg, sizeof msg) &&
                            c_is_scaled(&o.c, g.beta, msg, sizeof msg);
-                gemm_add(&grp, &g, pass, -1, msg);
+                gemm_add(grp, &g, pass, -1, msg);
                 operands_free(&o);
             }
-    if (k_zero)
-        group_report(&grp, "%s %sgemm k=0 gives C = beta*C (A and B may be NULL)", backend,
-                     api.prefix);
-    else
-        group_report(&grp,
-                     "%s %sgemm alpha=0 with NaN and Inf (or NULL) in A and B gives C = beta*C",
-                     backend, api.prefix);
+}
+
+static void alpha_zero(group *grp, test_rng *r)
+{
+    scale_only(grp, r, false);
+}
+
+static void k_zero(group *grp, test_rng *r)
+{
+    scale_only(grp, r, true);
 }
 
 /* m == 0 or n == 0: a quick return that reads and writes nothing, so NULL
  * operands are fine and C's buffer (padding only) stays as it was. */
-void rule_empty(const char *backend)
+static void empty(group *grp, test_rng *r)
 {
-    test_rng r;
-    test_rng_init(&r, 303);
-    group grp;
-    group_init(&grp, NULL);
     static const int64_t dims[][3] = { { 0, 5, 3 }, { 7, 0, 3 }, { 0, 0, 0 }, { 0, 9, 0 } };
     for (int s = 0; s < RULE_SHAPES; s++)
         for (int d = 0; d < 4; d++)
@@ -165,7 +162,7 @@ void rule_empty(const char *backend)
                 g.beta = (real)1.3;
                 operands o;
                 operands_init(&o, &g);
-                operands_fill(&o, &r);
+                operands_fill(&o, r);
                 stored_poison(&o.c);
                 operands_snapshot(&o);
                 char msg[512] = "";
@@ -181,33 +178,23 @@ void rule_empty(const char *backend)
                     pass = stored_kept(&o.a, "A", true, msg, sizeof msg) &&
                            stored_kept(&o.b, "B", true, msg, sizeof msg) &&
                            stored_kept(&o.c, "C", true, msg, sizeof msg);
-                gemm_add(&grp, &g, pass, -1, msg);
+                gemm_add(grp, &g, pass, -1, msg);
                 operands_free(&o);
             }
-    group_report(&grp, "%s %sgemm m=0 or n=0 returns OMPWG_OK and writes nothing (NULL pointers too)",
-                 backend, api.prefix);
 }
 
 /* alpha != 0: a NaN in A or B reaches C exactly where it does in OpenBLAS
  * (the checker's ratio is infinite when NaN appears in one result only). */
-void rule_nan_propagates(const char *backend)
+static void nan_propagates(group *grp, test_rng *r)
 {
-    test_rng r;
-    test_rng_init(&r, 304);
-    group grp;
-    group_init(&grp, "ratio");
     for (int s = 0; s < RULE_SHAPES; s++)
         for (int in_b = 0; in_b < 2; in_b++) {
-            gemm_case g = rule_shapes[s];
-            g.alpha = (real)0.7;
-            g.beta = (real)(s % 2 ? 1.3 : 0);
             operands o;
-            operands_init(&o, &g);
-            operands_fill(&o, &r);
+            gemm_case g = rule_case(s, (real)0.7, (real)(s % 2 ? 1.3 : 0), &o, r);
             stored *x = in_b ? &o.b : &o.a;
             /* an element of the matrix, not of its padding */
             size_t at;
-            do at = (size_t)test_below(&r, x->len);
+            do at = (size_t)test_below(r, x->len);
             while (is_padding(x, at));
             x->p[at] = (real)NAN;
             operands_snapshot(&o);
@@ -219,9 +206,39 @@ void rule_nan_propagates(const char *backend)
                 snprintf(msg + used, sizeof msg - used, " (NaN at %s element %zu)", in_b ? "B" : "A",
                          at);
             }
-            gemm_add(&grp, &g, pass, ratio, msg);
+            gemm_add(grp, &g, pass, ratio, msg);
             operands_free(&o);
         }
-    group_report(&grp, "%s %sgemm NaN in A or B with alpha != 0 reaches C as in OpenBLAS",
-                 backend, api.prefix);
+}
+
+/* Each rule: its random stream, what its group measures and claims, and
+ * whether it runs again with C's columns split between backends. */
+static const struct gemm_rule {
+    void (*run)(group *grp, test_rng *r);
+    uint64_t seed;
+    const char *measure;
+    const char *claim;
+    bool split;
+} gemm_rules[] = {
+    { beta_zero, 300, "ratio", "beta=0 with NaN and Inf in C gives a finite C", true },
+    { alpha_zero, 301, NULL, "alpha=0 with NaN and Inf (or NULL) in A and B gives C = beta*C",
+      false },
+    { k_zero, 302, NULL, "k=0 gives C = beta*C (A and B may be NULL)", false },
+    { empty, 303, NULL, "m=0 or n=0 returns OMPWG_OK and writes nothing (NULL pointers too)",
+      false },
+    { nan_propagates, 304, "ratio", "NaN in A or B with alpha != 0 reaches C as in OpenBLAS",
+      true },
+};
+
+void rules(const char *backend, bool split)
+{
+    for (size_t i = 0; i < sizeof gemm_rules / sizeof gemm_rules[0]; i++) {
+        if (split && !gemm_rules[i].split) continue;
+        test_rng r;
+        test_rng_init(&r, gemm_rules[i].seed);
+        group grp;
+        group_init(&grp, gemm_rules[i].measure);
+        gemm_rules[i].run(&grp, &r);
+        group_report(&grp, "%s %sgemm %s", backend, api.prefix, gemm_rules[i].claim);
+    }
 }

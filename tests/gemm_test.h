@@ -15,9 +15,8 @@ void grid_full_product(const char *backend);
 void grid_rotating(const char *backend);
 void grid_large(const char *backend);
 
-void rule_beta_zero(const char *backend);
-void rule_scale_only(const char *backend, bool k_zero);
-void rule_empty(const char *backend);
-void rule_nan_propagates(const char *backend);
+/* The BLAS rules, a group each; with split, only those that run again
+ * with C's columns split between backends. */
+void rules(const char *backend, bool split);
 
 #endif
