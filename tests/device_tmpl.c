@@ -61,15 +61,11 @@ static int device_extremum(bool want_max, vec *x, real *value, int64_t *index)
 static const reducer device_reducer = { device_sum, device_extremum };
 
 /* Shapes across the block edges, every transposition in both layouts. */
-static void device_gemms(const char *variant)
+static void gemms(group *grp, test_rng *r)
 {
     static const int64_t sizes[] = { 1, 2, 15, 16, 17, 63, 64, 65, 127, 128, 129, 257 };
     const int ns = (int)(sizeof sizes / sizeof sizes[0]);
     static const ompwg_trans tr[] = { OMPWG_NO_TRANS, OMPWG_TRANS, OMPWG_CONJ_TRANS };
-    test_rng r;
-    test_rng_init(&r, 900);
-    group grp;
-    group_init(&grp, "ratio");
     int idx = 0;
     for (int l = 0; l < 2; l++)
         for (int ia = 0; ia < 3; ia++)
@@ -82,42 +78,30 @@ static void device_gemms(const char *variant)
                         .pad_c = idx % 2 ? 3 : 0,
                         .alpha = (real)(idx % 4 == 0 ? 1 : 0.7), .beta = (real)(idx % 3 == 0 ? 0 : 1.3),
                     };
-                    gemm_run(&grp, &g, device_gemm, &r);
+                    gemm_run(grp, &g, device_gemm, r);
                 }
-    group_report(&grp, "%sgemm_device (%s) on device %d: every transposition, both layouts, block edges",
-                 api.prefix, variant, device);
 }
 
-static void device_sums(const char *variant)
+static void sums(group *grp, test_rng *r)
 {
-    test_rng r;
-    test_rng_init(&r, 901);
-    group grp;
-    group_init(&grp, "error/bound");
     for (int k = SUM; k <= ASUM; k++)
         for (int s = 0; s < VEC_SIZES; s++)
             for (int ic = 0; ic < VEC_INCS; ic++) {
                 vec x, y;
                 int64_t incy = vec_incs[(ic + s) % VEC_INCS];
-                vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
-                if (k == DOT) vec_init(&y, vec_sizes[s], incy, &r);
-                sum_case(&grp, &device_reducer, "gpu", (sum_kind)k, &x, &y);
+                vec_init(&x, vec_sizes[s], vec_incs[ic], r);
+                if (k == DOT) vec_init(&y, vec_sizes[s], incy, r);
+                sum_case(grp, &device_reducer, "gpu", (sum_kind)k, &x, &y);
             }
-    group_report(&grp, "%ssum/dot/asum_device (%s) on device %d: every size and increment, within the bound",
-                 api.prefix, variant, device);
 }
 
-static void device_extrema(const char *variant)
+static void extrema(group *grp, test_rng *r)
 {
-    test_rng r;
-    test_rng_init(&r, 902);
-    group grp;
-    group_init(&grp, NULL);
     for (int want_max = 0; want_max < 2; want_max++)
         for (int s = 0; s < VEC_SIZES; s++)
             for (int ic = 0; ic < VEC_INCS; ic++) {
                 vec x;
-                vec_init(&x, vec_sizes[s], vec_incs[ic], &r);
+                vec_init(&x, vec_sizes[s], vec_incs[ic], r);
                 /* equal extrema either side of the middle, and a NaN later in
                  * every other case */
                 if (x.n >= 2) {
@@ -126,10 +110,49 @@ static void device_extrema(const char *variant)
                 }
                 bool nan = (s + ic) % 2 && x.n >= 3;
                 if (nan) vec_set(&x, x.n - 2, (real)NAN);
-                extremum_case(&grp, &device_reducer, want_max, &x, nan ? ", ties and a NaN" : ", ties");
+                extremum_case(grp, &device_reducer, want_max, &x, nan ? ", ties and a NaN" : ", ties");
             }
-    group_report(&grp, "%smax/min_device (%s) on device %d: every size and increment, ties and NaN",
-                 api.prefix, variant, device);
+}
+
+/* Each family of device cases: the knob whose variants it runs under, its
+ * random stream, what its group measures, and the functions and claim of
+ * its report. */
+static const struct device_family {
+    const char *knob;
+    void (*run)(group *grp, test_rng *r);
+    uint64_t seed;
+    const char *measure;
+    const char *functions;
+    const char *claim;
+} families[] = {
+    { "OMPWG_GPU_GEMM", gemms, 900, "ratio", "gemm_device",
+      "every transposition, both layouts, block edges" },
+    { "OMPWG_GPU_REDUCE", sums, 901, "error/bound", "sum/dot/asum_device",
+      "every size and increment, within the bound" },
+    { "OMPWG_GPU_REDUCE", extrema, 902, NULL, "max/min_device",
+      "every size and increment, ties and NaN" },
+};
+#define FAMILIES (sizeof families / sizeof families[0])
+
+/* The families of knob, once per variant of it. */
+static void run_variants(const char *knob)
+{
+    const char *names[8];
+    int count = walk_variant_names(knob, names, 8);
+    for (int k = 0; k < count; k++) {
+        if (!walk_select_variant(knob, names[k])) continue;
+        for (size_t i = 0; i < FAMILIES; i++) {
+            if (strcmp(families[i].knob, knob) != 0) continue;
+            test_rng r;
+            test_rng_init(&r, families[i].seed);
+            group grp;
+            group_init(&grp, families[i].measure);
+            families[i].run(&grp, &r);
+            group_report(&grp, "%s%s (%s) on device %d: %s", api.prefix, families[i].functions,
+                         names[k], device, families[i].claim);
+        }
+    }
+    walk_restore_variant(knob);
 }
 
 /* Without a usable gpu backend: OMPWG_ERR_UNAVAILABLE, nothing written.
@@ -204,17 +227,7 @@ int main(void)
              device == host ? "the initial device: host fallback" : "the default device");
     tap_skip("*_device without a usable gpu backend gives OMPWG_ERR_UNAVAILABLE",
              "the gpu backend is usable here");
-    const char *names[8];
-    int count = walk_variant_names("OMPWG_GPU_GEMM", names, 8);
-    for (int k = 0; k < count; k++)
-        if (walk_select_variant("OMPWG_GPU_GEMM", names[k])) device_gemms(names[k]);
-    walk_restore_variant("OMPWG_GPU_GEMM");
-    count = walk_variant_names("OMPWG_GPU_REDUCE", names, 8);
-    for (int k = 0; k < count; k++)
-        if (walk_select_variant("OMPWG_GPU_REDUCE", names[k])) {
-            device_sums(names[k]);
-            device_extrema(names[k]);
-        }
-    walk_restore_variant("OMPWG_GPU_REDUCE");
+    run_variants("OMPWG_GPU_GEMM");
+    run_variants("OMPWG_GPU_REDUCE");
     return tap_done();
 }
