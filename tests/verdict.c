@@ -23,3 +23,11 @@ bool gemm_ratio_ok(int st, double ratio, char *msg, size_t len)
     }
     return true;
 }
+
+bool gemm_ratio_refused(const char *prefix, int st, int want, double ratio, char *msg,
+                        size_t len)
+{
+    if (st == want && ratio == -1) return true;
+    snprintf(msg, len, "ompwg_%sgemm_ratio: status %d, ratio %g", prefix, st, ratio);
+    return false;
+}

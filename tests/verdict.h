@@ -17,4 +17,10 @@ bool status_ok(int st, char *msg, size_t len);
  * GEMM_RATIO_LIMIT; when not, *msg says which failed. */
 bool gemm_ratio_ok(int st, double ratio, char *msg, size_t len);
 
+/* Whether ompwg_<prefix>gemm_ratio, given the arguments of a call that
+ * failed with status want, refused them the same way (st) and left the
+ * ratio at the -1 it was given; when not, *msg says what it did. */
+bool gemm_ratio_refused(const char *prefix, int st, int want, double ratio, char *msg,
+                        size_t len);
+
 #endif
