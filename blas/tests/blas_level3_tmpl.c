@@ -15,42 +15,6 @@
 #include "recording_handlers.h"
 #include "walk.h"
 
-/* The routines of this precision. */
-typedef struct l3_blas {
-    void (*symm_)(const char *, const char *, const int *, const int *, const real *, const real *,
-                  const int *, const real *, const int *, const real *, real *, const int *,
-                  size_t, size_t);
-    void (*syrk_)(const char *, const char *, const int *, const int *, const real *, const real *,
-                  const int *, const real *, real *, const int *, size_t, size_t);
-    void (*syr2k_)(const char *, const char *, const int *, const int *, const real *,
-                   const real *, const int *, const real *, const int *, const real *, real *,
-                   const int *, size_t, size_t);
-    void (*trmm_)(const char *, const char *, const char *, const char *, const int *,
-                  const int *, const real *, const real *, const int *, real *, const int *,
-                  size_t, size_t, size_t, size_t);
-    void (*trsm_)(const char *, const char *, const char *, const char *, const int *,
-                  const int *, const real *, const real *, const int *, real *, const int *,
-                  size_t, size_t, size_t, size_t);
-    void (*symm)(ompwg_layout, ompwg_side, ompwg_uplo, int, int, real, const real *, int,
-                 const real *, int, real, real *, int);
-    void (*syrk)(ompwg_layout, ompwg_uplo, ompwg_trans, int, int, real, const real *, int, real,
-                 real *, int);
-    void (*syr2k)(ompwg_layout, ompwg_uplo, ompwg_trans, int, int, real, const real *, int,
-                  const real *, int, real, real *, int);
-    void (*trmm)(ompwg_layout, ompwg_side, ompwg_uplo, ompwg_trans, ompwg_diag, int, int, real,
-                 const real *, int, real *, int);
-    void (*trsm)(ompwg_layout, ompwg_side, ompwg_uplo, ompwg_trans, ompwg_diag, int, int, real,
-                 const real *, int, real *, int);
-} l3_blas;
-
-#if defined(OMPWG_TEST_PREC_S)
-static const l3_blas l3 = { ssymm_, ssyrk_, ssyr2k_, strmm_, strsm_, cblas_ssymm, cblas_ssyrk,
-                            cblas_ssyr2k, cblas_strmm, cblas_strsm };
-#else
-static const l3_blas l3 = { dsymm_, dsyrk_, dsyr2k_, dtrmm_, dtrsm_, cblas_dsymm, cblas_dsyrk,
-                            cblas_dsyr2k, cblas_dtrmm, cblas_dtrsm };
-#endif
-
 enum { M = 37, N = 29, K = 70, LD = 75 };
 
 /* Column-major M x N-ish operands with leading dimension LD, big enough
@@ -197,16 +161,16 @@ static void fortran_routines(const char *backend)
             real alpha = v % 5 == 4 ? 0 : rand_real(&r), beta = v % 3 == 0 ? 0 : rand_real(&r);
             int m = M, n = N, k = K, ld = LD;
             switch (op) {
-            case 0: l3.symm_(&side, &uplo, &m, &n, &alpha, o.a, &ld, o.b, &ld, &beta, o.c, &ld, 1, 1); break;
-            case 1: l3.syrk_(&uplo, &trans, &n, &k, &alpha, o.a, &ld, &beta, o.c, &ld, 1, 1); break;
+            case 0: blas.symm_(&side, &uplo, &m, &n, &alpha, o.a, &ld, o.b, &ld, &beta, o.c, &ld, 1, 1); break;
+            case 1: blas.syrk_(&uplo, &trans, &n, &k, &alpha, o.a, &ld, &beta, o.c, &ld, 1, 1); break;
             case 2:
-                l3.syr2k_(&uplo, &trans, &n, &k, &alpha, o.a, &ld, o.b, &ld, &beta, o.c, &ld, 1, 1);
+                blas.syr2k_(&uplo, &trans, &n, &k, &alpha, o.a, &ld, o.b, &ld, &beta, o.c, &ld, 1, 1);
                 break;
             case 3:
-                l3.trmm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, o.a, &ld, o.c, &ld, 1, 1, 1, 1);
+                blas.trmm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, o.a, &ld, o.c, &ld, 1, 1, 1, 1);
                 break;
             default:
-                l3.trsm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, o.a, &ld, o.c, &ld, 1, 1, 1, 1);
+                blas.trsm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, o.a, &ld, o.c, &ld, 1, 1, 1, 1);
                 break;
             }
             double worst = check(op, &o, side, uplo, trans, diag, M, N, K, alpha, beta);
@@ -244,29 +208,29 @@ static void cblas_row_major(const char *backend)
         int m = M, n = N, k = K, ld = LD;
         switch (op) {
         case 0:
-            l3.symm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, n, m, alpha, x.a, LD, x.b, LD, beta,
+            blas.cblas_symm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, n, m, alpha, x.a, LD, x.b, LD, beta,
                      x.c, LD);
-            l3.symm_("R", "L", &m, &n, &one_alpha, y.a, &ld, y.b, &ld, &one_beta, y.c, &ld, 1, 1);
+            blas.symm_("R", "L", &m, &n, &one_alpha, y.a, &ld, y.b, &ld, &one_beta, y.c, &ld, 1, 1);
             break;
         case 1:
-            l3.syrk(OMPWG_ROW_MAJOR, OMPWG_LOWER, OMPWG_NO_TRANS, n, k, alpha, x.a, LD, beta, x.c,
+            blas.cblas_syrk(OMPWG_ROW_MAJOR, OMPWG_LOWER, OMPWG_NO_TRANS, n, k, alpha, x.a, LD, beta, x.c,
                      LD);
-            l3.syrk_("U", "T", &n, &k, &one_alpha, y.a, &ld, &one_beta, y.c, &ld, 1, 1);
+            blas.syrk_("U", "T", &n, &k, &one_alpha, y.a, &ld, &one_beta, y.c, &ld, 1, 1);
             break;
         case 2:
-            l3.syr2k(OMPWG_ROW_MAJOR, OMPWG_UPPER, OMPWG_TRANS, n, k, alpha, x.a, LD, x.b, LD,
+            blas.cblas_syr2k(OMPWG_ROW_MAJOR, OMPWG_UPPER, OMPWG_TRANS, n, k, alpha, x.a, LD, x.b, LD,
                       beta, x.c, LD);
-            l3.syr2k_("L", "N", &n, &k, &one_alpha, y.a, &ld, y.b, &ld, &one_beta, y.c, &ld, 1, 1);
+            blas.syr2k_("L", "N", &n, &k, &one_alpha, y.a, &ld, y.b, &ld, &one_beta, y.c, &ld, 1, 1);
             break;
         case 3:
-            l3.trmm(OMPWG_ROW_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_UNIT, n, m,
+            blas.cblas_trmm(OMPWG_ROW_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_UNIT, n, m,
                      alpha, x.a, LD, x.c, LD);
-            l3.trmm_("L", "U", "T", "U", &m, &n, &one_alpha, y.a, &ld, y.c, &ld, 1, 1, 1, 1);
+            blas.trmm_("L", "U", "T", "U", &m, &n, &one_alpha, y.a, &ld, y.c, &ld, 1, 1, 1, 1);
             break;
         default:
-            l3.trsm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, n,
+            blas.cblas_trsm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, n,
                      m, alpha, x.a, LD, x.c, LD);
-            l3.trsm_("R", "L", "N", "N", &m, &n, &one_alpha, y.a, &ld, y.c, &ld, 1, 1, 1, 1);
+            blas.trsm_("R", "L", "N", "N", &m, &n, &one_alpha, y.a, &ld, y.c, &ld, 1, 1, 1, 1);
             break;
         }
         bool same = memcmp(x.c, y.c, (size_t)LD * LD * sizeof(real)) == 0;
@@ -311,22 +275,22 @@ static void error_numbers(void)
         int got_ = xerbla_seen.number + cblas_xerbla_seen.number;                             \
         s[count++] = (seen){ calls_ == 1 ? got_ : -1, want_, what_ };                         \
     } while (0)
-    EXPECT(1, "trsm_ side 'X'", l3.trsm_("X", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
-    EXPECT(4, "trsm_ diag 'Y'", l3.trsm_("L", "U", "N", "Y", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
-    EXPECT(9, "trmm_ lda 1", l3.trmm_("L", "U", "N", "N", &m4, &n4, &one, a, &ld1, c, &ld4, 1, 1, 1, 1));
-    EXPECT(11, "trsm_ ldb 1", l3.trsm_("R", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld1, 1, 1, 1, 1));
-    EXPECT(4, "symm_ n -1", l3.symm_("L", "U", &m4, &neg, &one, a, &ld4, b, &ld4, &one, c, &ld4, 1, 1));
-    EXPECT(12, "symm_ ldc 1", l3.symm_("L", "U", &m4, &n4, &one, a, &ld4, b, &ld4, &one, c, &ld1, 1, 1));
-    EXPECT(2, "syrk_ trans 'X'", l3.syrk_("U", "X", &n4, &m4, &one, a, &ld4, &one, c, &ld4, 1, 1));
-    EXPECT(10, "syrk_ ldc 1", l3.syrk_("U", "N", &n4, &m4, &one, a, &ld4, &one, c, &ld1, 1, 1));
-    EXPECT(9, "syr2k_ ldb 1", l3.syr2k_("L", "N", &n4, &m4, &one, a, &ld4, b, &ld1, &one, c, &ld4, 1, 1));
-    EXPECT(6, "cblas_trsm col-major m -1", l3.trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, -1, 4, 1, a, 4, c, 4));
-    EXPECT(6, "cblas_trsm row-major m -1", l3.trsm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, -1, 4, 1, a, 4, c, 4));
-    EXPECT(7, "cblas_trmm row-major n -1", l3.trmm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, 4, -1, 1, a, 4, c, 4));
-    EXPECT(5, "cblas_symm row-major n -1", l3.symm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, 4, -1, 1, a, 4, b, 4, 1, c, 4));
-    EXPECT(8, "cblas_syrk row-major N, lda 3 < k", l3.syrk(OMPWG_ROW_MAJOR, OMPWG_UPPER, OMPWG_NO_TRANS, 2, 4, 1, a, 3, 1, c, 4));
-    EXPECT(5, "cblas_trsm diag 0", l3.trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, 0, 4, 4, 1, a, 4, c, 4));
-    EXPECT(1, "cblas_syr2k layout 0", l3.syr2k(0, OMPWG_UPPER, OMPWG_NO_TRANS, 4, 4, 1, a, 4, b, 4, 1, c, 4));
+    EXPECT(1, "trsm_ side 'X'", blas.trsm_("X", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
+    EXPECT(4, "trsm_ diag 'Y'", blas.trsm_("L", "U", "N", "Y", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
+    EXPECT(9, "trmm_ lda 1", blas.trmm_("L", "U", "N", "N", &m4, &n4, &one, a, &ld1, c, &ld4, 1, 1, 1, 1));
+    EXPECT(11, "trsm_ ldb 1", blas.trsm_("R", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld1, 1, 1, 1, 1));
+    EXPECT(4, "symm_ n -1", blas.symm_("L", "U", &m4, &neg, &one, a, &ld4, b, &ld4, &one, c, &ld4, 1, 1));
+    EXPECT(12, "symm_ ldc 1", blas.symm_("L", "U", &m4, &n4, &one, a, &ld4, b, &ld4, &one, c, &ld1, 1, 1));
+    EXPECT(2, "syrk_ trans 'X'", blas.syrk_("U", "X", &n4, &m4, &one, a, &ld4, &one, c, &ld4, 1, 1));
+    EXPECT(10, "syrk_ ldc 1", blas.syrk_("U", "N", &n4, &m4, &one, a, &ld4, &one, c, &ld1, 1, 1));
+    EXPECT(9, "syr2k_ ldb 1", blas.syr2k_("L", "N", &n4, &m4, &one, a, &ld4, b, &ld1, &one, c, &ld4, 1, 1));
+    EXPECT(6, "cblas_trsm col-major m -1", blas.cblas_trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, -1, 4, 1, a, 4, c, 4));
+    EXPECT(6, "cblas_trsm row-major m -1", blas.cblas_trsm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, -1, 4, 1, a, 4, c, 4));
+    EXPECT(7, "cblas_trmm row-major n -1", blas.cblas_trmm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, 4, -1, 1, a, 4, c, 4));
+    EXPECT(5, "cblas_symm row-major n -1", blas.cblas_symm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, 4, -1, 1, a, 4, b, 4, 1, c, 4));
+    EXPECT(8, "cblas_syrk row-major N, lda 3 < k", blas.cblas_syrk(OMPWG_ROW_MAJOR, OMPWG_UPPER, OMPWG_NO_TRANS, 2, 4, 1, a, 3, 1, c, 4));
+    EXPECT(5, "cblas_trsm diag 0", blas.cblas_trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, 0, 4, 4, 1, a, 4, c, 4));
+    EXPECT(1, "cblas_syr2k layout 0", blas.cblas_syr2k(0, OMPWG_UPPER, OMPWG_NO_TRANS, 4, 4, 1, a, 4, b, 4, 1, c, 4));
 #undef EXPECT
     group g;
     group_init(&g, NULL);

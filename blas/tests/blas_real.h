@@ -20,6 +20,33 @@ typedef real fortran_asum_fn(const int *n, const real *x, const int *incx);
 typedef real cblas_asum_fn(int n, const real *x, int incx);
 typedef int fortran_iamax_fn(const int *n, const real *x, const int *incx);
 typedef size_t cblas_iamax_fn(int n, const real *x, int incx);
+typedef void fortran_symm_fn(const char *side, const char *uplo, const int *m, const int *n,
+                             const real *alpha, const real *a, const int *lda, const real *b,
+                             const int *ldb, const real *beta, real *c, const int *ldc,
+                             size_t side_len, size_t uplo_len);
+typedef void fortran_syrk_fn(const char *uplo, const char *trans, const int *n, const int *k,
+                             const real *alpha, const real *a, const int *lda, const real *beta,
+                             real *c, const int *ldc, size_t uplo_len, size_t trans_len);
+typedef void fortran_syr2k_fn(const char *uplo, const char *trans, const int *n, const int *k,
+                              const real *alpha, const real *a, const int *lda, const real *b,
+                              const int *ldb, const real *beta, real *c, const int *ldc,
+                              size_t uplo_len, size_t trans_len);
+typedef void fortran_trxm_fn(const char *side, const char *uplo, const char *transa,
+                             const char *diag, const int *m, const int *n, const real *alpha,
+                             const real *a, const int *lda, real *b, const int *ldb,
+                             size_t side_len, size_t uplo_len, size_t transa_len,
+                             size_t diag_len);
+typedef void cblas_symm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m, int n,
+                           real alpha, const real *a, int lda, const real *b, int ldb,
+                           real beta, real *c, int ldc);
+typedef void cblas_syrk_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n, int k,
+                           real alpha, const real *a, int lda, real beta, real *c, int ldc);
+typedef void cblas_syr2k_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
+                            int k, real alpha, const real *a, int lda, const real *b, int ldb,
+                            real beta, real *c, int ldc);
+typedef void cblas_trxm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                           ompwg_trans transa, ompwg_diag diag, int m, int n, real alpha,
+                           const real *a, int lda, real *b, int ldb);
 
 typedef struct blas_api {
     const char *fortran_name;  /* what xerbla_ gets: "SGEMM " */
@@ -32,6 +59,14 @@ typedef struct blas_api {
     cblas_asum_fn *cblas_asum;
     fortran_iamax_fn *iamax_;
     cblas_iamax_fn *cblas_iamax;
+    fortran_symm_fn *symm_;
+    cblas_symm_fn *cblas_symm;
+    fortran_syrk_fn *syrk_;
+    cblas_syrk_fn *cblas_syrk;
+    fortran_syr2k_fn *syr2k_;
+    cblas_syr2k_fn *cblas_syr2k;
+    fortran_trxm_fn *trmm_, *trsm_;
+    cblas_trxm_fn *cblas_trmm, *cblas_trsm;
 } blas_api;
 
 #if defined(OMPWG_TEST_PREC_S)
@@ -41,6 +76,11 @@ static const blas_api blas = {
     .dot_ = sdot_, .cblas_dot = cblas_sdot,
     .asum_ = sasum_, .cblas_asum = cblas_sasum,
     .iamax_ = isamax_, .cblas_iamax = cblas_isamax,
+    .symm_ = ssymm_, .cblas_symm = cblas_ssymm,
+    .syrk_ = ssyrk_, .cblas_syrk = cblas_ssyrk,
+    .syr2k_ = ssyr2k_, .cblas_syr2k = cblas_ssyr2k,
+    .trmm_ = strmm_, .cblas_trmm = cblas_strmm,
+    .trsm_ = strsm_, .cblas_trsm = cblas_strsm,
 };
 #else
 static const blas_api blas = {
@@ -49,6 +89,11 @@ static const blas_api blas = {
     .dot_ = ddot_, .cblas_dot = cblas_ddot,
     .asum_ = dasum_, .cblas_asum = cblas_dasum,
     .iamax_ = idamax_, .cblas_iamax = cblas_idamax,
+    .symm_ = dsymm_, .cblas_symm = cblas_dsymm,
+    .syrk_ = dsyrk_, .cblas_syrk = cblas_dsyrk,
+    .syr2k_ = dsyr2k_, .cblas_syr2k = cblas_dsyr2k,
+    .trmm_ = dtrmm_, .cblas_trmm = cblas_dtrmm,
+    .trsm_ = dtrsm_, .cblas_trsm = cblas_dtrsm,
 };
 #endif
 

@@ -16,65 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blas_real.h"
 #include "fuzz.h"
 #include "guard.h"
-#include "real.h"
-
-#include "ompwg_blas.h"
 
 #if defined(OMPWG_TEST_PREC_S)
 #define FUZZ_LEVEL3 fuzz_slevel3
 #else
 #define FUZZ_LEVEL3 fuzz_dlevel3
-#endif
-
-typedef void symm_blas_fn(const char *side, const char *uplo, const int *m, const int *n,
-                          const real *alpha, const real *a, const int *lda, const real *b,
-                          const int *ldb, const real *beta, real *c, const int *ldc,
-                          size_t side_len, size_t uplo_len);
-typedef void syrk_blas_fn(const char *uplo, const char *trans, const int *n, const int *k,
-                          const real *alpha, const real *a, const int *lda, const real *beta,
-                          real *c, const int *ldc, size_t uplo_len, size_t trans_len);
-typedef void syr2k_blas_fn(const char *uplo, const char *trans, const int *n, const int *k,
-                           const real *alpha, const real *a, const int *lda, const real *b,
-                           const int *ldb, const real *beta, real *c, const int *ldc,
-                           size_t uplo_len, size_t trans_len);
-typedef void trxm_blas_fn(const char *side, const char *uplo, const char *transa,
-                          const char *diag, const int *m, const int *n, const real *alpha,
-                          const real *a, const int *lda, real *b, const int *ldb,
-                          size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len);
-typedef void symm_cblas_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m, int n,
-                           real alpha, const real *a, int lda, const real *b, int ldb,
-                           real beta, real *c, int ldc);
-typedef void syrk_cblas_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n, int k,
-                           real alpha, const real *a, int lda, real beta, real *c, int ldc);
-typedef void syr2k_cblas_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
-                            int k, real alpha, const real *a, int lda, const real *b, int ldb,
-                            real beta, real *c, int ldc);
-typedef void trxm_cblas_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                           ompwg_trans transa, ompwg_diag diag, int m, int n, real alpha,
-                           const real *a, int lda, real *b, int ldb);
-
-#if defined(OMPWG_TEST_PREC_S)
-static const char blas_prefix = 'S';
-static symm_blas_fn *const symm_blas = ssymm_;
-static syrk_blas_fn *const syrk_blas = ssyrk_;
-static syr2k_blas_fn *const syr2k_blas = ssyr2k_;
-static trxm_blas_fn *const trmm_blas = strmm_, *const trsm_blas = strsm_;
-static symm_cblas_fn *const symm_cblas = cblas_ssymm;
-static syrk_cblas_fn *const syrk_cblas = cblas_ssyrk;
-static syr2k_cblas_fn *const syr2k_cblas = cblas_ssyr2k;
-static trxm_cblas_fn *const trmm_cblas = cblas_strmm, *const trsm_cblas = cblas_strsm;
-#else
-static const char blas_prefix = 'D';
-static symm_blas_fn *const symm_blas = dsymm_;
-static syrk_blas_fn *const syrk_blas = dsyrk_;
-static syr2k_blas_fn *const syr2k_blas = dsyr2k_;
-static trxm_blas_fn *const trmm_blas = dtrmm_, *const trsm_blas = dtrsm_;
-static symm_cblas_fn *const symm_cblas = cblas_dsymm;
-static syrk_cblas_fn *const syrk_cblas = cblas_dsyrk;
-static syr2k_cblas_fn *const syr2k_cblas = cblas_dsyr2k;
-static trxm_cblas_fn *const trmm_cblas = cblas_dtrmm, *const trsm_cblas = cblas_dtrsm;
 #endif
 
 /* The cap on a call's multiply-adds (see level3()). */
@@ -288,11 +237,11 @@ static real finite_scalar(fuzz_input *in)
 
 static const char *const op_names[] = { "symm", "syrk", "syr2k", "trmm", "trsm" };
 
-/* One call through the C API (FUZZ_VIA_API) or, when blas, through the
+/* One call through the C API (FUZZ_VIA_API) or, when through_blas, through the
  * drop-in BLAS's Fortran or CBLAS name (chosen by the input): no NULL
  * pointers and no output on an input there, which reference BLAS does not
  * check. */
-int FUZZ_LEVEL3(fuzz_input *in, bool blas)
+int FUZZ_LEVEL3(fuzz_input *in, bool through_blas)
 {
     const char *backend = fuzz_backend(in);
     bool device = strcmp(backend, "gpu") == 0 && fuzz_byte(in) % 2;
@@ -329,8 +278,8 @@ int FUZZ_LEVEL3(fuzz_input *in, bool blas)
         else c.n = 1 + MAX_FMAS / (c.m * c.m);
     }
     bool lower;
-    fuzz_via via = fuzz_route(in, blas, &lower, &device, &nulls, &c.layout);
-    if (blas) {
+    fuzz_via via = fuzz_route(in, through_blas, &lower, &device, &nulls, &c.layout);
+    if (through_blas) {
         if (placement == 1 || placement == 2) placement = 0;
         c.m = fuzz_lp64(c.m);
         c.n = fuzz_lp64(c.n);
@@ -417,7 +366,7 @@ int FUZZ_LEVEL3(fuzz_input *in, bool blas)
                                              c.uplo, c.trans, c.diag, c.m, c.n, c.k, lda, ldb, ldc);
         want = number ? -number : OMPWG_OK;
         snprintf(blas_name, sizeof blas_name, "%s%c%s", via == FUZZ_VIA_CBLAS ? "cblas_" : "",
-                 via == FUZZ_VIA_CBLAS ? blas_prefix - 'A' + 'a' : blas_prefix, op_names[c.op]);
+                 via == FUZZ_VIA_CBLAS ? api.prefix[0] : api.prefix[0] - 'a' + 'A', op_names[c.op]);
     }
     bool reads_ab = !alpha0 && !(rank_k && c.k == 0);
     bool writes = want == OMPWG_OK &&
@@ -475,31 +424,31 @@ int FUZZ_LEVEL3(fuzz_input *in, bool blas)
     if (via == FUZZ_VIA_FORTRAN) {
         switch (c.op) {
         case FUZZ_SYMM:
-            symm_blas(&cs, &cu, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
+            blas.symm_(&cs, &cu, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
             break;
-        case FUZZ_SYRK: syrk_blas(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, &c.beta, pc, &ildc, 1, 1); break;
+        case FUZZ_SYRK: blas.syrk_(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, &c.beta, pc, &ildc, 1, 1); break;
         case FUZZ_SYR2K:
-            syr2k_blas(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
+            blas.syr2k_(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
             break;
         case FUZZ_TRMM:
-            trmm_blas(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
+            blas.trmm_(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
             break;
         default:
-            trsm_blas(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
+            blas.trsm_(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
             break;
         }
         st = fuzz_blas_status(blas_name, -want, msg, sizeof msg);
     } else if (via == FUZZ_VIA_CBLAS) {
         switch (c.op) {
         case FUZZ_SYMM:
-            symm_cblas(lay, side, uplo, im, in_, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
+            blas.cblas_symm(lay, side, uplo, im, in_, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
             break;
-        case FUZZ_SYRK: syrk_cblas(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, c.beta, pc, ildc); break;
+        case FUZZ_SYRK: blas.cblas_syrk(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, c.beta, pc, ildc); break;
         case FUZZ_SYR2K:
-            syr2k_cblas(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
+            blas.cblas_syr2k(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
             break;
-        case FUZZ_TRMM: trmm_cblas(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
-        default: trsm_cblas(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
+        case FUZZ_TRMM: blas.cblas_trmm(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
+        default: blas.cblas_trsm(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
         }
         st = fuzz_blas_status(blas_name, -want, msg, sizeof msg);
     } else switch (c.op) {
