@@ -267,9 +267,11 @@ static const struct gemm_check {
     void (*run)(group *grp, gemm_variant v, buffers *bf);
     const char *claim;
 } gemm_checks[] = {
-    { gemm_bad_enums, "bad layout gives OMPWG_ERR_LAYOUT, bad transa/transb OMPWG_ERR_TRANS; nothing written" },
+    { gemm_bad_enums,
+      "bad layout gives OMPWG_ERR_LAYOUT, bad transa/transb OMPWG_ERR_TRANS; nothing written" },
     { gemm_bad_sizes, "negative m, n or k gives OMPWG_ERR_SIZE; nothing written" },
-    { gemm_bad_ld, "a leading dimension below max(1, BLAS minimum) gives OMPWG_ERR_LD; nothing written" },
+    { gemm_bad_ld,
+      "a leading dimension below max(1, BLAS minimum) gives OMPWG_ERR_LD; nothing written" },
     { gemm_null, "NULL where the call reads or writes gives OMPWG_ERR_NULL; nothing written" },
     { gemm_order, "checks in the documented order" },
 };
