@@ -41,7 +41,9 @@
  * - OMPWG_VERBOSE=1: print once to stderr which backend was chosen and why
  *   the others were not; 2: also one line per call with the planner's
  *   estimates (ompwg_set_verbose()).
- * - OMPWG_MODEL_FILE=path: keep the placement model there (ompwg_set_model_file()).
+ * - OMPWG_MODEL_FILE=path: keep the placement model there instead of the
+ *   default file per machine under $XDG_CACHE_HOME/ompwg (~/.cache/ompwg);
+ *   none: keep it in no file (ompwg_set_model_file()).
  * - OMPWG_SPLIT=1: the planner may split a GEMM between GPU and CPU
  *   (ompwg_set_split(); off by default);
  *   OMPWG_SPLIT_SHARE=x: a fixed GPU share instead (ompwg_set_split_share()).
@@ -827,7 +829,9 @@ OMPWG_API int ompwg_get_split(void);
  *  (ompwg_set_split_share()). */
 OMPWG_API double ompwg_get_split_share(void);
 /**
- * The model file ("" for none) into buf (always terminated).
+ * The model file into buf (always terminated): the one named, "" for none,
+ * or by default the file for this machine's GPU, CPU and thread count
+ * under $XDG_CACHE_HOME/ompwg, else ~/.cache/ompwg ("" without a home).
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE when it does not
  *         fit (buf then holds its start).
  */
@@ -1001,10 +1005,16 @@ OMPWG_API int ompwg_set_fallback(int on);
  * transpose) kernels of each candidate backend at a few sizes, and three
  * host-data GEMMs on the GPU end to end. Times between
  * measured sizes are interpolated, beyond them extrapolated at the last
- * rate. OMPWG_MODEL_FILE=path (or ompwg_set_model_file()) keeps the model
- * across processes: it is loaded when it was written for the same GPU, CPU
- * and thread count, else measured and written there; a file that is
- * malformed, foreign or holds absurd numbers is ignored with one message.
+ * rate. The model is kept across processes in a file: by default one per
+ * machine kind under $XDG_CACHE_HOME/ompwg (else ~/.cache/ompwg), its name
+ * a hash of the GPU, CPU and thread count, so that only the first process
+ * on a machine pays for the measurement; OMPWG_MODEL_FILE=path (or
+ * ompwg_set_model_file()) names another, OMPWG_MODEL_FILE=none keeps none.
+ * It is loaded when it was written for the same GPU, CPU and thread count,
+ * else measured and written there; a named file that is malformed, foreign
+ * or holds absurd numbers is ignored with one message (the default file
+ * silently, as is a cache directory that cannot be written; OMPWG_VERBOSE=1
+ * tells). Delete the file to have the model measured again.
  *
  * OMPWG_VERBOSE=2 (or ompwg_set_verbose(2)) prints one line per call on
  * stderr: the operation and shape, where its data lives, each candidate's
@@ -1079,7 +1089,8 @@ OMPWG_API ompwg_status ompwg_get_model(ompwg_model *out);
 OMPWG_API ompwg_status ompwg_set_model(const ompwg_model *model);
 /**
  * The file the model is loaded from and saved to; NULL reads
- * OMPWG_MODEL_FILE again; "" keeps no file.
+ * OMPWG_MODEL_FILE again (unset: the default file per machine); "" keeps
+ * no file.
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when the path is longer than 4095 bytes.
  */
 OMPWG_API ompwg_status ompwg_set_model_file(const char *path);

@@ -3,9 +3,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Bounds past which a number cannot have been measured on a real machine:
@@ -85,6 +87,53 @@ const ompwg_model_curve *ompwg_model_curves(const ompwg_model *m, const char *ba
 /* The file: a first line naming the format, then one "key value..." line
  * per field, numbers in %a (exact) form. */
 #define MAGIC "ompwg-model"
+
+/* FNV-1a: a stable name for a key, not a check of it (the file's own gpu,
+ * cpu and threads lines are compared when it is loaded) */
+static uint64_t hash_text(uint64_t h, const char *s)
+{
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return (h ^ 0xff) * 0x100000001b3ull;
+}
+
+int ompwg_model_default_path(const ompwg_model *key, char *buf, size_t len)
+{
+    char threads[16];
+    snprintf(threads, sizeof threads, "%d", key->cpu_threads);
+    uint64_t h = hash_text(hash_text(hash_text(0xcbf29ce484222325ull, key->gpu), key->cpu), threads);
+    const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (cache && cache[0] == '/')
+        n = snprintf(buf, len, "%s/ompwg/model-%016llx.txt", cache, (unsigned long long)h);
+    else if (home && home[0])
+        n = snprintf(buf, len, "%s/.cache/ompwg/model-%016llx.txt", home, (unsigned long long)h);
+    else
+        n = -1;
+    if (n < 0 || (size_t)n >= len) {
+        if (len) buf[0] = 0;
+        return -1;
+    }
+    return 0;
+}
+
+int ompwg_model_make_dir(const char *path, char *why, size_t len)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir) return 0;
+    *slash = 0;
+    char *parent = strrchr(dir, '/');
+    for (int level = parent && parent != dir ? 0 : 1; level < 2; level++) {
+        if (level == 0) *parent = 0;
+        if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+            snprintf(why, len, "cannot create %s: %s", dir, strerror(errno));
+            return -1;
+        }
+        if (level == 0) *parent = '/';
+    }
+    return 0;
+}
 
 int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t len)
 {

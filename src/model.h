@@ -31,6 +31,17 @@ int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len);
 int ompwg_model_load(const char *path, const ompwg_model *want, ompwg_model *out, char *why,
                      size_t len);
 
+/* The model file used when none is named: one per machine kind (the GPU,
+ * CPU and thread count of `key`, hashed into its name) under
+ * $XDG_CACHE_HOME/ompwg, else ~/.cache/ompwg, so that the nodes of a
+ * cluster that share a home directory keep one each. 0, or -1 when there is
+ * no home directory (or the path does not fit in len). */
+int ompwg_model_default_path(const ompwg_model *key, char *buf, size_t len);
+
+/* Creates the default file's directory and its parent (mode 0700), where
+ * missing. 0, or -1 with a reason in why. */
+int ompwg_model_make_dir(const char *path, char *why, size_t len);
+
 /* Writes m to path (through a temporary file renamed into place). 0, or a
  * reason in why. */
 int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t len);

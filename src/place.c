@@ -382,7 +382,12 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
     }
     decision d = { .dev = dev };
     if (planned) d.nhost = ompwg_auto_hosts(d.host, MAX_HOSTS);
-    if (!planned || !dev || d.nhost == 0) {
+    /* A GEMM-shaped call below SHORT_WORK stays on the host without the
+     * model: the link's and the launch's latencies alone exceed its time
+     * there, and a program that makes only such calls does not pay for
+     * measuring one. */
+    const bool short_gemm = c->kind == OMPWG_MODEL_GEMM && c->work < SHORT_WORK;
+    if (!planned || !dev || d.nhost == 0 || short_gemm) {
         if (planned && d.nhost > 0) pl->be = host_without_model(c, &d);
         if (ompwg_verbose_level() >= 2) trace(c, "host", NULL, pl);
         return OMPWG_OK;

@@ -57,6 +57,10 @@ int ompwg_place_call(const ompwg_call *call, ompwg_placement *out, void *ptr[]);
  * place_settings.c). */
 int ompwg_verbose_level(void);
 
+/* The model file (ompwg_get_model_file), and whether it is the default one
+ * rather than one the program or OMPWG_MODEL_FILE named (place_settings.c). */
+int ompwg_model_file(char *buf, size_t len, bool *by_default);
+
 /* Runs f(model, arg) under the model's read lock, measuring the model first
  * when there is none (one thread measures; the others that need it wait).
  * f gets NULL when no model could be had (place_model.c). */

@@ -1,7 +1,8 @@
 /* The planner's model of this machine: loaded from the model file, or
- * measured (calibrate.c) once when a call first needs it, or given through
- * ompwg_set_model(); read and written as files. */
+ * measured (calibrate.c) once when a call first needs it and saved there,
+ * or given through ompwg_set_model(); read and written as files. */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,7 +26,11 @@ static ompwg_model model;
 static model_state obtain_model(ompwg_model *out)
 {
     char path[4096], why[512];
-    if (ompwg_get_model_file(path, sizeof path) != OMPWG_OK) path[0] = 0;
+    bool by_default = false;
+    if (ompwg_model_file(path, sizeof path, &by_default) != OMPWG_OK) path[0] = 0;
+    /* the default file is the library's business: what goes wrong with it
+     * is said only under OMPWG_VERBOSE (a read-only home costs nothing) */
+    const bool tell = !by_default || ompwg_verbose_level() >= 1;
 
     ompwg_model_key(out);
     /* no file yet is the normal first run: measured and written, silently */
@@ -37,7 +42,7 @@ static model_state obtain_model(ompwg_model *out)
                 fprintf(stderr, "ompwg: placement model loaded from %s\n", path);
             return MODEL_READY;
         }
-        fprintf(stderr, "ompwg: %s; measuring the model instead\n", why);
+        if (tell) fprintf(stderr, "ompwg: %s; measuring the model instead\n", why);
     }
     const ompwg_backend *hosts[(OMPWG_MODEL_BACKENDS - 1)];
     int nhost = ompwg_auto_hosts(hosts, (OMPWG_MODEL_BACKENDS - 1));
@@ -52,8 +57,12 @@ static model_state obtain_model(ompwg_model *out)
         return MODEL_FAILED;
     }
     if (ompwg_verbose_level() >= 1) fprintf(stderr, "ompwg: placement model measured\n");
-    if (path[0] && ompwg_model_save(path, out, why, sizeof why) != 0)
-        fprintf(stderr, "ompwg: %s; the model is kept for this process only\n", why);
+    if (path[0] && ((by_default && ompwg_model_make_dir(path, why, sizeof why) != 0) ||
+                    ompwg_model_save(path, out, why, sizeof why) != 0)) {
+        if (tell) fprintf(stderr, "ompwg: %s; the model is kept for this process only\n", why);
+    } else if (path[0] && ompwg_verbose_level() >= 1) {
+        fprintf(stderr, "ompwg: placement model saved to %s\n", path);
+    }
     return MODEL_READY;
 }
 

@@ -1,12 +1,16 @@
 /* The planner's settings: the trace's level, whether the model may split a
- * GEMM between GPU and CPU, a fixed share instead, and the model file;
+ * GEMM between GPU and CPU, a fixed share instead, and the model file
+ * (named, none, or by default one per machine under the user's cache);
  * read from the environment once (config.c), changed by the setters. */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "calibrate.h"
 #include "config.h"
+#include "model.h"
 #include "ompwg.h"
 #include "place.h"
 
@@ -16,13 +20,16 @@ static atomic_int verbose, split_on;
 static _Atomic double split_share;
 static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
 static char model_file[4096];
+/* none named: the default file for this machine (model.c) */
+static bool model_file_default;
 
 static void read_model_file_env(void)
 {
     char v[sizeof model_file];
     ompwg_config_env_text(OMPWG_KNOB_MODEL_FILE, v, sizeof v);
     pthread_mutex_lock(&file_lock);
-    snprintf(model_file, sizeof model_file, "%s", v);
+    model_file_default = !v[0];
+    snprintf(model_file, sizeof model_file, "%s", strcmp(v, "none") ? v : "");
     pthread_mutex_unlock(&file_lock);
 }
 
@@ -69,14 +76,28 @@ double ompwg_get_split_share(void)
     return atomic_load_explicit(&split_share, memory_order_relaxed);
 }
 
-ompwg_status ompwg_get_model_file(char *buf, size_t len)
+int ompwg_model_file(char *buf, size_t len, bool *by_default)
 {
     if (!buf || !len) return OMPWG_ERR_NULL;
     pthread_once(&settings_once, settings_init);
+    char path[sizeof model_file];
     pthread_mutex_lock(&file_lock);
-    int n = snprintf(buf, len, "%s", model_file);
+    const bool dflt = model_file_default;
+    snprintf(path, sizeof path, "%s", model_file);
     pthread_mutex_unlock(&file_lock);
+    if (dflt) {
+        ompwg_model key;
+        ompwg_model_key(&key);
+        if (ompwg_model_default_path(&key, path, sizeof path) != 0) path[0] = 0;
+    }
+    if (by_default) *by_default = dflt;
+    int n = snprintf(buf, len, "%s", path);
     return (size_t)n < len ? OMPWG_OK : OMPWG_ERR_RANGE;
+}
+
+ompwg_status ompwg_get_model_file(char *buf, size_t len)
+{
+    return ompwg_model_file(buf, len, NULL);
 }
 
 ompwg_status ompwg_set_split_share(double share)
@@ -102,6 +123,7 @@ ompwg_status ompwg_set_model_file(const char *path)
     }
     if (strlen(path) >= sizeof model_file) return OMPWG_ERR_RANGE;
     pthread_mutex_lock(&file_lock);
+    model_file_default = false;
     snprintf(model_file, sizeof model_file, "%s", path);
     pthread_mutex_unlock(&file_lock);
     return OMPWG_OK;

@@ -386,6 +386,63 @@ static void measuring(char *dir)
     ompwg_set_model_file("");
 }
 
+/* The default model file: one per machine kind under the cache directory
+ * (this test's environment points XDG_CACHE_HOME into the build tree); on
+ * a GPU machine the measured model is written there, its directory
+ * created. */
+static void default_file(void)
+{
+    const char *cache = getenv("XDG_CACHE_HOME");
+    char want[4200], path[4200];
+    snprintf(want, sizeof want, "%s/ompwg/model-", cache ? cache : "");
+    ompwg_set_model_file(NULL);
+    bool named = ompwg_get_model_file(path, sizeof path) == OMPWG_OK;
+    size_t len = strlen(path);
+    tap_ok(cache && named && strncmp(path, want, strlen(want)) == 0 &&
+               len == strlen(want) + 16 + 4 && strcmp(path + len - 4, ".txt") == 0,
+           "without OMPWG_MODEL_FILE the model file is $XDG_CACHE_HOME/ompwg/model-HASH.txt (%s)",
+           path);
+    char why[256];
+    if (!walk_usable("gpu", why, sizeof why)) {
+        tap_skip("the default model file is written", "no usable GPU backend: %s", why);
+        return;
+    }
+    remove(path);
+    ompwg_set_model(NULL);
+    ompwg_model m, from_file;
+    tap_ok(ompwg_get_model(&m) == OMPWG_OK && ompwg_read_model(path, &from_file) == OMPWG_OK &&
+               same_model(&m, &from_file),
+           "the measured model is written to the default file, its directory created");
+    remove(path);
+    ompwg_set_model_file("");
+}
+
+/* A GEMM-shaped call too short for any device stays on the host without
+ * a model, even one that puts the GPU's kernel and link at no cost. */
+static void short_calls(void)
+{
+    char why[256];
+    if (!walk_usable("gpu", why, sizeof why) || index_of("openblas") < 0) {
+        tap_skip("short GEMMs without the model", "no usable GPU backend or no openblas: %s", why);
+        return;
+    }
+    ompwg_model m = h100_like(0);
+    m.h2d_pageable = m.d2h_pageable = m.h2d_pinned = m.d2h_pinned = 1e13;
+    m.link_latency = 1e-9;
+    for (int d = 0; d < 2; d++) m.backend[0].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 1e16, 1e-9);
+    ompwg_set_backend("auto");
+    ompwg_set_model(&m);
+    ompwg_plan small, large;
+    int st = ompwg_plan_gemm(NULL, 'd', 100, 100, 100, 0, &small);
+    if (st == OMPWG_OK) st = ompwg_plan_gemm(NULL, 'd', 2048, 2048, 2048, 0, &large);
+    tap_ok(st == OMPWG_OK && strcmp(small.backend, "openblas") == 0 &&
+               (ompwg_backend_roles(large.backend) & OMPWG_ROLE_DEVICE_DATA),
+           "a 100^3 DGEMM stays on openblas (%s) where a 2048^3 one goes to the GPU (%s)",
+           st == OMPWG_OK ? small.backend : "-", st == OMPWG_OK ? large.backend : "-");
+    ompwg_set_model(NULL);
+    ompwg_set_backend(NULL);
+}
+
 /* Where no device backend is weighed (no GPU), auto puts the updates of a
  * blocked factorisation (rank 64 to 127, 1.6e7 flops and more) on the CPU
  * backend and the rest, short, narrow or square, on the reference. */
@@ -444,6 +501,8 @@ int main(void)
     bad_models();
     model_files(dir);
     measuring(dir);
+    default_file();
+    short_calls();
     char cmd[256];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) tap_diag("could not remove %s", dir);
