@@ -99,3 +99,12 @@ int TN(ompwg_cpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T
     };
     return ompwg_cpu_gemm_packed(&job);
 }
+
+int TN(ompwg_cpu_, gemm_block)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                               const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                               int64_t ldc)
+{
+    ompwg_gemm_shape g = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
+                           .lda = lda, .ldb = ldb, .ldc = ldc };
+    return TN(ompwg_cpu_, gemm)(&g, alpha, a, b, beta, c);
+}
