@@ -70,9 +70,8 @@ ompwg_slevel3_sig ompwg_cpu_ssyrk;
 ompwg_dlevel3_sig ompwg_cpu_dsyrk;
 ompwg_slevel3_sig ompwg_cpu_ssyr2k;
 ompwg_dlevel3_sig ompwg_cpu_dsyr2k;
-ompwg_slevel3_sig ompwg_cpu_strmm;
-ompwg_dlevel3_sig ompwg_cpu_dtrmm;
-ompwg_slevel3_sig ompwg_cpu_strsm;
-ompwg_dlevel3_sig ompwg_cpu_dtrsm;
+/* TRMM or TRSM, as the shape's op says: one function for both slots */
+ompwg_slevel3_sig ompwg_cpu_strxm;
+ompwg_dlevel3_sig ompwg_cpu_dtrxm;
 
 #endif

@@ -20,7 +20,7 @@
 /* Rows of B one thread takes at a time in a right-side diagonal block. */
 #define TRI_ROWS 256
 /* Columns (left) or rows (right) of B a thread must get for the team to
- * split B into slabs (see triangular_). */
+ * split B into slabs (see ompwg_cpu_?trxm). */
 #define TRI_SLAB_MIN 256
 /* Multiply-adds worth waking one more thread for in a diagonal block. */
 #define TRI_FMAS_PER_THREAD (64.0 * 64.0 * 64.0)
@@ -229,8 +229,13 @@ static int slab_share(void *ctx, int t, int nt)
                    : OMPWG_OK;
 }
 
-static int triangular(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c)
+/* TRMM and TRSM, the one s->op names. */
+int TN(ompwg_cpu_, trxm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
 {
+    (void)b;
+    (void)beta;
+    const bool solve = s->op == OMPWG_L3_TRSM;
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (alpha == 0) {
         zero_b(s, c);
@@ -249,20 +254,4 @@ static int triangular(const ompwg_level3_shape *s, bool solve, T alpha, const T 
     slab_job job = { .s = s, .solve = solve, .alpha = alpha, .a = a, .c = c, .loops = loops,
                      .other = other };
     return ompwg_cpu_team_run((int)slabs, slab_share, &job);
-}
-
-int TN(ompwg_cpu_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
-                         T *c)
-{
-    (void)b;
-    (void)beta;
-    return triangular(s, false, alpha, a, c);
-}
-
-int TN(ompwg_cpu_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
-                         T *c)
-{
-    (void)b;
-    (void)beta;
-    return triangular(s, true, alpha, a, c);
 }
