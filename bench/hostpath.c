@@ -98,6 +98,14 @@ static bool check_shape(const shape *s, const char *cpu)
     return ok;
 }
 
+/* check_shape on each of count shapes: how many failed. */
+static int check_shapes(const shape *list, size_t count, const char *cpu)
+{
+    int failed = 0;
+    for (size_t i = 0; i < count; i++) failed += !check_shape(&list[i], cpu);
+    return failed;
+}
+
 /* Host-data DGEMM m x n x k from pageable memory on the gpu backend: the
  * best and the median of `reps` timed calls after one untimed. */
 static void time_gemm(int64_t m, int64_t n, int64_t k, double beta, int reps)
@@ -188,9 +196,7 @@ int main(int argc, char **argv)
             { 4000, 1300, 2, 0, OMPWG_NO_TRANS, OMPWG_TRANS, -1.0 },
             { 3200, 2100, 16, 5, OMPWG_TRANS, OMPWG_NO_TRANS, 0.0 },
         };
-        int bad = 0;
-        for (size_t i = 0; i < sizeof thin / sizeof thin[0]; i++) bad += !check_shape(&thin[i], cpu);
-        return bad ? 1 : 0;
+        return check_shapes(thin, sizeof thin / sizeof thin[0], cpu) ? 1 : 0;
     }
     const shape shapes[] = {
         { 2000, 3000, 700, 3, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 0.5 },
@@ -198,9 +204,7 @@ int main(int argc, char **argv)
         { 3000, 1100, 2000, 1, OMPWG_TRANS, OMPWG_NO_TRANS, -1.0 },
         { 2048, 4096, 512, 0, OMPWG_TRANS, OMPWG_TRANS, 0.0 },
     };
-    int failed = 0;
-    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        failed += !check_shape(&shapes[i], cpu);
+    int failed = check_shapes(shapes, sizeof shapes / sizeof shapes[0], cpu);
     time_copies((size_t)1 << 30);
     time_gemm(4096, 4096, 4096, 0.0, quick ? 3 : 7);
     time_gemm(4096, 4096, 4096, 1.0, quick ? 3 : 5);

@@ -92,25 +92,27 @@ const char *bench_nvblas_path(void)
     return bench_runtime_lib_path(&nv.loaded);
 }
 
-static bool fits(int64_t m, int64_t n, int64_t k)
+/* C := alpha A B + beta C through fn (m x n x k, no transposes, as the
+ * bench_nvblas_?gemm say): -1 when NVBLAS is not loaded or a size is not
+ * an LP64 BLAS's. */
+static int run_gemm(gemm_fn *fn, int64_t m, int64_t n, int64_t k, const void *alpha,
+                    const void *a, const void *b, const void *beta, void *c)
 {
-    return nv.loaded.ok && m > 0 && n > 0 && k > 0 && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX;
+    if (!nv.loaded.ok || m <= 0 || n <= 0 || k <= 0 || m > INT_MAX || n > INT_MAX || k > INT_MAX)
+        return -1;
+    int im = (int)m, in = (int)n, ik = (int)k;
+    fn("N", "N", &im, &in, &ik, alpha, a, &im, b, &ik, beta, c, &im);
+    return 0;
 }
 
 int bench_nvblas_sgemm(int64_t m, int64_t n, int64_t k, float alpha, const float *a,
                        const float *b, float beta, float *c)
 {
-    if (!fits(m, n, k)) return -1;
-    int im = (int)m, in = (int)n, ik = (int)k;
-    nv.sgemm("N", "N", &im, &in, &ik, &alpha, a, &im, b, &ik, &beta, c, &im);
-    return 0;
+    return run_gemm(nv.sgemm, m, n, k, &alpha, a, b, &beta, c);
 }
 
 int bench_nvblas_dgemm(int64_t m, int64_t n, int64_t k, double alpha, const double *a,
                        const double *b, double beta, double *c)
 {
-    if (!fits(m, n, k)) return -1;
-    int im = (int)m, in = (int)n, ik = (int)k;
-    nv.dgemm("N", "N", &im, &in, &ik, &alpha, a, &im, b, &ik, &beta, c, &im);
-    return 0;
+    return run_gemm(nv.dgemm, m, n, k, &alpha, a, b, &beta, c);
 }

@@ -6,23 +6,9 @@
 #include "shim.h"
 
 /* the names XERBLA gets, and those of the symbols for other messages */
-#if defined(OMPWG_PREC_S)
-static const char fortran_name[] = "SGEMM ";
-static const char fortran_symbol[] = "sgemm_";
-static const char cblas_name[] = "cblas_sgemm";
-#elif defined(OMPWG_PREC_D)
-static const char fortran_name[] = "DGEMM ";
-static const char fortran_symbol[] = "dgemm_";
-static const char cblas_name[] = "cblas_dgemm";
-#elif defined(OMPWG_PREC_C)
-static const char fortran_name[] = "CGEMM ";
-static const char fortran_symbol[] = "cgemm_";
-static const char cblas_name[] = "cblas_cgemm";
-#else
-static const char fortran_name[] = "ZGEMM ";
-static const char fortran_symbol[] = "zgemm_";
-static const char cblas_name[] = "cblas_zgemm";
-#endif
+static const char fortran_name[] = T_PREFIX_UPPER "GEMM ";
+static const char fortran_symbol[] = T_PREFIX "gemm_";
+static const char cblas_name[] = "cblas_" T_PREFIX "gemm";
 
 /* TR, the real part's type, is defined for the complex precisions only; a
  * complex 'C' is the conjugate transpose, a real one the transpose. */

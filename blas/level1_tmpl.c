@@ -8,15 +8,9 @@
 #include "shim.h"
 
 /* the names messages give */
-#if defined(OMPWG_PREC_S)
-static const char dot_name[] = "sdot";
-static const char asum_name[] = "sasum";
-static const char iamax_name[] = "isamax";
-#else
-static const char dot_name[] = "ddot";
-static const char asum_name[] = "dasum";
-static const char iamax_name[] = "idamax";
-#endif
+static const char dot_name[] = T_PREFIX "dot";
+static const char asum_name[] = T_PREFIX "asum";
+static const char iamax_name[] = "i" T_PREFIX "amax";
 
 typedef ompwg_status extremum_fn(int64_t n, const T *x, int64_t incx, T *value, int64_t *index);
 

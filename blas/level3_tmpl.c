@@ -7,19 +7,14 @@
 #include "shim.h"
 
 /* the names XERBLA gets (blank-padded to six), and the CBLAS routines' */
-#if defined(OMPWG_PREC_S)
-static const char symm_name[] = "SSYMM ", syrk_name[] = "SSYRK ", syr2k_name[] = "SSYR2K",
-                  trmm_name[] = "STRMM ", trsm_name[] = "STRSM ";
-static const char cblas_symm[] = "cblas_ssymm", cblas_syrk[] = "cblas_ssyrk",
-                  cblas_syr2k[] = "cblas_ssyr2k", cblas_trmm[] = "cblas_strmm",
-                  cblas_trsm[] = "cblas_strsm";
-#else
-static const char symm_name[] = "DSYMM ", syrk_name[] = "DSYRK ", syr2k_name[] = "DSYR2K",
-                  trmm_name[] = "DTRMM ", trsm_name[] = "DTRSM ";
-static const char cblas_symm[] = "cblas_dsymm", cblas_syrk[] = "cblas_dsyrk",
-                  cblas_syr2k[] = "cblas_dsyr2k", cblas_trmm[] = "cblas_dtrmm",
-                  cblas_trsm[] = "cblas_dtrsm";
-#endif
+static const char symm_name[] = T_PREFIX_UPPER "SYMM ", syrk_name[] = T_PREFIX_UPPER "SYRK ",
+                  syr2k_name[] = T_PREFIX_UPPER "SYR2K", trmm_name[] = T_PREFIX_UPPER "TRMM ",
+                  trsm_name[] = T_PREFIX_UPPER "TRSM ";
+static const char cblas_symm[] = "cblas_" T_PREFIX "symm",
+                  cblas_syrk[] = "cblas_" T_PREFIX "syrk",
+                  cblas_syr2k[] = "cblas_" T_PREFIX "syr2k",
+                  cblas_trmm[] = "cblas_" T_PREFIX "trmm",
+                  cblas_trsm[] = "cblas_" T_PREFIX "trsm";
 
 /* The operations, arguments checked, with the reference quick returns and
  * the run on a fallback backend after a run-time failure. A failure that

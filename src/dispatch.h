@@ -25,6 +25,19 @@ static inline const ompwg_backend *ompwg_fallback_for(int st, bool device)
     return ompwg_find_backend_with(OMPWG_CAP_FALLBACK);
 }
 
+/* Places a call on the operands at ptr[0] and ptr[1] (NULL: none): the
+ * backend that runs it, or NULL with *st the reason none can. On mapped
+ * data the pointers move to the device copies and *device becomes true. */
+static inline const ompwg_backend *ompwg_place_pair(const ompwg_call *call, void *ptr[2],
+                                                    bool *device, int *st)
+{
+    ompwg_placement pl;
+    *st = ompwg_place_call(call, &pl, ptr);
+    if (*st != OMPWG_OK) return NULL;
+    *device |= pl.mapped;
+    return pl.be;
+}
+
 /* A column-major rows x cols matrix (leading dimension ld) as an operand:
  * what it spans, and what crosses the link when it is read (in) or written
  * (out) by a device. */

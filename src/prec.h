@@ -3,7 +3,8 @@
  * OMPWG_PREC_L (int64_t), or for the complex GEMM OMPWG_PREC_C
  * (ompwg_complex_float) or OMPWG_PREC_Z (ompwg_complex_double), where T is
  * the complex struct, TR its real part's type and TRN() names the
- * functions of that real precision; the header may be included again for another
+ * functions of that real precision (T_PREFIX_UPPER: the BLAS routines'
+ * letter, as XERBLA names them); the header may be included again for another
  * precision in the same translation unit (the GPU kernels keep all of
  * theirs in one unit). ACC_ADD adds in the accumulation type (int64_t sums
  * wrap around instead of overflowing), TEAM_T(name) and TEAM_ACC(name)
@@ -18,6 +19,7 @@
 #undef T_ABS
 #undef T_NAME
 #undef T_PREFIX
+#undef T_PREFIX_UPPER
 #undef T_IS_DOUBLE
 #undef T_FLOATING
 #undef TR
@@ -31,6 +33,7 @@
 #define T_EPS FLT_EPSILON
 #define T_NAME "complex float"
 #define T_PREFIX "c"
+#define T_PREFIX_UPPER "C"
 #define T_IS_DOUBLE 0
 #define T_FLOATING 1
 #define TN(pre, post) pre##c##post
@@ -43,6 +46,7 @@
 #define T_EPS DBL_EPSILON
 #define T_NAME "complex double"
 #define T_PREFIX "z"
+#define T_PREFIX_UPPER "Z"
 #define T_IS_DOUBLE 1
 #define T_FLOATING 1
 #define TN(pre, post) pre##z##post
@@ -69,6 +73,7 @@
 #define T_ABS fabsf
 #define T_NAME "float"
 #define T_PREFIX "s"
+#define T_PREFIX_UPPER "S"
 #define T_IS_DOUBLE 0
 #define T_FLOATING 1
 #define ACC_ADD(a, b) ((a) + (b))
@@ -83,6 +88,7 @@
 #define T_ABS fabs
 #define T_NAME "double"
 #define T_PREFIX "d"
+#define T_PREFIX_UPPER "D"
 #define T_IS_DOUBLE 1
 #define T_FLOATING 1
 #define ACC_ADD(a, b) ((a) + (b))

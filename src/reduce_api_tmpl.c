@@ -37,21 +37,17 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     call.op[0] = ompwg_vector_operand(x, n, s.incx, sizeof(T), true, false);
     if (dot) call.op[1] = ompwg_vector_operand(y, n, s.incy, sizeof(T), true, false);
     void *ptr[2] = { (void *)x, (void *)y };
-    ompwg_placement pl;
-    st = ompwg_place_call(&call, &pl, ptr);
-    if (st != OMPWG_OK) return st;
-    const ompwg_backend *be = pl.be;
-    x = ptr[0];
-    y = ptr[1];
-    s.device_ptrs = device |= pl.mapped;
+    const ompwg_backend *be = ompwg_place_pair(&call, ptr, &device, &st);
+    if (!be) return st;
+    s.device_ptrs = device;
     int64_t unused;
     if (!index) index = &unused;
     if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
-        st = TN(ompwg_checked_, reduce)(be, &s, x, y, value, index);
+        st = TN(ompwg_checked_, reduce)(be, &s, ptr[0], ptr[1], value, index);
     else
-        st = be->TN(, reduce)(&s, x, y, value, index);
+        st = be->TN(, reduce)(&s, ptr[0], ptr[1], value, index);
     if ((be = ompwg_fallback_for(st, device)))
-        st = be->TN(, reduce)(&s, x, y, value, index);
+        st = be->TN(, reduce)(&s, ptr[0], ptr[1], value, index);
     return st;
 }
 

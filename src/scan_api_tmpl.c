@@ -85,19 +85,15 @@ static int run_scan(bool device, int64_t n, const T *x, int64_t incx, T *y, int6
     call.op[0] = ompwg_vector_operand(x, n, incx, sizeof(T), true, false);
     call.op[1] = ompwg_vector_operand(y, n, incy, sizeof(T), false, true);
     void *ptr[2] = { (void *)x, y };
-    ompwg_placement pl;
-    st = ompwg_place_call(&call, &pl, ptr);
-    if (st != OMPWG_OK) return st;
-    const ompwg_backend *be = pl.be;
-    x = ptr[0];
-    y = ptr[1];
-    s.device_ptrs = device |= pl.mapped;
+    const ompwg_backend *be = ompwg_place_pair(&call, ptr, &device, &st);
+    if (!be) return st;
+    s.device_ptrs = device;
     TN(ompwg_, scan_fn) fn = be->TN(, scan);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, scan))
-        st = checked_scan(be, fn, &s, x, y);
+        st = checked_scan(be, fn, &s, ptr[0], ptr[1]);
     else
-        st = fn(&s, x, y);
-    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, scan)(&s, x, y);
+        st = fn(&s, ptr[0], ptr[1]);
+    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, scan)(&s, ptr[0], ptr[1]);
     return st;
 }
 

@@ -47,19 +47,15 @@ static int run_transpose(bool device, ompwg_layout layout, int64_t rows, int64_t
     call.op[0] = ompwg_matrix_operand(a, s.m, s.n, s.lda, sizeof(T), true, false);
     call.op[1] = ompwg_matrix_operand(b, s.n, s.m, s.ldb, sizeof(T), false, true);
     void *ptr[2] = { (void *)a, b };
-    ompwg_placement pl;
-    st = ompwg_place_call(&call, &pl, ptr);
-    if (st != OMPWG_OK) return st;
-    const ompwg_backend *be = pl.be;
-    a = ptr[0];
-    b = ptr[1];
-    s.device_ptrs = device |= pl.mapped;
+    const ompwg_backend *be = ompwg_place_pair(&call, ptr, &device, &st);
+    if (!be) return st;
+    s.device_ptrs = device;
     TN(ompwg_, transpose_fn) fn = be->TN(, transpose);
     if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, transpose))
-        st = checked_transpose(be, fn, &s, a, b);
+        st = checked_transpose(be, fn, &s, ptr[0], ptr[1]);
     else
-        st = fn(&s, a, b);
-    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, transpose)(&s, a, b);
+        st = fn(&s, ptr[0], ptr[1]);
+    if ((be = ompwg_fallback_for(st, device))) st = be->TN(, transpose)(&s, ptr[0], ptr[1]);
     return st;
 }
 

@@ -22,13 +22,13 @@ const ompwg_backend ompwg_backend_cpu = {
     .dtranspose = ompwg_cpu_dtranspose,
     .slevel3 = {
         [OMPWG_L3_SYMM] = ompwg_cpu_ssymm, [OMPWG_L3_SYRK] = ompwg_cpu_ssyrk,
-        [OMPWG_L3_SYR2K] = ompwg_cpu_ssyr2k, [OMPWG_L3_TRMM] = ompwg_cpu_strmm,
-        [OMPWG_L3_TRSM] = ompwg_cpu_strsm,
+        [OMPWG_L3_SYR2K] = ompwg_cpu_ssyr2k, [OMPWG_L3_TRMM] = ompwg_cpu_strxm,
+        [OMPWG_L3_TRSM] = ompwg_cpu_strxm,
     },
     .dlevel3 = {
         [OMPWG_L3_SYMM] = ompwg_cpu_dsymm, [OMPWG_L3_SYRK] = ompwg_cpu_dsyrk,
-        [OMPWG_L3_SYR2K] = ompwg_cpu_dsyr2k, [OMPWG_L3_TRMM] = ompwg_cpu_dtrmm,
-        [OMPWG_L3_TRSM] = ompwg_cpu_dtrsm,
+        [OMPWG_L3_SYR2K] = ompwg_cpu_dsyr2k, [OMPWG_L3_TRMM] = ompwg_cpu_dtrxm,
+        [OMPWG_L3_TRSM] = ompwg_cpu_dtrxm,
     },
     .cgemm = ompwg_cpu_cgemm,
     .zgemm = ompwg_cpu_zgemm,

@@ -37,10 +37,13 @@ static const TN(ompwg_cpu_, kernel) *kernel_pick(void)
     return arch < OMPWG_CPU_ARCH_COUNT ? variants[arch] : NULL;
 }
 
-/* beta == 0 writes zeros without reading (a NaN in C must not survive);
- * beta == 1 leaves C as it is. */
-static void scale_c_column(int64_t m, T beta, T *cj)
+/* The m elements at c := *beta_p * c (ompwg_cpu_gemm_scale's
+ * scale_column): beta == 0 writes zeros without reading (a NaN in C must
+ * not survive); beta == 1 leaves C as it is. */
+static void scale_c_column(int64_t m, const void *beta_p, void *c)
 {
+    const T beta = *(const T *)beta_p;
+    T *cj = c;
     if (cplx_is_zero(beta)) {
         for (int64_t i = 0; i < m; i++) cj[i] = (T){ 0, 0 };
     } else if (!cplx_is_one(beta)) {
@@ -107,11 +110,6 @@ static void tile(const ompwg_cpu_gemm_job *job, int64_t kc, const void *ap, cons
     kd->ukernel(kc, *(const T *)job->alpha, ap, bp, beta, c, job->s->ldc, m, n);
 }
 
-static void scale_column(int64_t m, const void *beta, void *cj)
-{
-    scale_c_column(m, *(const T *)beta, cj);
-}
-
 int TN(ompwg_cpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
                          T *c)
 {
@@ -119,7 +117,7 @@ int TN(ompwg_cpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T
     /* alpha == 0 or k == 0: C := beta * C, A and B unread */
     if (cplx_is_zero(alpha) || s->k == 0) {
         if (!cplx_is_one(beta))
-            ompwg_cpu_gemm_scale(s, sizeof(T), SCALE_PER_THREAD, scale_column, &beta, c);
+            ompwg_cpu_gemm_scale(s, sizeof(T), SCALE_PER_THREAD, scale_c_column, &beta, c);
         return OMPWG_OK;
     }
     const TN(ompwg_cpu_, kernel) *kd = kernel_pick();

@@ -3,6 +3,7 @@
 #define OMPWG_CPU_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "backend.h"
 
@@ -13,31 +14,26 @@
  * OpenMP parallel region. */
 int ompwg_cpu_threads(void);
 
-/* The index, within the process's share of the allowed cores, of the core
- * the calling (application) thread runs on now; 0 when unknown or outside
- * the share. Read before a parallel region and passed to every thread's
- * ompwg_cpu_pin_worker. */
-int ompwg_cpu_pin_base(void);
-
-/* Called by each thread of a backend parallel region: pins worker tid to the
- * core of the share tid places after the caller's (base, wrapping around
- * inside the share), so that no worker shares the core of the application's
- * own thread (tid 0, never pinned). Nothing when
- * the OpenMP runtime already binds threads or hwloc is missing. */
-void ompwg_cpu_pin_worker(int tid, int base);
-
 /* One line describing the topology, the pinning policy and the GEMM kernel. */
 void ompwg_cpu_describe(char *buf, size_t len);
 
-/* Around each of the backend's parallel regions: its threads sleep a
- * millisecond after the region ends instead of spinning for the OpenMP
- * runtime's block time (200 ms by default), which, beside OpenBLAS's
- * threads (a LAPACK over the drop-in BLAS: most calls on OpenBLAS, some
- * here), took a third of the cores' time from them. begin returns the
- * calling thread's setting, end puts it back for the program's own
- * regions. */
-int ompwg_cpu_team_begin(void);
-void ompwg_cpu_team_end(int saved);
+/* Thread t's part of a team of nt threads: OMPWG_OK or a failure status.
+ * Every thread of the team runs it, so it may hold the team's barriers and
+ * worksharing loops. */
+typedef int ompwg_cpu_part_fn(void *ctx, int t, int nt);
+
+/* Runs part on a team of want threads (the calling thread alone when want
+ * <= 1), the workers pinned to the cores after the caller's, and with a
+ * short wait policy (threads.c): every parallel region of the backend.
+ * OMPWG_OK, or the failure one of the parts returned. */
+int ompwg_cpu_team_run(int want, ompwg_cpu_part_fn *part, void *ctx);
+
+/* Item i of a loop whose items are independent. */
+typedef void ompwg_cpu_item_fn(void *ctx, int64_t i);
+
+/* Runs item for i in [0, count) on a team as ompwg_cpu_team_run's, each
+ * thread taking one contiguous run of the items (static schedule). */
+void ompwg_cpu_team_for(int want, int64_t count, ompwg_cpu_item_fn *item, void *ctx);
 
 /* Name of the GEMM kernel variant the next call runs ("avx512", "avx2",
  * "generic"; "unpacked" when none is usable; see kernel.h), after
@@ -56,6 +52,16 @@ ompwg_i64scan_sig ompwg_cpu_i64scan;
 ompwg_stranspose_sig ompwg_cpu_stranspose;
 ompwg_dtranspose_sig ompwg_cpu_dtranspose;
 
+/* The GEMM above on host blocks given by pointer and leading dimension: C
+ * (m x n) := alpha op(A) op(B) + beta C, op(X) = X^T where ta (tb); the
+ * steps of the blocked SYMM, SYRK, SYR2K, TRMM and TRSM below. */
+int ompwg_cpu_sgemm_block(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha,
+                          const float *a, int64_t lda, const float *b, int64_t ldb, float beta,
+                          float *c, int64_t ldc);
+int ompwg_cpu_dgemm_block(bool ta, bool tb, int64_t m, int64_t n, int64_t k, double alpha,
+                          const double *a, int64_t lda, const double *b, int64_t ldb,
+                          double beta, double *c, int64_t ldc);
+
 /* SYMM, SYRK, SYR2K (sym_tmpl.c), TRMM, TRSM (tri_tmpl.c): blocked over the
  * packed GEMM. */
 ompwg_slevel3_sig ompwg_cpu_ssymm;
@@ -64,9 +70,8 @@ ompwg_slevel3_sig ompwg_cpu_ssyrk;
 ompwg_dlevel3_sig ompwg_cpu_dsyrk;
 ompwg_slevel3_sig ompwg_cpu_ssyr2k;
 ompwg_dlevel3_sig ompwg_cpu_dsyr2k;
-ompwg_slevel3_sig ompwg_cpu_strmm;
-ompwg_dlevel3_sig ompwg_cpu_dtrmm;
-ompwg_slevel3_sig ompwg_cpu_strsm;
-ompwg_dlevel3_sig ompwg_cpu_dtrsm;
+/* TRMM or TRSM, as the shape's op says: one function for both slots */
+ompwg_slevel3_sig ompwg_cpu_strxm;
+ompwg_dlevel3_sig ompwg_cpu_dtrxm;
 
 #endif

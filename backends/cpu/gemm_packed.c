@@ -1,6 +1,5 @@
 #include "gemm_packed.h"
 
-#include <omp.h>
 #include <stdlib.h>
 
 #include "cpu.h"
@@ -22,21 +21,27 @@ static const char *at(const void *base, int64_t i, size_t elem)
     return (const char *)base + (size_t)i * elem;
 }
 
+typedef struct scale_job {
+    const ompwg_gemm_shape *s;
+    size_t elem;
+    void (*scale_column)(int64_t m, const void *beta, void *cj);
+    const void *beta;
+    void *c;
+} scale_job;
+
+static void scale_one(void *ctx, int64_t j)
+{
+    const scale_job *job = ctx;
+    job->scale_column(job->s->m, job->beta, (char *)job->c + (size_t)(j * job->s->ldc) * job->elem);
+}
+
 void ompwg_cpu_gemm_scale(const ompwg_gemm_shape *s, size_t elem, int64_t per_thread,
                           void (*scale_column)(int64_t m, const void *beta, void *cj),
                           const void *beta, void *c)
 {
     int64_t want = min64(ompwg_cpu_threads(), ceil_div(s->m * s->n, per_thread));
-    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
-    const int team_wait = ompwg_cpu_team_begin();
-#pragma omp parallel num_threads((int)want) if (want > 1)
-    {
-        ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
-#pragma omp for schedule(static)
-        for (int64_t j = 0; j < s->n; j++)
-            scale_column(s->m, beta, (char *)c + (size_t)(j * s->ldc) * elem);
-    }
-    ompwg_cpu_team_end(team_wait);
+    scale_job job = { .s = s, .elem = elem, .scale_column = scale_column, .beta = beta, .c = c };
+    ompwg_cpu_team_for((int)want, s->n, scale_one, &job);
 }
 
 /* Threads as a tm x tn grid over the MR x NR tiles of C (tm * tn == nt):
@@ -109,6 +114,31 @@ static void run_thread(const ompwg_cpu_gemm_job *job, void *bpack, void *apack, 
     }
 }
 
+typedef struct packed_team {
+    const ompwg_cpu_gemm_job *job;
+    void *bpack;
+    size_t abytes;
+    int failed;
+} packed_team;
+
+static int packed_part(void *ctx, int t, int nt)
+{
+    packed_team *team = ctx;
+    /* allocated by the thread that uses it, so that it lies near its core */
+    void *apack = aligned_alloc(64, team->abytes);
+    if (!apack) {
+#pragma omp atomic write
+        team->failed = 1;
+    }
+#pragma omp barrier
+    int fail;
+#pragma omp atomic read
+    fail = team->failed;
+    if (!fail) run_thread(team->job, team->bpack, apack, t, nt);
+    free(apack);
+    return fail ? OMPWG_ERR_NOMEM : OMPWG_OK;
+}
+
 int ompwg_cpu_gemm_packed(const ompwg_cpu_gemm_job *job)
 {
     const ompwg_gemm_shape *s = job->s;
@@ -128,27 +158,8 @@ int ompwg_cpu_gemm_packed(const ompwg_cpu_gemm_job *job)
     abytes = (abytes + 63) / 64 * 64;
     void *bpack = aligned_alloc(64, bbytes);
     if (!bpack) return OMPWG_ERR_NOMEM;
-    int failed = 0;
-    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
-    const int team_wait = ompwg_cpu_team_begin();
-#pragma omp parallel num_threads(want) if (want > 1)
-    {
-        int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        ompwg_cpu_pin_worker(t, pin_base);
-        /* allocated by the thread that uses it, so that it lies near its core */
-        void *apack = aligned_alloc(64, abytes);
-        if (!apack) {
-#pragma omp atomic write
-            failed = 1;
-        }
-#pragma omp barrier
-        int fail;
-#pragma omp atomic read
-        fail = failed;
-        if (!fail) run_thread(job, bpack, apack, t, nt);
-        free(apack);
-    }
-    ompwg_cpu_team_end(team_wait);
+    packed_team team = { .job = job, .bpack = bpack, .abytes = abytes };
+    int st = ompwg_cpu_team_run(want, packed_part, &team);
     free(bpack);
-    return failed ? OMPWG_ERR_NOMEM : OMPWG_OK;
+    return st;
 }

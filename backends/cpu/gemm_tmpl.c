@@ -15,8 +15,11 @@
 /* Elements of C worth one more thread when only scaling C. */
 #define SCALE_PER_THREAD ((int64_t)1 << 16)
 
-static void scale_c_column(int64_t m, T beta, T *cj)
+/* The m elements at c := *beta_p * c (ompwg_cpu_gemm_scale's scale_column). */
+static void scale_c_column(int64_t m, const void *beta_p, void *c)
 {
+    const T beta = *(const T *)beta_p;
+    T *cj = c;
     /* beta == 0 writes zeros without reading: a NaN in C must not survive */
     if (beta == 0)
         for (int64_t i = 0; i < m; i++) cj[i] = 0;
@@ -31,7 +34,7 @@ static void unpacked(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
     for (int64_t j = 0; j < n; j++) {
         T *cj = c + j * s->ldc;
         if (!s->transa) {
-            scale_c_column(m, beta, cj);
+            scale_c_column(m, &beta, cj);
             for (int64_t p = 0; p < k; p++) {
                 T t = alpha * (s->transb ? b[j + p * ldb] : b[p + j * ldb]);
                 const T *ap = a + p * lda;
@@ -73,18 +76,14 @@ static void tile(const ompwg_cpu_gemm_job *job, int64_t kc, const void *ap, cons
     kd->ukernel(kc, *(const T *)job->alpha, ap, bp, beta, c, job->s->ldc, m, n);
 }
 
-static void scale_column(int64_t m, const void *beta, void *cj)
-{
-    scale_c_column(m, *(const T *)beta, cj);
-}
-
 int TN(ompwg_cpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
                          T *c)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     /* alpha == 0 or k == 0: C := beta * C, A and B unread */
     if (alpha == 0 || s->k == 0) {
-        if (beta != 1) ompwg_cpu_gemm_scale(s, sizeof(T), SCALE_PER_THREAD, scale_column, &beta, c);
+        if (beta != 1)
+            ompwg_cpu_gemm_scale(s, sizeof(T), SCALE_PER_THREAD, scale_c_column, &beta, c);
         return OMPWG_OK;
     }
     const TN(ompwg_cpu_, kernel) *kd = TN(ompwg_cpu_, kernel_pick)();
@@ -98,4 +97,13 @@ int TN(ompwg_cpu_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, const T
         .c = c, .pack_a = pack_a, .pack_b = pack_b, .tile = tile,
     };
     return ompwg_cpu_gemm_packed(&job);
+}
+
+int TN(ompwg_cpu_, gemm_block)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                               const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+                               int64_t ldc)
+{
+    ompwg_gemm_shape g = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
+                           .lda = lda, .ldb = ldb, .ldc = ldc };
+    return TN(ompwg_cpu_, gemm)(&g, alpha, a, b, beta, c);
 }

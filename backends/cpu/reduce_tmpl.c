@@ -5,7 +5,6 @@
 #include "prec.h"
 
 #include <math.h>
-#include <omp.h>
 #include <stdlib.h>
 
 #include "cpu.h"
@@ -38,6 +37,30 @@ typedef struct partial {
     int64_t index;
 } partial;
 
+typedef struct reduce_team {
+    const ompwg_vec_shape *s;
+    const T *x, *y;
+    bool extremum;
+    const TN(ompwg_cpu_, lanes) *lanes;
+    partial *parts;
+    int got;  /* the team's size */
+} reduce_team;
+
+static int reduce_part(void *ctx, int t, int nt)
+{
+    reduce_team *team = ctx;
+    const ompwg_vec_shape *s = team->s;
+    partial *part = &team->parts[t];
+    if (t == 0) team->got = nt;
+    int64_t begin = s->n * t / nt, end = s->n * (t + 1) / nt;
+    if (team->extremum)
+        extremum_scan(s->op == OMPWG_REDUCE_MAX, team->x, s->incx, begin, end, &part->value,
+                      &part->index);
+    else
+        part->sum = slice_sum(team->lanes, s->op, team->x, s->incx, team->y, s->incy, begin, end);
+    return OMPWG_OK;
+}
+
 int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *value,
                            int64_t *index)
 {
@@ -50,23 +73,10 @@ int TN(ompwg_cpu_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y, T *
     /* the GEMM's instruction-set variant; the plain one when none is usable */
     const TN(ompwg_cpu_, kernel) *kd = extremum ? NULL : TN(ompwg_cpu_, kernel_pick)();
     const TN(ompwg_cpu_, lanes) *lanes = kd ? kd->lanes : &TN(ompwg_cpu_, lanes_generic);
-    int got = 1;
-    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
-    const int team_wait = ompwg_cpu_team_begin();
-#pragma omp parallel num_threads(want) if (want > 1)
-    {
-        int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        ompwg_cpu_pin_worker(t, pin_base);
-        if (t == 0) got = nt;
-        int64_t begin = s->n * t / nt, end = s->n * (t + 1) / nt;
-        if (extremum)
-            extremum_scan(s->op == OMPWG_REDUCE_MAX, x, s->incx, begin, end,
-                          &parts[t].value, &parts[t].index);
-        else
-            parts[t].sum =
-                slice_sum(lanes, s->op, x, s->incx, y, s->incy, begin, end);
-    }
-    ompwg_cpu_team_end(team_wait);
+    reduce_team team = { .s = s, .x = x, .y = y, .extremum = extremum, .lanes = lanes,
+                         .parts = parts, .got = 1 };
+    ompwg_cpu_team_run(want, reduce_part, &team);
+    const int got = team.got;
     if (extremum) {
         T best = 0;
         int64_t best_i = -1;

@@ -11,7 +11,6 @@
 #include "prec.h"
 
 #include <math.h>
-#include <omp.h>
 #include <stdlib.h>
 
 #include "cpu.h"
@@ -28,15 +27,6 @@
 #define SYMM_TILE 64
 /* Elements of a panel worth one more thread to copy. */
 #define SYMM_EXPAND_PER_THREAD (64.0 * 1024)
-
-static int sym_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
-                    const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
-                    int64_t ldc)
-{
-    ompwg_gemm_shape g = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
-                           .lda = lda, .ldb = ldb, .ldc = ldc };
-    return TN(ompwg_cpu_, gemm)(&g, alpha, a, b, beta, c);
-}
 
 typedef struct syr {
     const ompwg_level3_shape *s;
@@ -63,13 +53,13 @@ static int syr_block(const syr *t, int64_t i0, int64_t j0, int64_t rows,
     const ompwg_level3_shape *s = t->s;
     const T *a = t->a, *b = t->b ? t->b : t->a;
     int64_t lda = s->lda, ldb = t->b ? s->ldb : s->lda;
-    int st = sym_gemm(s->trans, !s->trans, rows, cols, s->k, t->alpha,
-                      rows_of(s, a, lda, i0), lda, rows_of(s, b, ldb, j0),
-                      ldb, beta, dst, ldd);
+    int st = TN(ompwg_cpu_, gemm_block)(s->trans, !s->trans, rows, cols, s->k, t->alpha,
+                                        rows_of(s, a, lda, i0), lda, rows_of(s, b, ldb, j0),
+                                        ldb, beta, dst, ldd);
     if (st != OMPWG_OK || !t->b) return st;
-    return sym_gemm(s->trans, !s->trans, rows, cols, s->k, t->alpha,
-                    rows_of(s, b, ldb, i0), ldb, rows_of(s, a, lda, j0),
-                    lda, 1, dst, ldd);
+    return TN(ompwg_cpu_, gemm_block)(s->trans, !s->trans, rows, cols, s->k, t->alpha,
+                                      rows_of(s, b, ldb, i0), ldb, rows_of(s, a, lda, j0),
+                                      lda, 1, dst, ldd);
 }
 
 /* The diagonal block at p0 of order len: computed in full in tmp, its
@@ -143,6 +133,27 @@ static int64_t share_start(bool upper, int64_t n, int part, int parts)
     return col < 0 ? 0 : col > n ? n : col;
 }
 
+/* The bytes of a leaf block of C of order n. */
+static size_t tmp_bytes(int64_t n)
+{
+    const int64_t leaf = n < SYR_LEAF ? n : SYR_LEAF;
+    return (size_t)(leaf * leaf) * sizeof(T);
+}
+
+/* Thread t's share of the triangle (of nt), with its own leaf block. */
+static int syr_share(void *ctx, int t, int nt)
+{
+    const syr *all = ctx;
+    const ompwg_level3_shape *s = all->s;
+    int64_t j0 = share_start(s->upper, s->n, t, nt);
+    int64_t j1 = t + 1 == nt ? s->n : share_start(s->upper, s->n, t + 1, nt);
+    syr mine = *all;
+    mine.tmp = malloc(tmp_bytes(s->n));
+    int st = !mine.tmp ? OMPWG_ERR_NOMEM : j1 > j0 ? syr_columns(&mine, j0, j1) : OMPWG_OK;
+    free(mine.tmp);
+    return st;
+}
+
 static int syr_run(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
                    T *c)
 {
@@ -151,41 +162,21 @@ static int syr_run(const ompwg_level3_shape *s, T alpha, const T *a, const T *b,
         syr_scale(s, beta, c);
         return OMPWG_OK;
     }
-    const int64_t leaf = s->n < SYR_LEAF ? s->n : SYR_LEAF;
-    const size_t tmp_bytes = (size_t)(leaf * leaf) * sizeof(T);
     /* With enough columns each thread takes an equal share of the triangle
      * and runs it alone, its GEMMs single-threaded, without the team's
      * barriers; else the team shares every GEMM of the recursion. */
     int64_t parts = s->n / SYR_SLAB_MIN;
     if (parts > ompwg_cpu_threads()) parts = ompwg_cpu_threads();
     if (parts < 2) {
-        T *tmp = malloc(tmp_bytes);
+        T *tmp = malloc(tmp_bytes(s->n));
         if (!tmp) return OMPWG_ERR_NOMEM;
         syr t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c, .tmp = tmp };
         int st = syr_rec(&t, 0, s->n);
         free(tmp);
         return st;
     }
-    int status = OMPWG_OK;
-    int pin_base = ompwg_cpu_pin_base();
-    const int team_wait = ompwg_cpu_team_begin();
-#pragma omp parallel num_threads((int)parts)
-    {
-        int p = omp_get_thread_num(), np = omp_get_num_threads();
-        ompwg_cpu_pin_worker(p, pin_base);
-        int64_t j0 = share_start(s->upper, s->n, p, np);
-        int64_t j1 = p + 1 == np ? s->n : share_start(s->upper, s->n, p + 1, np);
-        syr t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c,
-                  .tmp = malloc(tmp_bytes) };
-        int st = !t.tmp ? OMPWG_ERR_NOMEM : j1 > j0 ? syr_columns(&t, j0, j1) : OMPWG_OK;
-        free(t.tmp);
-        if (st != OMPWG_OK) {
-#pragma omp atomic write
-            status = st;
-        }
-    }
-    ompwg_cpu_team_end(team_wait);
-    return status;
+    syr t = { .s = s, .alpha = alpha, .beta = beta, .a = a, .b = b, .c = c };
+    return ompwg_cpu_team_run((int)parts, syr_share, &t);
 }
 
 int TN(ompwg_cpu_, syrk)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
@@ -208,6 +199,32 @@ static T sym_at(const ompwg_level3_shape *s, const T *a, int64_t i, int64_t j)
     return stored ? a[i + j * s->lda] : a[j + i * s->lda];
 }
 
+typedef struct panel_job {
+    const ompwg_level3_shape *s;
+    const T *a;
+    int64_t order, p0, w;
+    T *panel;
+} panel_job;
+
+/* Tile t of expand_panel's rows of tiles. */
+static void expand_tile(void *ctx, int64_t t)
+{
+    const panel_job *job = ctx;
+    const ompwg_level3_shape *s = job->s;
+    const int64_t order = job->order, p0 = job->p0, w = job->w;
+    int64_t r0 = t * SYMM_TILE, r1 = r0 + SYMM_TILE < order ? r0 + SYMM_TILE : order;
+    for (int64_t c0 = 0; c0 < w; c0 += SYMM_TILE) {
+        int64_t c1 = c0 + SYMM_TILE < w ? c0 + SYMM_TILE : w;
+        for (int64_t j = c0; j < c1; j++)
+            for (int64_t i = r0; i < r1; i++) {
+                if (s->left)
+                    job->panel[i + j * order] = sym_at(s, job->a, i, p0 + j);
+                else
+                    job->panel[j + i * w] = sym_at(s, job->a, p0 + j, i);
+            }
+    }
+}
+
 /* panel := A's columns (left) or rows (right) [p0, p0 + w), full: order x w
  * (left) or w x order (right), read from the stored triangle in square
  * tiles, so that the transposed reads stay in cache; the threads share the
@@ -219,27 +236,8 @@ static void expand_panel(const ompwg_level3_shape *s, const T *a, int64_t order,
     int want = ompwg_cpu_threads();
     if (want > tiles) want = (int)tiles;
     if ((double)order * (double)w < SYMM_EXPAND_PER_THREAD) want = 1;
-    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
-    const int team_wait = ompwg_cpu_team_begin();
-#pragma omp parallel num_threads(want) if (want > 1)
-    {
-        ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
-#pragma omp for schedule(static)
-        for (int64_t t = 0; t < tiles; t++) {
-            int64_t r0 = t * SYMM_TILE, r1 = r0 + SYMM_TILE < order ? r0 + SYMM_TILE : order;
-            for (int64_t c0 = 0; c0 < w; c0 += SYMM_TILE) {
-                int64_t c1 = c0 + SYMM_TILE < w ? c0 + SYMM_TILE : w;
-                for (int64_t j = c0; j < c1; j++)
-                    for (int64_t i = r0; i < r1; i++) {
-                        if (s->left)
-                            panel[i + j * order] = sym_at(s, a, i, p0 + j);
-                        else
-                            panel[j + i * w] = sym_at(s, a, p0 + j, i);
-                    }
-            }
-        }
-    }
-    ompwg_cpu_team_end(team_wait);
+    panel_job job = { .s = s, .a = a, .order = order, .p0 = p0, .w = w, .panel = panel };
+    ompwg_cpu_team_for(want, tiles, expand_tile, &job);
 }
 
 int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
@@ -247,7 +245,8 @@ int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (alpha == 0)
-        return sym_gemm(false, false, s->m, s->n, 0, 0, NULL, 1, NULL, 1, beta, c, s->ldc);
+        return TN(ompwg_cpu_, gemm_block)(false, false, s->m, s->n, 0, 0, NULL, 1, NULL, 1,
+                                          beta, c, s->ldc);
     const int64_t order = s->left ? s->m : s->n;
     const int64_t w_max = order < SYMM_PANEL ? order : SYMM_PANEL;
     T *panel = malloc((size_t)(order * w_max) * sizeof(T));
@@ -258,11 +257,12 @@ int TN(ompwg_cpu_, symm)(const ompwg_level3_shape *s, T alpha, const T *a, const
         T panel_beta = p0 == 0 ? beta : 1;
         expand_panel(s, a, order, p0, w, panel);
         if (s->left) /* C += alpha A(:, P) B(P, :) */
-            st = sym_gemm(false, false, s->m, s->n, w, alpha, panel, order, b + p0,
-                          s->ldb, panel_beta, c, s->ldc);
+            st = TN(ompwg_cpu_, gemm_block)(false, false, s->m, s->n, w, alpha, panel, order,
+                                            b + p0, s->ldb, panel_beta, c, s->ldc);
         else /* C += alpha B(:, P) A(P, :) */
-            st = sym_gemm(false, false, s->m, s->n, w, alpha, b + p0 * s->ldb, s->ldb,
-                          panel, w, panel_beta, c, s->ldc);
+            st = TN(ompwg_cpu_, gemm_block)(false, false, s->m, s->n, w, alpha,
+                                            b + p0 * s->ldb, s->ldb, panel, w, panel_beta, c,
+                                            s->ldc);
     }
     free(panel);
     return st;

@@ -140,7 +140,11 @@ void ompwg_cpu_share(int *first, int *count)
     *count = r.count;
 }
 
-int ompwg_cpu_pin_base(void)
+/* The index, within the process's share of the allowed cores, of the core
+ * the calling (application) thread runs on now; 0 when unknown or outside
+ * the share. Read before a parallel region and passed to every thread's
+ * pin_worker. */
+static int pin_base(void)
 {
 #if OMPWG_HAVE_HWLOC
     pthread_once(&topo_once, topo_init);
@@ -153,7 +157,12 @@ int ompwg_cpu_pin_base(void)
     return 0;
 }
 
-void ompwg_cpu_pin_worker(int tid, int base)
+/* Called by each thread of a backend parallel region: pins worker tid to the
+ * core of the share tid places after the caller's (base, wrapping around
+ * inside the share), so that no worker shares the core of the application's
+ * own thread (tid 0, never pinned). Nothing when
+ * the OpenMP runtime already binds threads or hwloc is missing. */
+static void pin_worker(int tid, int base)
 {
 #if OMPWG_HAVE_HWLOC
     /* the core this OpenMP worker thread is pinned to; the runtime reuses
@@ -197,14 +206,62 @@ void ompwg_cpu_describe(char *buf, size_t len)
  * and lets them sleep soon after it. */
 #define TEAM_WAIT_MS 1
 
-int ompwg_cpu_team_begin(void)
+/* Around each of the backend's parallel regions: its threads sleep a
+ * millisecond after the region ends instead of spinning for the OpenMP
+ * runtime's block time (200 ms by default), which, beside OpenBLAS's
+ * threads (a LAPACK over the drop-in BLAS: most calls on OpenBLAS, some
+ * here), took a third of the cores' time from them. team_begin returns the
+ * calling thread's setting, team_end puts it back for the program's own
+ * regions. */
+static int team_begin(void)
 {
     int saved = kmp_get_blocktime();
     if (saved > TEAM_WAIT_MS) kmp_set_blocktime(TEAM_WAIT_MS);
     return saved;
 }
 
-void ompwg_cpu_team_end(int saved)
+static void team_end(int saved)
 {
     if (saved > TEAM_WAIT_MS) kmp_set_blocktime(saved);
+}
+
+int ompwg_cpu_team_run(int want, ompwg_cpu_part_fn *part, void *ctx)
+{
+    int status = OMPWG_OK;
+    const int base = want > 1 ? pin_base() : 0;
+    const int team_wait = team_begin();
+#pragma omp parallel num_threads(want > 1 ? want : 1) if (want > 1)
+    {
+        const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        pin_worker(t, base);
+        int st = part(ctx, t, nt);
+        if (st != OMPWG_OK) {
+#pragma omp atomic write
+            status = st;
+        }
+    }
+    team_end(team_wait);
+    return status;
+}
+
+typedef struct loop {
+    int64_t count;
+    ompwg_cpu_item_fn *item;
+    void *ctx;
+} loop;
+
+static int loop_share(void *ctx, int t, int nt)
+{
+    (void)t;
+    (void)nt;
+    const loop *l = ctx;
+#pragma omp for schedule(static)
+    for (int64_t i = 0; i < l->count; i++) l->item(l->ctx, i);
+    return OMPWG_OK;
+}
+
+void ompwg_cpu_team_for(int want, int64_t count, ompwg_cpu_item_fn *item, void *ctx)
+{
+    loop l = { .count = count, .item = item, .ctx = ctx };
+    ompwg_cpu_team_run(want, loop_share, &l);
 }

@@ -7,7 +7,6 @@
  * threads. */
 #include "prec.h"
 
-#include <omp.h>
 #include <stdlib.h>
 
 #include "cpu.h"
@@ -21,7 +20,7 @@
 /* Rows of B one thread takes at a time in a right-side diagonal block. */
 #define TRI_ROWS 256
 /* Columns (left) or rows (right) of B a thread must get for the team to
- * split B into slabs (see triangular_). */
+ * split B into slabs (see ompwg_cpu_?trxm). */
 #define TRI_SLAB_MIN 256
 /* Multiply-adds worth waking one more thread for in a diagonal block. */
 #define TRI_FMAS_PER_THREAD (64.0 * 64.0 * 64.0)
@@ -50,15 +49,6 @@ static const T *op_block(const tri *t, int64_t i0, int64_t j0)
     return s->trans ? t->a + j0 + i0 * s->lda : t->a + i0 + j0 * s->lda;
 }
 
-static int tri_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
-                    const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
-                    int64_t ldc)
-{
-    ompwg_gemm_shape g = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k,
-                           .lda = lda, .ldb = ldb, .ldc = ldc };
-    return TN(ompwg_cpu_, gemm)(&g, alpha, a, b, beta, c);
-}
-
 /* d := op(A)'s diagonal block at p0 (len x len, dense), its triangle only;
  * a unit diagonal becomes ones without reading A's. */
 static void load_diagonal(const tri *t, int64_t p0, int64_t len)
@@ -83,34 +73,44 @@ static int leaf_threads(int64_t len, int64_t other)
     return want < 1 ? 1 : want;
 }
 
+typedef struct leaf_job {
+    const tri *t;
+    bool solve, lower;
+    T alpha;
+    int64_t p0, len;
+} leaf_job;
+
+/* Block i of B's columns (left: OMPWG_CPU_TRI_COLS of them) or rows (right:
+ * TRI_ROWS) in the diagonal block. */
+static void leaf_part(void *ctx, int64_t i)
+{
+    const leaf_job *job = ctx;
+    const ompwg_level3_shape *s = job->t->s;
+    const T *d = job->t->d;
+    T *c = job->t->c;
+    const TN(ompwg_cpu_, tri) *loops = job->t->loops;
+    const int64_t ldc = s->ldc, p0 = job->p0, len = job->len;
+    if (s->left) {
+        const int64_t j = i * OMPWG_CPU_TRI_COLS;
+        loops->left(d, len, job->lower, job->solve, job->alpha, c + p0 + j * ldc, ldc,
+                    s->n - j < OMPWG_CPU_TRI_COLS ? s->n - j : OMPWG_CPU_TRI_COLS);
+    } else {
+        const int64_t i0 = i * TRI_ROWS;
+        loops->right(d, len, job->lower, job->solve, job->alpha, c + p0 * ldc, ldc, i0,
+                     i0 + TRI_ROWS < s->m ? i0 + TRI_ROWS : s->m);
+    }
+}
+
 /* The diagonal block at p0 of order len, with alpha. */
 static void diagonal_leaf(const tri *t, bool solve, T alpha, int64_t p0, int64_t len)
 {
     const ompwg_level3_shape *s = t->s;
     load_diagonal(t, p0, len);
-    bool lower = op_lower(s);
-    int64_t other = s->left ? s->n : s->m;
-    int want = leaf_threads(len, other);
-    int pin_base = want > 1 ? ompwg_cpu_pin_base() : 0;
-    const int64_t ldc = s->ldc;
-    const TN(ompwg_cpu_, tri) *loops = t->loops;
-    const int team_wait = ompwg_cpu_team_begin();
-#pragma omp parallel num_threads(want) if (want > 1)
-    {
-        ompwg_cpu_pin_worker(omp_get_thread_num(), pin_base);
-        if (s->left) {
-#pragma omp for schedule(static)
-            for (int64_t j = 0; j < s->n; j += OMPWG_CPU_TRI_COLS)
-                loops->left(t->d, len, lower, solve, alpha, t->c + p0 + j * ldc, ldc,
-                            s->n - j < OMPWG_CPU_TRI_COLS ? s->n - j : OMPWG_CPU_TRI_COLS);
-        } else {
-#pragma omp for schedule(static)
-            for (int64_t i0 = 0; i0 < s->m; i0 += TRI_ROWS)
-                loops->right(t->d, len, lower, solve, alpha, t->c + p0 * ldc, ldc, i0,
-                             i0 + TRI_ROWS < s->m ? i0 + TRI_ROWS : s->m);
-        }
-    }
-    ompwg_cpu_team_end(team_wait);
+    leaf_job job = { .t = t, .solve = solve, .lower = op_lower(s), .alpha = alpha, .p0 = p0,
+                     .len = len };
+    const int64_t blocks = s->left ? (s->n + OMPWG_CPU_TRI_COLS - 1) / OMPWG_CPU_TRI_COLS
+                                   : (s->m + TRI_ROWS - 1) / TRI_ROWS;
+    ompwg_cpu_team_for(leaf_threads(len, s->left ? s->n : s->m), blocks, leaf_part, &job);
 }
 
 /* The first part of a block of order len > TRI_LEAF: half, in whole
@@ -139,11 +139,13 @@ static int solve_part(const tri *t, T alpha, int64_t p0, int64_t len)
     int st = solve_part(t, alpha, f0, flen);
     if (st != OMPWG_OK) return st;
     if (s->left)
-        st = tri_gemm(s->trans, false, rlen, s->n, flen, -1, op_block(t, r0, f0),
-                      s->lda, t->c + f0, ldc, alpha, t->c + r0, ldc);
+        st = TN(ompwg_cpu_, gemm_block)(s->trans, false, rlen, s->n, flen, -1,
+                                        op_block(t, r0, f0), s->lda, t->c + f0, ldc, alpha,
+                                        t->c + r0, ldc);
     else
-        st = tri_gemm(false, s->trans, s->m, rlen, flen, -1, t->c + f0 * ldc, ldc,
-                      op_block(t, f0, r0), s->lda, alpha, t->c + r0 * ldc, ldc);
+        st = TN(ompwg_cpu_, gemm_block)(false, s->trans, s->m, rlen, flen, -1, t->c + f0 * ldc,
+                                        ldc, op_block(t, f0, r0), s->lda, alpha,
+                                        t->c + r0 * ldc, ldc);
     if (st != OMPWG_OK) return st;
     return solve_part(t, 1, r0, rlen);
 }
@@ -166,12 +168,13 @@ static int multiply_part(const tri *t, int64_t p0, int64_t len)
     int st = multiply_part(t, f0, flen);
     if (st != OMPWG_OK) return st;
     if (s->left)
-        st = tri_gemm(s->trans, false, flen, s->n, rlen, t->alpha,
-                      op_block(t, f0, r0), s->lda, t->c + r0, ldc, 1, t->c + f0,
-                      ldc);
+        st = TN(ompwg_cpu_, gemm_block)(s->trans, false, flen, s->n, rlen, t->alpha,
+                                        op_block(t, f0, r0), s->lda, t->c + r0, ldc, 1,
+                                        t->c + f0, ldc);
     else
-        st = tri_gemm(false, s->trans, s->m, flen, rlen, t->alpha, t->c + r0 * ldc, ldc,
-                      op_block(t, r0, f0), s->lda, 1, t->c + f0 * ldc, ldc);
+        st = TN(ompwg_cpu_, gemm_block)(false, s->trans, s->m, flen, rlen, t->alpha,
+                                        t->c + r0 * ldc, ldc, op_block(t, r0, f0), s->lda, 1,
+                                        t->c + f0 * ldc, ldc);
     if (st != OMPWG_OK) return st;
     return multiply_part(t, r0, rlen);
 }
@@ -197,8 +200,42 @@ static int run_on_team(const ompwg_level3_shape *s, bool solve, T alpha, const T
     return st;
 }
 
-static int triangular(const ompwg_level3_shape *s, bool solve, T alpha, const T *a, T *c)
+typedef struct slab_job {
+    const ompwg_level3_shape *s;
+    bool solve;
+    T alpha;
+    const T *a;
+    T *c;
+    const TN(ompwg_cpu_, tri) *loops;
+    int64_t other;  /* columns (left) or rows (right) of B */
+} slab_job;
+
+/* Thread t's slab of B (of nt), run alone. */
+static int slab_share(void *ctx, int t, int nt)
 {
+    const slab_job *job = ctx;
+    const ompwg_level3_shape *s = job->s;
+    int64_t o0 = job->other * t / nt, o1 = job->other * (t + 1) / nt;
+    ompwg_level3_shape part = *s;
+    T *cp = job->c;
+    if (s->left) {
+        part.n = o1 - o0;
+        cp += o0 * s->ldc;
+    } else {
+        part.m = o1 - o0;
+        cp += o0;
+    }
+    return o1 > o0 ? run_on_team(&part, job->solve, job->alpha, job->a, cp, job->loops)
+                   : OMPWG_OK;
+}
+
+/* TRMM and TRSM, the one s->op names. */
+int TN(ompwg_cpu_, trxm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
+                         T *c)
+{
+    (void)b;
+    (void)beta;
+    const bool solve = s->op == OMPWG_L3_TRSM;
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (alpha == 0) {
         zero_b(s, c);
@@ -214,45 +251,7 @@ static int triangular(const ompwg_level3_shape *s, bool solve, T alpha, const T 
     int64_t slabs = other / TRI_SLAB_MIN;
     if (slabs > ompwg_cpu_threads()) slabs = ompwg_cpu_threads();
     if (slabs < 2) return run_on_team(s, solve, alpha, a, c, loops);
-    int status = OMPWG_OK;
-    int pin_base = ompwg_cpu_pin_base();
-    const int team_wait = ompwg_cpu_team_begin();
-#pragma omp parallel num_threads((int)slabs)
-    {
-        int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        ompwg_cpu_pin_worker(t, pin_base);
-        int64_t o0 = other * t / nt, o1 = other * (t + 1) / nt;
-        ompwg_level3_shape part = *s;
-        T *cp = c;
-        if (s->left) {
-            part.n = o1 - o0;
-            cp += o0 * s->ldc;
-        } else {
-            part.m = o1 - o0;
-            cp += o0;
-        }
-        int st = o1 > o0 ? run_on_team(&part, solve, alpha, a, cp, loops) : OMPWG_OK;
-        if (st != OMPWG_OK) {
-#pragma omp atomic write
-            status = st;
-        }
-    }
-    ompwg_cpu_team_end(team_wait);
-    return status;
-}
-
-int TN(ompwg_cpu_, trmm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
-                         T *c)
-{
-    (void)b;
-    (void)beta;
-    return triangular(s, false, alpha, a, c);
-}
-
-int TN(ompwg_cpu_, trsm)(const ompwg_level3_shape *s, T alpha, const T *a, const T *b, T beta,
-                         T *c)
-{
-    (void)b;
-    (void)beta;
-    return triangular(s, true, alpha, a, c);
+    slab_job job = { .s = s, .solve = solve, .alpha = alpha, .a = a, .c = c, .loops = loops,
+                     .other = other };
+    return ompwg_cpu_team_run((int)slabs, slab_share, &job);
 }
