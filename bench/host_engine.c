@@ -54,3 +54,15 @@ bool bench_host_engine_timed(bench_result *row, double t, int status)
     row->seconds = t;
     return true;
 }
+
+int bench_host_engine_at(int count, int round, int pos)
+{
+    return round % 2 ? count - 1 - pos : pos;
+}
+
+void bench_host_keep_faster(bench_result *kept, const bench_result *trial)
+{
+    const bool trial_ok = trial->status == OMPWG_OK && trial->check_ok;
+    const bool kept_ok = kept->status == OMPWG_OK && kept->check_ok;
+    if (trial_ok && (!kept_ok || trial->seconds < kept->seconds)) *kept = *trial;
+}

@@ -17,6 +17,21 @@ void bench_host_row_init(bench_result *row, const bench_host_engine *e, const ch
  * engine before it, in this case or the last one, stop spinning first. */
 void bench_host_settle_before(const bench_host_engine *engines, int e);
 
+/* Each case runs its engines in BENCH_HOST_ROUNDS rounds, in one order and
+ * then in the other, and keeps each engine's faster figure: which engine
+ * comes first after the settling pause (the cores and the GPU idle, their
+ * clocks down) is then no engine's loss. In one order only, auto (the
+ * first engine) ran ZGEMM 1024 on the GPU at 7.8 ms where the same GPU
+ * engine, third, took 3.0 (H100 machine); in turns they took 2.97-3.09. */
+#define BENCH_HOST_ROUNDS 2
+
+/* The engine at position pos of round `round`. */
+int bench_host_engine_at(int count, int round, int pos);
+
+/* Keeps in *kept the faster of *kept and *trial among those that succeeded
+ * and passed their check. */
+void bench_host_keep_faster(bench_result *kept, const bench_result *trial);
+
 /* Routes the calling thread to the engine's backend; false when that
  * backend is not usable here. The row of `auto` names the device of the
  * backend auto chose, where it is one backend. */

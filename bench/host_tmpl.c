@@ -80,26 +80,30 @@ void TN(bench_host_gemm_case_, )(const bench_host_engine *engines, int count,
         TN(bench_fill_, )(j.b[s], nb, cfg->seed + 3 * (uint64_t)s + 1);
         TN(bench_fill_, )(j.c[s], nc, cfg->seed + 3 * (uint64_t)s + 2);
     }
-    for (int e = 0; e < count; e++) {
-        bench_result *row = &rows[e];
-        bench_host_row_init(row, &engines[e], "gemm", sizeof(T) == sizeof(double), g->m);
-        row->m = g->m;
-        row->n = g->n;
-        row->k = g->k;
-        row->beta = g->beta;
-        if (!have_data) {
-            row->status = OMPWG_ERR_NOMEM;
-            continue;
+    for (int round = 0; round < BENCH_HOST_ROUNDS; round++)
+        for (int pos = 0; pos < count; pos++) {
+            const int e = bench_host_engine_at(count, round, pos);
+            bench_result trial, *row = round ? &trial : &rows[e];
+            bench_host_row_init(row, &engines[e], "gemm", sizeof(T) == sizeof(double), g->m);
+            row->m = g->m;
+            row->n = g->n;
+            row->k = g->k;
+            row->beta = g->beta;
+            if (!have_data) {
+                row->status = OMPWG_ERR_NOMEM;
+                continue;
+            }
+            bench_host_settle_before(engines, e);
+            fprintf(stderr, "[host] %s gemm %s %lldx%lldx%lld\n", engines[e].name, T_NAME,
+                    (long long)g->m, (long long)g->n, (long long)g->k);
+            if (bench_host_engine_begin(&engines[e], row)) {
+                j.e = &engines[e];
+                j.next = 0;
+                host_gemm_engine(&j, c0, cfg, row);
+                bench_host_engine_end();
+            }
+            if (round) bench_host_keep_faster(&rows[e], &trial);
         }
-        bench_host_settle_before(engines, e);
-        fprintf(stderr, "[host] %s gemm %s %lldx%lldx%lld\n", engines[e].name, T_NAME,
-                (long long)g->m, (long long)g->n, (long long)g->k);
-        if (!bench_host_engine_begin(&engines[e], row)) continue;
-        j.e = &engines[e];
-        j.next = 0;
-        host_gemm_engine(&j, c0, cfg, row);
-        bench_host_engine_end();
-    }
     for (int s = 0; s < j.sets; s++) {
         free(j.a[s]);
         free(j.b[s]);
@@ -123,6 +127,28 @@ static int host_vec_run(void *arg)
     int s = j->next++ % j->sets;
     return j->op == BENCH_DOT ? TN(ompwg_, dot)(j->n, j->x[s], 1, j->y[s], 1, &j->value)
                               : TN(ompwg_, sum)(j->n, j->x[s], 1, &j->value);
+}
+
+/* One engine's figure for the job: its median time, the rate of the bytes
+ * read, and its value's difference to ref in units of bound. */
+static void host_vec_engine(host_vec_job *j, const bench_host_engine *e, const bench_config *cfg,
+                            T ref, double bound, bench_result *row)
+{
+    const bool dot = j->op == BENCH_DOT;
+    bench_host_settle_before(e, 0);
+    fprintf(stderr, "[host] %s %s %s %lld\n", e->name, bench_op_name(j->op), T_NAME,
+            (long long)j->n);
+    if (!bench_host_engine_begin(e, row)) return;
+    j->e = e;
+    j->next = 0;
+    double t = bench_time_steady(host_vec_run, j, 1, cfg->reps);
+    j->next = 0;
+    int st = host_vec_run(j);
+    bench_host_engine_end();
+    if (!bench_host_engine_timed(row, t, st)) return;
+    row->rate = (double)((dot ? 2 : 1) * (size_t)j->n * sizeof(T)) / t * 1e-9;
+    row->check = fabs((double)j->value - (double)ref) / bound;
+    row->check_ok = row->check <= 1;
 }
 
 /* Sum or dot of n host elements; rate: bytes read. check: the difference
@@ -159,29 +185,16 @@ void TN(bench_host_vec_case_, )(const bench_host_engine *engines, int count, ben
             abs_sum += fabsl(dot ? (long double)j.x[0][i] * j.y[0][i] : (long double)j.x[0][i]);
     }
     double bound = (double)((n + 1) * (long double)T_EPS * abs_sum);
-    for (int e = 0; e < count; e++) {
-        bench_result *row = &rows[e];
-        bench_host_row_init(row, &engines[e], bench_op_name(op), sizeof(T) == sizeof(double), n);
-        if (!have_data) {
-            row->status = data_status;
-            continue;
+    for (int round = 0; round < BENCH_HOST_ROUNDS; round++)
+        for (int pos = 0; pos < count; pos++) {
+            const int e = bench_host_engine_at(count, round, pos);
+            bench_result trial, *row = round ? &trial : &rows[e];
+            bench_host_row_init(row, &engines[e], bench_op_name(op), sizeof(T) == sizeof(double),
+                                n);
+            if (!have_data) row->status = data_status;
+            else if (engines[e].backend) host_vec_engine(&j, &engines[e], cfg, ref, bound, row);
+            if (round) bench_host_keep_faster(&rows[e], &trial);
         }
-        if (!engines[e].backend) continue;
-        bench_host_settle_before(engines, e);
-        fprintf(stderr, "[host] %s %s %s %lld\n", engines[e].name, bench_op_name(op), T_NAME,
-                (long long)n);
-        if (!bench_host_engine_begin(&engines[e], row)) continue;
-        j.e = &engines[e];
-        j.next = 0;
-        double t = bench_time_steady(host_vec_run, &j, 1, cfg->reps);
-        j.next = 0;
-        int st = host_vec_run(&j);
-        bench_host_engine_end();
-        if (!bench_host_engine_timed(row, t, st)) continue;
-        row->rate = (double)((dot ? 2 : 1) * bytes) / t * 1e-9;
-        row->check = fabs((double)j.value - (double)ref) / bound;
-        row->check_ok = row->check <= 1;
-    }
     for (int s = 0; s < j.sets; s++) {
         free(j.x[s]);
         free(j.y[s]);

@@ -1021,22 +1021,29 @@ OMPWG_API int ompwg_set_fallback(int on);
  * estimate and the choice.
  * @{ */
 
-/** The layout version of ::ompwg_model. */
-#define OMPWG_MODEL_VERSION 1
+/** The layout version of ::ompwg_model (2: the level-3 curves). */
+#define OMPWG_MODEL_VERSION 2
 /** Measured sizes per curve. */
 #define OMPWG_MODEL_POINTS 4
 /** Backends a model describes (at most). */
 #define OMPWG_MODEL_BACKENDS 4
 
-/** The two kinds of work the model times. */
+/** The kinds of work the model times. */
 typedef enum ompwg_model_kind {
     /** GEMM: work counted in floating-point operations, 2 m n k (the
      *  complex GEMM counts its real ones, 8 m n k, on the curve of its real
      *  precision) */
     OMPWG_MODEL_GEMM = 0,
     /** reductions, scans, transposes: work counted in bytes read and written */
-    OMPWG_MODEL_STREAM = 1
+    OMPWG_MODEL_STREAM = 1,
+    /** SYMM, SYRK, SYR2K, TRMM, TRSM: work counted in floating-point
+     *  operations, timed on a TRSM (left, lower, n x n): these routines
+     *  run below the GEMM's rate, the more so the smaller they are (points
+     *  == 0: priced on the GEMM curve) */
+    OMPWG_MODEL_LEVEL3 = 2
 } ompwg_model_kind;
+/** Kinds in ::ompwg_model_kind. */
+#define OMPWG_MODEL_KINDS 3
 
 /** Seconds a backend took for increasing amounts of work, on data in its own
  *  memory (device memory for the GPU). points == 0: not measured. */
@@ -1067,7 +1074,7 @@ typedef struct ompwg_model {
     struct {
         char name[16];        /**< backend name, as ompwg_backend_info() gives it */
         /** [kind][0: float, 1: double] */
-        ompwg_model_curve curve[2][2];
+        ompwg_model_curve curve[OMPWG_MODEL_KINDS][2];
     } backend[OMPWG_MODEL_BACKENDS];
 } ompwg_model;
 

@@ -1,29 +1,36 @@
 /* The public SYMM, SYRK, SYR2K, TRMM and TRSM entry points, compiled once
- * per precision: check the arguments, normalise, place the call like a
- * GEMM of the same flops, run it on the chosen backend's routine (or the
- * reference's, for a backend without one), optionally check. */
+ * per precision: check the arguments, normalise, place the call by its
+ * flops on the model's level-3 curves, run it on the chosen backend's
+ * routine (or the reference's, for a backend without one), optionally
+ * check. */
 #include "prec.h"
+
+#include <math.h>
 
 #include "args.h"
 #include "check.h"
 #include "dispatch.h"
 #include "ompwg.h"
 
-/* How much longer than the GEMM model predicts for their flops and bytes
- * the GPU's level-3 routines take on host data: their host path copies
- * without the GEMM's pipeline and their kernels run below the GEMM's rate.
- * Measured on the H100 machine (`ompwg bench --host`): DTRSM n = 4096
- * predicted 28.5 ms, took 71-76 ms, n = 1024 1.9 ms, took 4.8-5.9 ms (about
- * three times, as SYMM is priced too). SYRK's kernel loses more the
- * shallower C's update is: DSYRK 4096 x 4096 x 4096 came to about three
- * times the prediction (85-99 ms, 1.5-1.6 times OpenBLAS's speed), 4096 x
- * 4096 x 1024 to eight to twelve times (65-115 ms against OpenBLAS's
- * 34-38 ms): three times n / k, at most twelve. */
+/* How much longer than the model's level-3 curve (the GPU's TRSM on
+ * device data, and the link) predicts the GPU's level-3 routines take on
+ * host data: their path copies A's or C's triangle through a packed host
+ * buffer and does not overlap the copies with the kernel. Measured on the
+ * H100 machine at n = 4096, the model's host-data GEMM curve being exact
+ * there: TRSM, TRMM and SYRK (k = n) took 1.36-1.45 times the prediction,
+ * SYRK with k = n / 4 1.7, SYR2K (k = n / 4) 2.0, SYMM (a GEMM on the GPU)
+ * 0.68. */
 static double level3_device_slowdown(const ompwg_level3_shape *s)
 {
-    if (s->op != OMPWG_L3_SYRK && s->op != OMPWG_L3_SYR2K) return 3.0;
-    const double shallow = s->k > 0 ? (double)s->n / (double)s->k : 4.0;
-    return 3.0 * (shallow < 1 ? 1 : shallow > 4 ? 4 : shallow);
+    switch (s->op) {
+    case OMPWG_L3_SYMM: return 0.7;
+    case OMPWG_L3_SYR2K: return 2.0;
+    case OMPWG_L3_SYRK: {
+        const double shallow = s->k > 0 ? (double)s->n / (double)s->k : 4.0;
+        return 1.4 * pow(shallow < 1 ? 1 : shallow > 4 ? 4 : shallow, 0.15);
+    }
+    default: return 1.4;
+    }
 }
 
 static const char *const level3_names[OMPWG_L3_OP_COUNT] = {
@@ -92,7 +99,7 @@ static int run_level3(bool device, ompwg_level3_op op, ompwg_layout layout, ompw
 
     /* C is read unless beta == 0 (TRMM and TRSM: unless alpha == 0) */
     bool reads_c = tri ? alpha != 0 : beta != 0;
-    ompwg_call call = { .what = level3_names[op], .kind = OMPWG_MODEL_GEMM,
+    ompwg_call call = { .what = level3_names[op], .kind = OMPWG_MODEL_LEVEL3,
                         .dbl = T_IS_DOUBLE, .work = level3_flops(&s), .m = s.m,
                         .n = s.n, .k = tri || op == OMPWG_L3_SYMM ? ra : s.k,
                         .device = device, .operands = 3,

@@ -54,7 +54,7 @@ const char *ompwg_model_defect(const ompwg_model *m)
     for (int b = 0; b < m->backends; b++) {
         if (!memchr(m->backend[b].name, 0, sizeof m->backend[b].name) || !m->backend[b].name[0])
             return "a backend name";
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < OMPWG_MODEL_KINDS; k++)
             for (int d = 0; d < 2; d++) {
                 const char *defect = curve_defect(&m->backend[b].curve[k][d]);
                 if (defect) return defect;
@@ -153,7 +153,7 @@ int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t l
         fprintf(f, " %a %a", m->host_path.work[i], m->host_path.seconds[i]);
     fputc('\n', f);
     for (int b = 0; b < m->backends; b++)
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < OMPWG_MODEL_KINDS; k++)
             for (int d = 0; d < 2; d++) {
                 const ompwg_model_curve *c = &m->backend[b].curve[k][d];
                 fprintf(f, "curve %s %d %d %d", m->backend[b].name, k, d, c->points);
@@ -211,7 +211,7 @@ static const char *parse_curve(ompwg_model *m, const char *rest)
     char name[16];
     int k, d, used = 0;
     if (sscanf(rest, "%15s %d %d%n", name, &k, &d, &used) != 3) return "a curve line";
-    if (k < 0 || k > 1 || d < 0 || d > 1) return "a curve line";
+    if (k < 0 || k >= OMPWG_MODEL_KINDS || d < 0 || d > 1) return "a curve line";
     int b = find_backend(m, name);
     if (b < 0) return "too many backends";
     return parse_points(&m->backend[b].curve[k][d], rest + used);

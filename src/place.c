@@ -64,11 +64,22 @@ static double link_seconds(const ompwg_model *m, const ompwg_call *c, int i, boo
     return t;
 }
 
-/* Kernel seconds of backend be for the call's work, or negative. */
+/* GEMM, complex GEMM and the level-3 routines: a shape of m x n x k,
+ * priced by the flops */
+static bool gemm_shaped(const ompwg_call *c)
+{
+    return c->kind != OMPWG_MODEL_STREAM;
+}
+
+/* Kernel seconds of backend be for the call's work, or negative. A model
+ * without level-3 curves (one a program made) prices those routines on
+ * the GEMM's. */
 static double kernel_seconds(const ompwg_model *m, const ompwg_backend *be, const ompwg_call *c,
                              double share)
 {
     const ompwg_model_curve *curve = ompwg_model_curves(m, be->name, c->kind, c->dbl);
+    if (curve && curve->points == 0 && c->kind == OMPWG_MODEL_LEVEL3)
+        curve = ompwg_model_curves(m, be->name, OMPWG_MODEL_GEMM, c->dbl);
     return curve ? ompwg_model_seconds(curve, c->work * share) : -1;
 }
 
@@ -83,12 +94,12 @@ static double combine(const ompwg_model *m, const ompwg_call *c, double link, do
 
 /* A host-data call on the device as measured end to end: the prediction
  * mapped through the model's host_path curve, times the operation's own
- * slowdown against the GEMM it is priced as. */
+ * slowdown against the curve it is priced on. */
 static double device_seconds(const ompwg_model *m, const ompwg_call *c, double link, double kernel)
 {
     const double raw = combine(m, c, link, kernel);
     const double t = m->host_path.points ? ompwg_model_seconds(&m->host_path, raw) : raw;
-    return c->device_slowdown > 1 ? t * c->device_slowdown : t;
+    return c->device_slowdown > 0 ? t * c->device_slowdown : t;
 }
 
 /* The raw prediction calibrate.c compares its host-data GEMMs with. */
@@ -178,7 +189,7 @@ static const ompwg_backend *host_for_shape(const ompwg_call *c, const decision *
 /* Without a model (no device backend to weigh, or none could be measured). */
 static const ompwg_backend *host_without_model(const ompwg_call *c, const decision *d)
 {
-    return c->kind == OMPWG_MODEL_GEMM ? host_for_shape(c, d) : d->host[0];
+    return gemm_shaped(c) ? host_for_shape(c, d) : d->host[0];
 }
 
 static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], decision *d)
@@ -199,7 +210,7 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
             d->best = d->host[h];
         }
     }
-    if (c->kind == OMPWG_MODEL_GEMM) {
+    if (gemm_shaped(c)) {
         const ompwg_backend *shaped = host_for_shape(c, d);
         for (int h = 0; h < d->nhost; h++)
             if (d->host[h] == shaped && d->t_host[h] >= 0 && d->t_host[h] <= SHAPE_MARGIN * t_best) {
@@ -210,7 +221,7 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
     d->choice = d->best;
     const ompwg_backend *ref = reference_host(d);
     /* (a GEMM-shaped call's short or narrow shape already chose) */
-    if (c->kind != OMPWG_MODEL_GEMM && t_best >= 0 && t_best < SHORT_CALL && ref) {
+    if (!gemm_shaped(c) && t_best >= 0 && t_best < SHORT_CALL && ref) {
         /* unless the reference itself is slow at it (OpenBLAS has no plain sum) */
         double t_ref = kernel_seconds(m, ref, c, 1.0);
         if (t_ref >= 0 && t_ref < SHORT_CALL) {
@@ -266,7 +277,7 @@ static void trace(const ompwg_call *c, const char *where, const decision *d,
                   const ompwg_placement *pl)
 {
     char shape[96], dev[64], cpu[64], split[96] = "";
-    if (c->kind == OMPWG_MODEL_GEMM)
+    if (gemm_shaped(c))
         snprintf(shape, sizeof shape, "%lldx%lldx%lld", (long long)c->m, (long long)c->n,
                  (long long)c->k);
     else
@@ -386,7 +397,7 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
      * model: the link's and the launch's latencies alone exceed its time
      * there, and a program that makes only such calls does not pay for
      * measuring one. */
-    const bool short_gemm = c->kind == OMPWG_MODEL_GEMM && c->work < SHORT_WORK;
+    const bool short_gemm = gemm_shaped(c) && c->work < SHORT_WORK;
     if (!planned || !dev || d.nhost == 0 || short_gemm) {
         if (planned && d.nhost > 0) pl->be = host_without_model(c, &d);
         if (ompwg_verbose_level() >= 2) trace(c, "host", NULL, pl);

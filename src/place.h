@@ -31,9 +31,9 @@ typedef struct ompwg_call {
     bool device;             /* the pointers are device pointers */
     int operands;
     ompwg_operand op[OMPWG_CALL_OPERANDS];
-    /* How much longer than the GEMM model predicts for its flops and bytes
-     * the device takes for this operation on host data, as measured (0 or
-     * 1: as predicted). */
+    /* How much longer than the model's curve of its kind predicts for its
+     * flops and bytes the device takes for this operation on host data, as
+     * measured (0 or 1: as predicted; below 1: faster). */
     double device_slowdown;
 } ompwg_call;
 

@@ -1,4 +1,5 @@
 /* `ompwg info`: what the library can run on here, and why not elsewhere. */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "cli.h"
@@ -100,17 +101,19 @@ static void print_model(void)
         printf("  %.3g -> %.3g ms", m.host_path.work[i] * 1e3, m.host_path.seconds[i] * 1e3);
     printf("%s\n", m.host_path.points ? "" : " not measured (the bare prediction)");
     const int all = ompwg_get_verbose() >= 2;
+    static const char *const kind_name[OMPWG_MODEL_KINDS] = {
+        [OMPWG_MODEL_GEMM] = "gemm", [OMPWG_MODEL_STREAM] = "stream", [OMPWG_MODEL_LEVEL3] = "trsm"
+    };
     for (int b = 0; b < m.backends; b++)
-        for (int kind = 0; kind < 2; kind++)
+        for (int kind = 0; kind < OMPWG_MODEL_KINDS; kind++)
             for (int d = 0; d < 2; d++) {
                 const ompwg_model_curve *c = &m.backend[b].curve[kind][d];
-                printf("  %-8s %s %-6s", m.backend[b].name, d ? "d" : "s",
-                       kind == OMPWG_MODEL_GEMM ? "gemm" : "stream");
+                const bool bytes = kind == OMPWG_MODEL_STREAM;
+                printf("  %-8s %s %-6s", m.backend[b].name, d ? "d" : "s", kind_name[kind]);
                 for (int i = all ? 0 : c->points - 1; i >= 0 && i < c->points; i++)
-                    printf("  %.3g %s in %.3g ms (%.1f %s)", c->work[i],
-                           kind == OMPWG_MODEL_GEMM ? "flop" : "B", c->seconds[i] * 1e3,
-                           c->work[i] / c->seconds[i] * 1e-9,
-                           kind == OMPWG_MODEL_GEMM ? "GFLOP/s" : "GB/s");
+                    printf("  %.3g %s in %.3g ms (%.1f %s)", c->work[i], bytes ? "B" : "flop",
+                           c->seconds[i] * 1e3, c->work[i] / c->seconds[i] * 1e-9,
+                           bytes ? "GB/s" : "GFLOP/s");
                 printf("\n");
             }
     uint64_t up, down;
