@@ -69,32 +69,17 @@ typedef struct blas_api {
     cblas_trxm_fn *cblas_trmm, *cblas_trsm;
 } blas_api;
 
-#if defined(OMPWG_TEST_PREC_S)
 static const blas_api blas = {
-    .fortran_name = "SGEMM ", .cblas_name = "cblas_sgemm",
-    .gemm_ = sgemm_, .cblas_gemm = cblas_sgemm,
-    .dot_ = sdot_, .cblas_dot = cblas_sdot,
-    .asum_ = sasum_, .cblas_asum = cblas_sasum,
-    .iamax_ = isamax_, .cblas_iamax = cblas_isamax,
-    .symm_ = ssymm_, .cblas_symm = cblas_ssymm,
-    .syrk_ = ssyrk_, .cblas_syrk = cblas_ssyrk,
-    .syr2k_ = ssyr2k_, .cblas_syr2k = cblas_ssyr2k,
-    .trmm_ = strmm_, .cblas_trmm = cblas_strmm,
-    .trsm_ = strsm_, .cblas_trsm = cblas_strsm,
+    .fortran_name = REAL_PREFIX_UPPER "GEMM ", .cblas_name = "cblas_" REAL_PREFIX "gemm",
+    .gemm_ = TN(, gemm_), .cblas_gemm = TN(cblas_, gemm),
+    .dot_ = TN(, dot_), .cblas_dot = TN(cblas_, dot),
+    .asum_ = TN(, asum_), .cblas_asum = TN(cblas_, asum),
+    .iamax_ = TN(i, amax_), .cblas_iamax = TN(cblas_i, amax),
+    .symm_ = TN(, symm_), .cblas_symm = TN(cblas_, symm),
+    .syrk_ = TN(, syrk_), .cblas_syrk = TN(cblas_, syrk),
+    .syr2k_ = TN(, syr2k_), .cblas_syr2k = TN(cblas_, syr2k),
+    .trmm_ = TN(, trmm_), .cblas_trmm = TN(cblas_, trmm),
+    .trsm_ = TN(, trsm_), .cblas_trsm = TN(cblas_, trsm),
 };
-#else
-static const blas_api blas = {
-    .fortran_name = "DGEMM ", .cblas_name = "cblas_dgemm",
-    .gemm_ = dgemm_, .cblas_gemm = cblas_dgemm,
-    .dot_ = ddot_, .cblas_dot = cblas_ddot,
-    .asum_ = dasum_, .cblas_asum = cblas_dasum,
-    .iamax_ = idamax_, .cblas_iamax = cblas_idamax,
-    .symm_ = dsymm_, .cblas_symm = cblas_dsymm,
-    .syrk_ = dsyrk_, .cblas_syrk = cblas_dsyrk,
-    .syr2k_ = dsyr2k_, .cblas_syr2k = cblas_dsyr2k,
-    .trmm_ = dtrmm_, .cblas_trmm = cblas_dtrmm,
-    .trsm_ = dtrsm_, .cblas_trsm = cblas_dtrsm,
-};
-#endif
 
 #endif
