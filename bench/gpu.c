@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases_prec.h"
 #include "ceiling.h"
 #include "cub.h"
 #include "cublas.h"
@@ -124,25 +125,8 @@ static int run_vec(void *arg)
     v->next = (v->next + 1) % v->sets;
     const void *x = v->x + off, *y = v->y + off;
     if (v->copy) return ompwg_device_copy(v->dst + off, x, (size_t)v->n * elem, OMPWG_DEVICE_TO_DEVICE);
-    int st;
-    if (v->dbl) {
-        double r;
-        if (v->cub)
-            st = v->dot ? bench_cub_ddot(v->n, x, y, &r) : bench_cub_dsum(v->n, x, &r);
-        else
-            st = v->dot ? ompwg_ddot_device(v->n, x, 1, y, 1, &r)
-                        : ompwg_dsum_device(v->n, x, 1, &r);
-        v->result = r;
-    } else {
-        float r;
-        if (v->cub)
-            st = v->dot ? bench_cub_sdot(v->n, x, y, &r) : bench_cub_ssum(v->n, x, &r);
-        else
-            st = v->dot ? ompwg_sdot_device(v->n, x, 1, y, 1, &r)
-                        : ompwg_ssum_device(v->n, x, 1, &r);
-        v->result = r;
-    }
-    return st;
+    return v->dbl ? bench_device_reduce_d(v->cub, v->dot, v->n, x, y, &v->result)
+                  : bench_device_reduce_s(v->cub, v->dot, v->n, x, y, &v->result);
 }
 
 /* ---- the benchmark table ------------------------------------------------ */
@@ -533,6 +517,22 @@ out:
     ompwg_device_free(y);
 }
 
+/* The rows of one section of n x n problems (GEMM, transpose) in both
+ * precisions: n from --size alone, else from the quick or the full list. */
+static void square_section(bool on, void (*run)(bool dbl, int64_t n, const options *o,
+                                                bool have_cublas),
+                           const int64_t *full, int nfull, const int64_t *quick, int nquick,
+                           const options *o, bool have_cublas)
+{
+    if (!on) return;
+    const int64_t *ns = o->size ? &o->size : o->quick ? quick : full;
+    const int count = o->size ? 1 : o->quick ? nquick : nfull;
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < count && (o->prec < 0 || o->prec == d); i++)
+            run(d == 1, ns[i], o, have_cublas);
+    rule();
+}
+
 static int benchmark(const options *o)
 {
     char name[128] = "?";
@@ -570,12 +570,7 @@ static int benchmark(const options *o)
     rule();
     static const int64_t gemm_full[] = { 256, 1024, 2048, 4096, 8192 };
     static const int64_t gemm_quick[] = { 512, 1024 };
-    const int64_t *gs = o->size ? &o->size : o->quick ? gemm_quick : gemm_full;
-    const int ng = o->size ? 1 : o->quick ? 2 : 5;
-    for (int d = 0; d < 2 && o->gemm; d++)
-        for (int i = 0; i < ng && (o->prec < 0 || o->prec == d); i++)
-            bench_gemm(d == 1, gs[i], o, have_cublas);
-    if (o->gemm) rule();
+    square_section(o->gemm, bench_gemm, gemm_full, 5, gemm_quick, 2, o, have_cublas);
     /* vector lengths 2^16, 2^18, ..., 2^28 (the scans every other one),
      * 2^20 to 2^22 with --quick, or just --size */
     int64_t vs[16];
@@ -592,12 +587,7 @@ static int benchmark(const options *o)
     if (o->reduce) rule();
     static const int64_t tr_full[] = { 2048, 8192, 16384 };
     static const int64_t tr_quick[] = { 1024, 2048 };
-    const int64_t *ts = o->size ? &o->size : o->quick ? tr_quick : tr_full;
-    const int nt = o->size ? 1 : o->quick ? 2 : 3;
-    for (int d = 0; d < 2 && o->transpose; d++)
-        for (int i = 0; i < nt && (o->prec < 0 || o->prec == d); i++)
-            bench_transpose(d == 1, ts[i], o, have_cublas);
-    if (o->transpose) rule();
+    square_section(o->transpose, bench_transpose, tr_full, 3, tr_quick, 2, o, have_cublas);
     for (int ty = 0; ty < 3 && o->scan; ty++)
         for (int i = 0; i < nv; i += o->size || o->quick ? 1 : 2)
             bench_scan((elem_type)ty, vs[i], o, have_cub);
