@@ -109,7 +109,6 @@ void TN(bench_host_gemm_case_, )(const bench_host_engine *engines, int count,
 }
 
 typedef struct host_vec_job {
-    const bench_host_engine *e;
     bench_op op;
     int64_t n;
     int sets, next;
@@ -171,7 +170,6 @@ void TN(bench_host_vec_case_, )(const bench_host_engine *engines, int count, ben
         fprintf(stderr, "[host] %s %s %s %lld\n", engines[e].name, bench_op_name(op), T_NAME,
                 (long long)n);
         if (!bench_host_engine_begin(&engines[e], row)) continue;
-        j.e = &engines[e];
         j.next = 0;
         double t = bench_time_steady(host_vec_run, &j, 1, cfg->reps);
         j.next = 0;
