@@ -168,6 +168,17 @@ static int vec_call(const bench_engine *e, bench_op op, int64_t n, const T *x,
     return OMPWG_ERR_UNSUPPORTED;
 }
 
+int TN(bench_device_reduce_, )(bool cub, bool dot, int64_t n, const T *x, const T *y,
+                               double *result)
+{
+    const bench_engine e = { .kind = cub ? BENCH_CUB : BENCH_DEVICE_DATA };
+    T value;
+    int64_t index;
+    int st = vec_call(&e, dot ? BENCH_DOT : BENCH_SUM, n, x, y, &value, &index);
+    *result = value;
+    return st;
+}
+
 typedef struct vec_job {
     const bench_engine *e;
     bench_op op;

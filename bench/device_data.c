@@ -54,3 +54,12 @@ int bench_gpu_backend_info(char *why, size_t len)
     }
     return usable;
 }
+
+int bench_square_gemm_device(void *arg)
+{
+    const bench_device_call *g = arg;
+    return g->dbl ? ompwg_dgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n,
+                                       g->n, 1.0, g->a, g->n, g->b, g->n, 0.0, g->c, g->n)
+                  : ompwg_sgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n,
+                                       g->n, 1.0f, g->a, g->n, g->b, g->n, 0.0f, g->c, g->n);
+}

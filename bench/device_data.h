@@ -3,6 +3,7 @@
 #ifndef OMPWG_BENCH_DEVICE_DATA_H
 #define OMPWG_BENCH_DEVICE_DATA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,5 +21,17 @@ void *bench_device_random(size_t n, size_t elem, uint64_t seed);
  * cannot run) into why[0..len), "no gpu backend compiled in" without one;
  * 1 when the backend is usable, 0 when not. */
 int bench_gpu_backend_info(char *why, size_t len);
+
+/* A timed call on device data in double or float: its size n and up to
+ * three device arrays. */
+typedef struct bench_device_call {
+    bool dbl;
+    int64_t n;
+    void *a, *b, *c;
+} bench_device_call;
+
+/* C := A B of n x n column-major matrices (alpha 1, beta 0) through
+ * ompwg's _device GEMM, arg a bench_device_call (bench_time's form). */
+int bench_square_gemm_device(void *arg);
 
 #endif

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases_prec.h"
 #include "ceiling.h"
 #include "cub.h"
 #include "cublas.h"
@@ -98,22 +99,12 @@ static double time_median(int (*fn)(void *), void *arg, int warmup, const option
     return bench_time_steady(fn, arg, warmup, o->reps);
 }
 
-typedef struct gemm_call {
-    bool dbl, cublas;
-    int64_t n;
-    void *a, *b, *c;
-} gemm_call;
-
-static int run_gemm(void *arg)
+/* bench_square_gemm_device on cuBLAS. */
+static int run_cublas_gemm(void *arg)
 {
-    gemm_call *g = arg;
-    if (g->cublas)
-        return g->dbl ? bench_cublas_dgemm(g->n, 1.0, g->a, g->b, 0.0, g->c)
-                      : bench_cublas_sgemm(g->n, 1.0f, g->a, g->b, 0.0f, g->c);
-    return g->dbl ? ompwg_dgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n,
-                                       g->n, 1.0, g->a, g->n, g->b, g->n, 0.0, g->c, g->n)
-                  : ompwg_sgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, g->n, g->n,
-                                       g->n, 1.0f, g->a, g->n, g->b, g->n, 0.0f, g->c, g->n);
+    const bench_device_call *g = arg;
+    return g->dbl ? bench_cublas_dgemm(g->n, 1.0, g->a, g->b, 0.0, g->c)
+                  : bench_cublas_sgemm(g->n, 1.0f, g->a, g->b, 0.0f, g->c);
 }
 
 /* Reductions and the copy rotate over `sets` copies of their input when one
@@ -134,25 +125,8 @@ static int run_vec(void *arg)
     v->next = (v->next + 1) % v->sets;
     const void *x = v->x + off, *y = v->y + off;
     if (v->copy) return ompwg_device_copy(v->dst + off, x, (size_t)v->n * elem, OMPWG_DEVICE_TO_DEVICE);
-    int st;
-    if (v->dbl) {
-        double r;
-        if (v->cub)
-            st = v->dot ? bench_cub_ddot(v->n, x, y, &r) : bench_cub_dsum(v->n, x, &r);
-        else
-            st = v->dot ? ompwg_ddot_device(v->n, x, 1, y, 1, &r)
-                        : ompwg_dsum_device(v->n, x, 1, &r);
-        v->result = r;
-    } else {
-        float r;
-        if (v->cub)
-            st = v->dot ? bench_cub_sdot(v->n, x, y, &r) : bench_cub_ssum(v->n, x, &r);
-        else
-            st = v->dot ? ompwg_sdot_device(v->n, x, 1, y, 1, &r)
-                        : ompwg_ssum_device(v->n, x, 1, &r);
-        v->result = r;
-    }
-    return st;
+    return v->dbl ? bench_device_reduce_d(v->cub, v->dot, v->n, x, y, &v->result)
+                  : bench_device_reduce_s(v->cub, v->dot, v->n, x, y, &v->result);
 }
 
 /* ---- the benchmark table ------------------------------------------------ */
@@ -227,8 +201,8 @@ static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
     double flops = 2.0 * (double)n * (double)n * (double)n;
     double t_ref = -1;
     if (have_cublas) {
-        gemm_call ref = { .dbl = dbl, .cublas = true, .n = n, .a = a, .b = b, .c = c_ref };
-        t_ref = time_median(run_gemm, &ref, 2, o);
+        bench_device_call ref = { .dbl = dbl, .n = n, .a = a, .b = b, .c = c_ref };
+        t_ref = time_median(run_cublas_gemm, &ref, 2, o);
     }
     /* the tiled and the sub-group kernel; for double also the tiled one on
      * the FMA units (OMPWG_GPU_DGEMM=fma; the default, "tensor", takes the
@@ -238,8 +212,8 @@ static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
         snprintf(op, sizeof op, "%cgemm%s", dbl ? 'd' : 's', v == 1 ? "/sg" : v == 2 ? "/fma" : "");
         use_variant("OMPWG_GPU_GEMM", gemm_variants[v == 1]);
         use_variant("OMPWG_GPU_DGEMM", dgemm_variants[v == 2]);
-        gemm_call ours = { .dbl = dbl, .cublas = false, .n = n, .a = a, .b = b, .c = c };
-        double t = time_median(run_gemm, &ours, 2, o);
+        bench_device_call ours = { .dbl = dbl, .n = n, .a = a, .b = b, .c = c };
+        double t = time_median(bench_square_gemm_device, &ours, 2, o);
         double diff = t > 0 && t_ref > 0 ? gemm_difference(dbl, n, c, c_ref) : -1;
         if (t <= 0)
             row_failed(op, n, "failed");
@@ -355,21 +329,29 @@ static int run_copy(void *arg)
     return ompwg_device_copy(c->dst, c->src, c->bytes, OMPWG_DEVICE_TO_DEVICE);
 }
 
-typedef struct transpose_call {
-    bool dbl, cublas;
+/* The element types of the transposes (float, double) and the scans (also
+ * int64). */
+typedef enum elem_type { ELEM_F32, ELEM_F64, ELEM_I64 } elem_type;
+
+/* A timed call from one device array x to another, y: a transpose or a
+ * scan, by ompwg or, when vendor, by cuBLAS's geam or CUB. */
+typedef struct xy_call {
+    elem_type type;
+    bool vendor;
     int64_t n;
-    const void *a;
-    void *b;
-} transpose_call;
+    const void *x;
+    void *y;
+} xy_call;
 
 static int run_transpose(void *arg)
 {
-    transpose_call *t = arg;
-    if (t->cublas)
-        return t->dbl ? bench_cublas_dtranspose(t->n, t->n, t->a, t->b)
-                      : bench_cublas_stranspose(t->n, t->n, t->a, t->b);
-    return t->dbl ? ompwg_dtranspose_device(OMPWG_COL_MAJOR, t->n, t->n, t->a, t->n, t->b, t->n)
-                  : ompwg_stranspose_device(OMPWG_COL_MAJOR, t->n, t->n, t->a, t->n, t->b, t->n);
+    xy_call *t = arg;
+    bool dbl = t->type == ELEM_F64;
+    if (t->vendor)
+        return dbl ? bench_cublas_dtranspose(t->n, t->n, t->x, t->y)
+                   : bench_cublas_stranspose(t->n, t->n, t->x, t->y);
+    return dbl ? ompwg_dtranspose_device(OMPWG_COL_MAJOR, t->n, t->n, t->x, t->n, t->y, t->n)
+               : ompwg_stranspose_device(OMPWG_COL_MAJOR, t->n, t->n, t->x, t->n, t->y, t->n);
 }
 
 /* 0 when b (on the device) is the transpose of a (on the host), else 1;
@@ -423,7 +405,8 @@ static void bench_transpose(bool dbl, int64_t n, const options *o, bool have_cub
         char op[16];
         snprintf(op, sizeof op, "%ctrans%s", dbl ? 'd' : 's', v == 1 ? "/np" : v == 2 ? "/cb" : "");
         if (v < 2) use_variant("OMPWG_GPU_TRANSPOSE", transpose_variants[v]);
-        transpose_call call = { .dbl = dbl, .cublas = v == 2, .n = n, .a = a, .b = b };
+        xy_call call = { .type = dbl ? ELEM_F64 : ELEM_F32, .vendor = v == 2, .n = n, .x = a,
+                         .y = b };
         double t = time_median(run_transpose, &call, 3, o);
         double diff = t > 0 ? transpose_difference(dbl, n, ha, b) : -1;
         if (t <= 0 || copy_gbs <= 0) {
@@ -440,30 +423,19 @@ out:
     ompwg_device_free(b);
 }
 
-/* The scan's element types. */
-typedef enum scan_type { SCAN_F32, SCAN_F64, SCAN_I64 } scan_type;
-
-typedef struct scan_call {
-    scan_type type;
-    bool cub;
-    int64_t n;
-    const void *x;
-    void *y;
-} scan_call;
-
 static int run_scan(void *arg)
 {
-    scan_call *c = arg;
-    if (c->cub) {
+    xy_call *c = arg;
+    if (c->vendor) {
         switch (c->type) {
-        case SCAN_F32: return bench_cub_sscan(c->n, c->x, c->y);
-        case SCAN_F64: return bench_cub_dscan(c->n, c->x, c->y);
+        case ELEM_F32: return bench_cub_sscan(c->n, c->x, c->y);
+        case ELEM_F64: return bench_cub_dscan(c->n, c->x, c->y);
         default: return bench_cub_i64scan(c->n, c->x, c->y);
         }
     }
     switch (c->type) {
-    case SCAN_F32: return ompwg_sscan_device(c->n, c->x, 1, c->y, 1, 0);
-    case SCAN_F64: return ompwg_dscan_device(c->n, c->x, 1, c->y, 1, 0);
+    case ELEM_F32: return ompwg_sscan_device(c->n, c->x, 1, c->y, 1, 0);
+    case ELEM_F64: return ompwg_dscan_device(c->n, c->x, 1, c->y, 1, 0);
     default: return ompwg_i64scan_device(c->n, c->x, 1, c->y, 1, 0);
     }
 }
@@ -471,20 +443,20 @@ static int run_scan(void *arg)
 /* The largest error of an inclusive scan y of x (host copies) in units of
  * the bound of ompwg.h with u_acc the unit roundoff of the accumulation
  * (int64: 0 when exact, else 1). */
-static double scan_error(scan_type type, int64_t n, const void *x, const void *y,
+static double scan_error(elem_type type, int64_t n, const void *x, const void *y,
                          long double u_acc)
 {
     long double run = 0, abs_run = 0, worst = 0;
     uint64_t irun = 0;
-    const long double u = type == SCAN_F32 ? 0x1p-24L : 0x1p-53L;
+    const long double u = type == ELEM_F32 ? 0x1p-24L : 0x1p-53L;
     for (int64_t i = 0; i < n; i++) {
-        if (type == SCAN_I64) {
+        if (type == ELEM_I64) {
             irun += (uint64_t)((const int64_t *)x)[i];
             if ((uint64_t)((const int64_t *)y)[i] != irun) return 1;
             continue;
         }
-        long double xi = type == SCAN_F32 ? ((const float *)x)[i] : ((const double *)x)[i];
-        long double yi = type == SCAN_F32 ? ((const float *)y)[i] : ((const double *)y)[i];
+        long double xi = type == ELEM_F32 ? ((const float *)x)[i] : ((const double *)x)[i];
+        long double yi = type == ELEM_F32 ? ((const float *)y)[i] : ((const double *)y)[i];
         run += xi;
         abs_run += fabsl(xi);
         long double r = fabsl(yi - run) / ((i + 1) * u_acc * abs_run + u * fabsl(run));
@@ -497,21 +469,21 @@ static double scan_error(scan_type type, int64_t n, const void *x, const void *y
  * each against a device copy of as many bytes and ours against CUB too.
  * Ours accumulates in double (u_acc 2^-53), CUB in the element type, so
  * CUB's float scan is judged by the bound with float's unit roundoff. */
-static void bench_scan(scan_type type, int64_t n, const options *o, bool have_cub)
+static void bench_scan(elem_type type, int64_t n, const options *o, bool have_cub)
 {
     static const char *const names[] = { "sscan", "dscan", "i64scan" };
-    size_t elem = type == SCAN_F32 ? sizeof(float) : 8, bytes = (size_t)n * elem;
+    size_t elem = type == ELEM_F32 ? sizeof(float) : 8, bytes = (size_t)n * elem;
     char *hx = malloc(bytes), *hy = malloc(bytes);
     void *x = bench_device_alloc(bytes), *y = bench_device_alloc(bytes);
     if (!hx || !hy || !x || !y) {
         row_failed(names[type], n, "out of memory");
         goto out;
     }
-    if (type == SCAN_F32)
+    if (type == ELEM_F32)
         bench_fill_float((float *)hx, (size_t)n, 13);
     else
         bench_fill_double((double *)hx, (size_t)n, 13);
-    if (type == SCAN_I64)
+    if (type == ELEM_I64)
         for (int64_t i = 0; i < n; i++)
             ((int64_t *)hx)[i] = (int64_t)(((double *)hx)[i] * 0x1p62);
     copy_call copy = { .dst = y, .src = x, .bytes = bytes };
@@ -524,7 +496,7 @@ static void bench_scan(scan_type type, int64_t n, const options *o, bool have_cu
     for (int cub = have_cub; cub >= 0; cub--) {
         char op[16];
         snprintf(op, sizeof op, "%s%s", names[type], cub ? "/cub" : "");
-        scan_call call = { .type = type, .cub = cub, .n = n, .x = x, .y = y };
+        xy_call call = { .type = type, .vendor = cub, .n = n, .x = x, .y = y };
         double t = time_median(run_scan, &call, 3, o);
         if (cub) t_cub = t;
         if (t <= 0 || ompwg_device_copy(hy, y, bytes, OMPWG_DEVICE_TO_HOST) != 0) {
@@ -533,7 +505,7 @@ static void bench_scan(scan_type type, int64_t n, const options *o, bool have_cu
             row_failed(op, n, why);
             continue;
         }
-        long double u_acc = cub ? (type == SCAN_F32 ? 0x1p-24L : 0x1p-53L) : 0x1p-53L;
+        long double u_acc = cub ? (type == ELEM_F32 ? 0x1p-24L : 0x1p-53L) : 0x1p-53L;
         double gbs = 2.0 * (double)bytes / t * 1e-9;
         row(op, n, t, gbs, "GB/s", "copy", copy_gbs, gbs / copy_gbs,
             scan_error(type, n, hx, hy, u_acc), !cub && t_cub > 0 ? t_cub / t : -1);
@@ -543,6 +515,22 @@ out:
     free(hy);
     ompwg_device_free(x);
     ompwg_device_free(y);
+}
+
+/* The rows of one section of n x n problems (GEMM, transpose) in both
+ * precisions: n from --size alone, else from the quick or the full list. */
+static void square_section(bool on, void (*run)(bool dbl, int64_t n, const options *o,
+                                                bool have_cublas),
+                           const int64_t *full, int nfull, const int64_t *quick, int nquick,
+                           const options *o, bool have_cublas)
+{
+    if (!on) return;
+    const int64_t *ns = o->size ? &o->size : o->quick ? quick : full;
+    const int count = o->size ? 1 : o->quick ? nquick : nfull;
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < count && (o->prec < 0 || o->prec == d); i++)
+            run(d == 1, ns[i], o, have_cublas);
+    rule();
 }
 
 static int benchmark(const options *o)
@@ -582,12 +570,7 @@ static int benchmark(const options *o)
     rule();
     static const int64_t gemm_full[] = { 256, 1024, 2048, 4096, 8192 };
     static const int64_t gemm_quick[] = { 512, 1024 };
-    const int64_t *gs = o->size ? &o->size : o->quick ? gemm_quick : gemm_full;
-    const int ng = o->size ? 1 : o->quick ? 2 : 5;
-    for (int d = 0; d < 2 && o->gemm; d++)
-        for (int i = 0; i < ng && (o->prec < 0 || o->prec == d); i++)
-            bench_gemm(d == 1, gs[i], o, have_cublas);
-    if (o->gemm) rule();
+    square_section(o->gemm, bench_gemm, gemm_full, 5, gemm_quick, 2, o, have_cublas);
     /* vector lengths 2^16, 2^18, ..., 2^28 (the scans every other one),
      * 2^20 to 2^22 with --quick, or just --size */
     int64_t vs[16];
@@ -604,15 +587,10 @@ static int benchmark(const options *o)
     if (o->reduce) rule();
     static const int64_t tr_full[] = { 2048, 8192, 16384 };
     static const int64_t tr_quick[] = { 1024, 2048 };
-    const int64_t *ts = o->size ? &o->size : o->quick ? tr_quick : tr_full;
-    const int nt = o->size ? 1 : o->quick ? 2 : 3;
-    for (int d = 0; d < 2 && o->transpose; d++)
-        for (int i = 0; i < nt && (o->prec < 0 || o->prec == d); i++)
-            bench_transpose(d == 1, ts[i], o, have_cublas);
-    if (o->transpose) rule();
+    square_section(o->transpose, bench_transpose, tr_full, 3, tr_quick, 2, o, have_cublas);
     for (int ty = 0; ty < 3 && o->scan; ty++)
         for (int i = 0; i < nv; i += o->size || o->quick ? 1 : 2)
-            bench_scan((scan_type)ty, vs[i], o, have_cub);
+            bench_scan((elem_type)ty, vs[i], o, have_cub);
     if (o->scan) rule();
     return 0;
 }

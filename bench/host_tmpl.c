@@ -113,7 +113,6 @@ void TN(bench_host_gemm_case_, )(const bench_host_engine *engines, int count,
 }
 
 typedef struct host_vec_job {
-    const bench_host_engine *e;
     bench_op op;
     int64_t n;
     int sets, next;
@@ -139,7 +138,6 @@ static void host_vec_engine(host_vec_job *j, const bench_host_engine *e, const b
     fprintf(stderr, "[host] %s %s %s %lld\n", e->name, bench_op_name(j->op), T_NAME,
             (long long)j->n);
     if (!bench_host_engine_begin(e, row)) return;
-    j->e = e;
     j->next = 0;
     double t = bench_time_steady(host_vec_run, j, 1, cfg->reps);
     j->next = 0;

@@ -80,28 +80,16 @@ static int copy_back(void *arg)
     return omp_target_memcpy(p->host, p->buf, p->bytes, 0, 0, omp_get_initial_device(), p->dev);
 }
 
-typedef struct small_call {
-    bool dbl, gemm;
-    int64_t n;
-    void *x, *y, *z;
-} small_call;
-
-static int run_small(void *arg)
+/* The sum of the n values at a. */
+static int run_sum(void *arg)
 {
-    small_call *c = arg;
-    if (c->gemm)
-        return c->dbl ? ompwg_dgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, c->n,
-                                           c->n, c->n, 1.0, c->x, c->n, c->y, c->n, 0.0, c->z,
-                                           c->n)
-                      : ompwg_sgemm_device(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, c->n,
-                                           c->n, c->n, 1.0f, c->x, c->n, c->y, c->n, 0.0f, c->z,
-                                           c->n);
+    const bench_device_call *c = arg;
     if (c->dbl) {
         double r;
-        return ompwg_dsum_device(c->n, c->x, 1, &r);
+        return ompwg_dsum_device(c->n, c->a, 1, &r);
     }
     float r;
-    return ompwg_ssum_device(c->n, c->x, 1, &r);
+    return ompwg_ssum_device(c->n, c->a, 1, &r);
 }
 
 /* The gpu backend's line of ompwg_backend_info, which says how host
@@ -163,20 +151,20 @@ int main(int argc, char **argv)
 
     for (int gemm = 0; gemm < 2; gemm++)
         for (int d = 0; d < 2; d++) {
-            small_call c = { .dbl = d, .gemm = gemm, .n = gemm ? 256 : 1 << 16 };
+            bench_device_call c = { .dbl = d, .n = gemm ? 256 : 1 << 16 };
             size_t count = gemm ? (size_t)(c.n * c.n) : (size_t)c.n;
             const size_t elem = d ? sizeof(double) : sizeof(float);
-            c.x = bench_device_random(count, elem, 1);
-            c.y = gemm ? bench_device_random(count, elem, 2) : NULL;
-            c.z = gemm ? bench_device_random(count, elem, 3) : NULL;
+            c.a = bench_device_random(count, elem, 1);
+            c.b = gemm ? bench_device_random(count, elem, 2) : NULL;
+            c.c = gemm ? bench_device_random(count, elem, 3) : NULL;
             char what[64];
             snprintf(what, sizeof what, "ompwg_%c%s_device %s", d ? 'd' : 's',
                      gemm ? "gemm" : "sum", gemm ? "256" : "2^16");
-            line(what, c.x && (!gemm || (c.y && c.z)) ? bench_time(run_small, &c, 20, reps / 4)
-                                                      : -1);
-            ompwg_device_free(c.x);
-            ompwg_device_free(c.y);
-            ompwg_device_free(c.z);
+            int (*run)(void *) = gemm ? bench_square_gemm_device : run_sum;
+            line(what, c.a && (!gemm || (c.b && c.c)) ? bench_time(run, &c, 20, reps / 4) : -1);
+            ompwg_device_free(c.a);
+            ompwg_device_free(c.b);
+            ompwg_device_free(c.c);
         }
     return 0;
 }

@@ -21,7 +21,7 @@ static inline bool ompwg_is_reference(const ompwg_backend *be)
  * user allowed it: the CPU backend, or NULL. */
 static inline const ompwg_backend *ompwg_fallback_for(int st, bool device)
 {
-    if (st != OMPWG_ERR_DEVICE_NOMEM || device || !ompwg_fallback_enabled()) return NULL;
+    if (st != OMPWG_ERR_DEVICE_NOMEM || device || !ompwg_get_fallback()) return NULL;
     return ompwg_find_backend_with(OMPWG_CAP_FALLBACK);
 }
 

@@ -46,7 +46,7 @@ static int run_gemm(const ompwg_backend *be, bool device, const ompwg_gemm_shape
                     T alpha, const T *a, const T *b, T beta, T *c)
 {
     int st;
-    if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
         st = TN(ompwg_checked_, gemm)(be, s, alpha, a, b, beta, c);
     else
         st = be->TN(, gemm)(s, alpha, a, b, beta, c);

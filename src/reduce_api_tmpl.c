@@ -42,7 +42,7 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     s.device_ptrs = device;
     int64_t unused;
     if (!index) index = &unused;
-    if (ompwg_check_enabled() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
         st = TN(ompwg_checked_, reduce)(be, &s, ptr[0], ptr[1], value, index);
     else
         st = be->TN(, reduce)(&s, ptr[0], ptr[1], value, index);

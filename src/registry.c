@@ -234,7 +234,7 @@ const ompwg_backend *ompwg_find_backend_with(unsigned caps)
     return NULL;
 }
 
-int ompwg_check_enabled(void)
+int ompwg_get_check(void)
 {
     ensure_init();
     return atomic_load_explicit(&check_on, memory_order_relaxed);
@@ -246,12 +246,7 @@ int ompwg_set_check(int on)
     return ompwg_config_exchange(&check_on, OMPWG_KNOB_CHECK, on, 1);
 }
 
-int ompwg_get_check(void)
-{
-    return ompwg_check_enabled();
-}
-
-int ompwg_fallback_enabled(void)
+int ompwg_get_fallback(void)
 {
     ensure_init();
     return atomic_load_explicit(&fallback_on, memory_order_relaxed);
@@ -261,11 +256,6 @@ int ompwg_set_fallback(int on)
 {
     ensure_init();
     return ompwg_config_exchange(&fallback_on, OMPWG_KNOB_FALLBACK, on, 1);
-}
-
-int ompwg_get_fallback(void)
-{
-    return ompwg_fallback_enabled();
 }
 
 ompwg_status ompwg_set_backend(const char *name)

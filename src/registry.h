@@ -41,10 +41,4 @@ const ompwg_backend *ompwg_compiled_backend_named(const char *name);
 /* b's position in the table (ompwg_backend_info order), or -1. */
 int ompwg_backend_index(const ompwg_backend *b);
 
-/* 1 when check mode is on. */
-int ompwg_check_enabled(void);
-
-/* 1 when a GPU out-of-memory may fall back to the CPU backend. */
-int ompwg_fallback_enabled(void);
-
 #endif

@@ -89,7 +89,7 @@ static int run_scan(bool device, int64_t n, const T *x, int64_t incx, T *y, int6
     if (!be) return st;
     s.device_ptrs = device;
     TN(ompwg_, scan_fn) fn = be->TN(, scan);
-    if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, scan))
+    if (ompwg_get_check() && !device && fn != TN(ompwg_ref_, scan))
         st = checked_scan(be, fn, &s, ptr[0], ptr[1]);
     else
         st = fn(&s, ptr[0], ptr[1]);

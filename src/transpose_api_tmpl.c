@@ -51,7 +51,7 @@ static int run_transpose(bool device, ompwg_layout layout, int64_t rows, int64_t
     if (!be) return st;
     s.device_ptrs = device;
     TN(ompwg_, transpose_fn) fn = be->TN(, transpose);
-    if (ompwg_check_enabled() && !device && fn != TN(ompwg_ref_, transpose))
+    if (ompwg_get_check() && !device && fn != TN(ompwg_ref_, transpose))
         st = checked_transpose(be, fn, &s, ptr[0], ptr[1]);
     else
         st = fn(&s, ptr[0], ptr[1]);

@@ -12,10 +12,29 @@
 #include "tap.h"
 #include "verdict.h"
 
+/* TN(pre, post): the name of this precision's function, as prec.h names
+ * them for the library's templates. TEST_PREC_NAME(name): the name the
+ * linker sees for an extern function of a file compiled once per precision
+ * whose two precisions the fuzzer links into one program (gemm_case.h,
+ * reduce_case.h): the name with the precision's letter. */
 #if defined(OMPWG_TEST_PREC_S) && !defined(OMPWG_TEST_PREC_D)
 typedef float real;
+#define TN(pre, post) pre##s##post
+#define TEST_PREC_NAME(name) name##_s
+#define REAL_PREFIX "s"
+#define REAL_PREFIX_UPPER "S"
+#define REAL_TYPE "float"
+#define REAL_U 0x1.0p-24
+#define REAL_UNIFORM test_uniformf
 #elif defined(OMPWG_TEST_PREC_D) && !defined(OMPWG_TEST_PREC_S)
 typedef double real;
+#define TN(pre, post) pre##d##post
+#define TEST_PREC_NAME(name) name##_d
+#define REAL_PREFIX "d"
+#define REAL_PREFIX_UPPER "D"
+#define REAL_TYPE "double"
+#define REAL_U 0x1.0p-53
+#define REAL_UNIFORM test_uniform
 #else
 #error "define exactly one of OMPWG_TEST_PREC_S and OMPWG_TEST_PREC_D"
 #endif
@@ -61,47 +80,20 @@ typedef struct real_api {
     trxm_fn *trmm, *trmm_device, *trsm, *trsm_device;
 } real_api;
 
-#if defined(OMPWG_TEST_PREC_S)
 static const real_api api = {
-    "s", "float", 0x1.0p-24,
-    ompwg_sgemm, ompwg_sgemm_device, ompwg_sgemm_ratio,
-    ompwg_ssum, ompwg_sasum, ompwg_ssum_device, ompwg_sasum_device,
-    ompwg_sdot, ompwg_sdot_device,
-    ompwg_smax, ompwg_smin, ompwg_smax_device, ompwg_smin_device,
-    ompwg_ssymm, ompwg_ssymm_device, ompwg_ssyrk, ompwg_ssyrk_device,
-    ompwg_ssyr2k, ompwg_ssyr2k_device, ompwg_strmm, ompwg_strmm_device,
-    ompwg_strsm, ompwg_strsm_device,
+    REAL_PREFIX, REAL_TYPE, REAL_U,
+    TN(ompwg_, gemm), TN(ompwg_, gemm_device), TN(ompwg_, gemm_ratio),
+    TN(ompwg_, sum), TN(ompwg_, asum), TN(ompwg_, sum_device), TN(ompwg_, asum_device),
+    TN(ompwg_, dot), TN(ompwg_, dot_device),
+    TN(ompwg_, max), TN(ompwg_, min), TN(ompwg_, max_device), TN(ompwg_, min_device),
+    TN(ompwg_, symm), TN(ompwg_, symm_device), TN(ompwg_, syrk), TN(ompwg_, syrk_device),
+    TN(ompwg_, syr2k), TN(ompwg_, syr2k_device), TN(ompwg_, trmm), TN(ompwg_, trmm_device),
+    TN(ompwg_, trsm), TN(ompwg_, trsm_device),
 };
 
 static inline real rand_real(test_rng *r)
 {
-    return test_uniformf(r);
+    return REAL_UNIFORM(r);
 }
-#else
-static const real_api api = {
-    "d", "double", 0x1.0p-53,
-    ompwg_dgemm, ompwg_dgemm_device, ompwg_dgemm_ratio,
-    ompwg_dsum, ompwg_dasum, ompwg_dsum_device, ompwg_dasum_device,
-    ompwg_ddot, ompwg_ddot_device,
-    ompwg_dmax, ompwg_dmin, ompwg_dmax_device, ompwg_dmin_device,
-    ompwg_dsymm, ompwg_dsymm_device, ompwg_dsyrk, ompwg_dsyrk_device,
-    ompwg_dsyr2k, ompwg_dsyr2k_device, ompwg_dtrmm, ompwg_dtrmm_device,
-    ompwg_dtrsm, ompwg_dtrsm_device,
-};
-
-static inline real rand_real(test_rng *r)
-{
-    return test_uniform(r);
-}
-#endif
-
-/* The name the linker sees for an extern function of a file compiled once
- * per precision whose two precisions the fuzzer links into one program
- * (gemm_case.h, reduce_case.h): the name with the precision's letter. */
-#if defined(OMPWG_TEST_PREC_S)
-#define TEST_PREC_NAME(name) name##_s
-#else
-#define TEST_PREC_NAME(name) name##_d
-#endif
 
 #endif

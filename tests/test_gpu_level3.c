@@ -10,7 +10,6 @@
  * the cases are written as backend.h's normalised column-major shapes.
  * Without a device the backend runs only in host fallback
  * (OMP_TARGET_OFFLOAD=DISABLED); otherwise the program skips. */
-#include <cblas.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "gpu_level3_test.h"
 #include "guard.h"
 #include "ompwg.h"
 #include "tap.h"
@@ -33,10 +33,14 @@ typedef struct prec {
     size_t elem;
     double u; /* unit roundoff */
     const char *name;
+    __typeof__(gpu_level3_call_d) *call;
+    __typeof__(gpu_level3_reference_d) *reference;
 } prec;
 
-static const prec precs[] = { { false, sizeof(float), 0x1.0p-24, "s" },
-                              { true, sizeof(double), 0x1.0p-53, "d" } };
+static const prec precs[] = {
+    { false, sizeof(float), 0x1.0p-24, "s", gpu_level3_call_s, gpu_level3_reference_s },
+    { true, sizeof(double), 0x1.0p-53, "d", gpu_level3_call_d, gpu_level3_reference_d },
+};
 
 static const char *const op_names[] = { "symm", "syrk", "syr2k", "trmm", "trsm" };
 
@@ -152,89 +156,6 @@ static void fill_c(const prec *p, const l3case *k, test_rng *r, void *c, int64_t
         }
 }
 
-static void reference(const prec *p, const l3case *k, const void *a, int64_t lda, const void *b,
-                      int64_t ldb, void *c, int64_t ldc)
-{
-    const ompwg_level3_shape *s = &k->s;
-    const enum CBLAS_ORDER o = CblasColMajor;
-    const enum CBLAS_SIDE side = s->left ? CblasLeft : CblasRight;
-    const enum CBLAS_UPLO uplo = s->upper ? CblasUpper : CblasLower;
-    const enum CBLAS_TRANSPOSE tr = s->trans ? CblasTrans : CblasNoTrans;
-    const enum CBLAS_DIAG diag = s->unit ? CblasUnit : CblasNonUnit;
-    const int m = (int)s->m, n = (int)s->n, kk = (int)s->k;
-    const int la = (int)lda, lb = (int)ldb, lc = (int)ldc;
-    if (p->dbl) {
-        const double al = k->alpha, be = k->beta;
-        switch (s->op) {
-        case OMPWG_L3_SYMM: cblas_dsymm(o, side, uplo, m, n, al, a, la, b, lb, be, c, lc); break;
-        case OMPWG_L3_SYRK: cblas_dsyrk(o, uplo, tr, n, kk, al, a, la, be, c, lc); break;
-        case OMPWG_L3_SYR2K: cblas_dsyr2k(o, uplo, tr, n, kk, al, a, la, b, lb, be, c, lc); break;
-        case OMPWG_L3_TRMM: cblas_dtrmm(o, side, uplo, tr, diag, m, n, al, a, la, c, lc); break;
-        case OMPWG_L3_TRSM: cblas_dtrsm(o, side, uplo, tr, diag, m, n, al, a, la, c, lc); break;
-        }
-    } else {
-        const float al = (float)k->alpha, be = (float)k->beta;
-        switch (s->op) {
-        case OMPWG_L3_SYMM: cblas_ssymm(o, side, uplo, m, n, al, a, la, b, lb, be, c, lc); break;
-        case OMPWG_L3_SYRK: cblas_ssyrk(o, uplo, tr, n, kk, al, a, la, be, c, lc); break;
-        case OMPWG_L3_SYR2K: cblas_ssyr2k(o, uplo, tr, n, kk, al, a, la, b, lb, be, c, lc); break;
-        case OMPWG_L3_TRMM: cblas_strmm(o, side, uplo, tr, diag, m, n, al, a, la, c, lc); break;
-        case OMPWG_L3_TRSM: cblas_strsm(o, side, uplo, tr, diag, m, n, al, a, la, c, lc); break;
-        }
-    }
-}
-
-/* The call through the public API on the gpu backend (selected in main):
- * the shape's column-major form, host or device pointers as it says. */
-static int call_gpu(const prec *p, const l3case *k, const void *a, const void *b, void *c)
-{
-    const ompwg_level3_shape *s = &k->s;
-    const ompwg_layout col = OMPWG_COL_MAJOR;
-    const ompwg_side side = s->left ? OMPWG_LEFT : OMPWG_RIGHT;
-    const ompwg_uplo uplo = s->upper ? OMPWG_UPPER : OMPWG_LOWER;
-    const ompwg_trans tr = s->trans ? OMPWG_TRANS : OMPWG_NO_TRANS;
-    const ompwg_diag diag = s->unit ? OMPWG_UNIT : OMPWG_NON_UNIT;
-    const bool dev = s->device_ptrs;
-    if (p->dbl) {
-        const double al = k->alpha, be = k->beta;
-        switch (s->op) {
-        case OMPWG_L3_SYMM:
-            return (dev ? ompwg_dsymm_device : ompwg_dsymm)(col, side, uplo, s->m, s->n, al, a,
-                                                            s->lda, b, s->ldb, be, c, s->ldc);
-        case OMPWG_L3_SYRK:
-            return (dev ? ompwg_dsyrk_device : ompwg_dsyrk)(col, uplo, tr, s->n, s->k, al, a,
-                                                            s->lda, be, c, s->ldc);
-        case OMPWG_L3_SYR2K:
-            return (dev ? ompwg_dsyr2k_device : ompwg_dsyr2k)(col, uplo, tr, s->n, s->k, al, a,
-                                                              s->lda, b, s->ldb, be, c, s->ldc);
-        case OMPWG_L3_TRMM:
-            return (dev ? ompwg_dtrmm_device : ompwg_dtrmm)(col, side, uplo, tr, diag, s->m,
-                                                            s->n, al, a, s->lda, c, s->ldc);
-        default:
-            return (dev ? ompwg_dtrsm_device : ompwg_dtrsm)(col, side, uplo, tr, diag, s->m,
-                                                            s->n, al, a, s->lda, c, s->ldc);
-        }
-    }
-    const float al = (float)k->alpha, be = (float)k->beta;
-    switch (s->op) {
-    case OMPWG_L3_SYMM:
-        return (dev ? ompwg_ssymm_device : ompwg_ssymm)(col, side, uplo, s->m, s->n, al, a,
-                                                        s->lda, b, s->ldb, be, c, s->ldc);
-    case OMPWG_L3_SYRK:
-        return (dev ? ompwg_ssyrk_device : ompwg_ssyrk)(col, uplo, tr, s->n, s->k, al, a, s->lda,
-                                                        be, c, s->ldc);
-    case OMPWG_L3_SYR2K:
-        return (dev ? ompwg_ssyr2k_device : ompwg_ssyr2k)(col, uplo, tr, s->n, s->k, al, a,
-                                                          s->lda, b, s->ldb, be, c, s->ldc);
-    case OMPWG_L3_TRMM:
-        return (dev ? ompwg_strmm_device : ompwg_strmm)(col, side, uplo, tr, diag, s->m, s->n,
-                                                        al, a, s->lda, c, s->ldc);
-    default:
-        return (dev ? ompwg_strsm_device : ompwg_strsm)(col, side, uplo, tr, diag, s->m, s->n,
-                                                        al, a, s->lda, c, s->ldc);
-    }
-}
-
 /* The error allowed in C: products (elements of magnitude below 1 and kdim
  * terms, twice for SYR2K) to (kdim + 2) u times their absolute sums;
  * TRSM's solution, op(A) being well conditioned, to (ka + 2) u times the
@@ -302,12 +223,12 @@ static bool run_case(const prec *p, l3case k, bool device, test_rng *r, char *ms
     fill_c(p, &k, r, c, s->ldc);
     void *before = test_copy(c, nc * p->elem);
     memcpy(want, c, nc * p->elem);
-    reference(p, &k, a, s->lda, b, s->ldb, want, s->ldc);
+    p->reference(s, k.alpha, k.beta, a, s->lda, b, s->ldb, want, s->ldc);
 
     bool pass = true;
     int st;
     if (!device) {
-        st = call_gpu(p, &k, a, b, c);
+        st = p->call(s, k.alpha, k.beta, a, b, c);
         const char *where;
         if (!guard_intact(c, &where)) {
             snprintf(msg, len, "written %s C", where);
@@ -328,7 +249,7 @@ static bool run_case(const prec *p, l3case k, bool device, test_rng *r, char *ms
         target_copy(da, a, na * p->elem, dev, host);
         target_copy(db, b, nb * p->elem, dev, host);
         target_copy(dc, image, bytes_c, dev, host);
-        st = call_gpu(p, &k, da, db, dc + g);
+        st = p->call(s, k.alpha, k.beta, da, db, dc + g);
         target_copy(image, dc, bytes_c, host, dev);
         if (memcmp(image, image0, g) != 0 || memcmp(image + g + nc * p->elem, image0 + g + nc * p->elem, g) != 0) {
             snprintf(msg, len, "written outside C on the device");

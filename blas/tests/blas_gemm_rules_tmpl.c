@@ -14,9 +14,9 @@ static void gemm_either(bool fortran, int m, int n, int k, real alpha, const rea
                         const real *b, int ldb, real beta, real *c, int ldc)
 {
     if (fortran)
-        blas.gemm_("N", "N", &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);
+        TN(, gemm_)("N", "N", &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);
     else
-        blas.cblas_gemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, m, n, k, alpha, a, lda,
+        TN(cblas_, gemm)(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, m, n, k, alpha, a, lda,
                         b, ldb, beta, c, ldc);
 }
 

@@ -112,7 +112,7 @@ static void fortran_products(const char *backend)
                 /* the scalars as a Fortran caller passes them, checked after */
                 int m = sh.m, n = sh.n, k = sh.k, lda = a.ld, ldb = b.ld, ldc = c.ld;
                 real alpha_arg = alpha, beta_arg = beta;
-                blas.gemm_(ta, tb, &m, &n, &k, &alpha_arg, a.v, &lda, b.v, &ldb, &beta_arg,
+                TN(, gemm_)(ta, tb, &m, &n, &k, &alpha_arg, a.v, &lda, b.v, &ldb, &beta_arg,
                            c.v, &ldc, 1, 1);
                 double ratio = INFINITY;
                 int st = api.gemm_ratio(OMPWG_COL_MAJOR, trans_a ? OMPWG_TRANS : OMPWG_NO_TRANS,
@@ -159,7 +159,7 @@ static void cblas_products(const char *backend)
                     stored_fill(&b, col ? rb : cb, col ? cb : rb, &rng);
                     stored_fill(&c, col ? sh.m : sh.n, col ? sh.n : sh.m, &rng);
                     real alpha = rand_real(&rng), beta = pick_beta(&rng, count);
-                    blas.cblas_gemm(layouts[l], trans[ia], trans[ib], sh.m, sh.n, sh.k, alpha,
+                    TN(cblas_, gemm)(layouts[l], trans[ia], trans[ib], sh.m, sh.n, sh.k, alpha,
                                     a.v, a.ld, b.v, b.ld, beta, c.v, c.ld);
                     double ratio = INFINITY;
                     int st = api.gemm_ratio(layouts[l], trans[ia], trans[ib], sh.m, sh.n, sh.k,
@@ -167,13 +167,13 @@ static void cblas_products(const char *backend)
                                             c.ld, &ratio);
                     char what[128];
                     snprintf(what, sizeof what, "%s(%s, %d, %d, %d, %d, %d, beta %g)",
-                             blas.cblas_name, col ? "ColMajor" : "RowMajor", trans[ia],
+                             GEMM_CBLAS_NAME, col ? "ColMajor" : "RowMajor", trans[ia],
                              trans[ib], sh.m, sh.n, sh.k, (double)beta);
                     const char *why = product_verdict(st, ratio, &a, &b, &c, true);
                     group_add(&g, what, !why, why ? why : "", ratio);
                 }
     group_report(&g, "%s: %s in both layouts against OpenBLAS within ratio 16, C outside "
-                 "the block, A and B untouched", backend, blas.cblas_name);
+                 "the block, A and B untouched", backend, GEMM_CBLAS_NAME);
 }
 
 static void run_backend(const char *backend, void *ctx)

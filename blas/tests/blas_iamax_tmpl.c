@@ -30,8 +30,8 @@ static int reference_iamax(int n, const real *x, int incx)
 /* Both entry points give want (1-based; cblas_ixamax want - 1, or 0). */
 static bool iamax_gives(int n, const real *x, int incx, int want, char *why, size_t why_len)
 {
-    int f = blas.iamax_(&n, x, &incx);
-    size_t c = blas.cblas_iamax(n, x, incx);
+    int f = TN(i, amax_)(&n, x, &incx);
+    size_t c = TN(cblas_i, amax)(n, x, incx);
     size_t want_c = want > 0 ? (size_t)(want - 1) : 0;
     if (f == want && c == want_c) return true;
     snprintf(why, why_len, "i%samax_ %d, cblas %zu; expected %d and %zu", api.prefix, f, c,

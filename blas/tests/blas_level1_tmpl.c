@@ -61,8 +61,8 @@ static void dot_rules(const char *backend)
                     exact += t;
                     abs_sum += fabsl(t);
                 }
-                real f = blas.dot_(&n, x, &incx, y, &incy);
-                real c = blas.cblas_dot(n, x, incx, y, incy);
+                real f = TN(, dot_)(&n, x, &incx, y, &incy);
+                real c = TN(cblas_, dot)(n, x, incx, y, incy);
                 double err = fabs((double)((long double)f - exact));
                 double bound = sum_bound(n, abs_sum, exact);
                 char what[96];
@@ -77,8 +77,8 @@ static void dot_rules(const char *backend)
     /* n <= 0: 0 without reading the vectors (NULL here) */
     for (int n = -2; n <= 0; n++) {
         int one = 1;
-        bool zero = blas.dot_(&n, NULL, &one, NULL, &one) == 0 &&
-                    blas.cblas_dot(n, NULL, 1, NULL, 1) == 0;
+        bool zero = TN(, dot_)(&n, NULL, &one, NULL, &one) == 0 &&
+                    TN(cblas_, dot)(n, NULL, 1, NULL, 1) == 0;
         group_add(&g, "dot of n <= 0", zero, "not 0", 0);
     }
     group_report(&g, "%s: %sdot_ and cblas_%sdot: negative increments from the end, zero ones "
@@ -98,7 +98,7 @@ static void asum_rules(const char *backend)
             real *x = random_vector(span(n, incx), &rng);
             long double exact = 0;
             for (int i = 0; i < n; i++) exact += fabsl((long double)x[at(n, incx, i)]);
-            real f = blas.asum_(&n, x, &incx), c = blas.cblas_asum(n, x, incx);
+            real f = TN(, asum_)(&n, x, &incx), c = TN(cblas_, asum)(n, x, incx);
             double err = fabs((double)((long double)f - exact));
             double bound = sum_bound(n, exact, exact);
             char what[64];
@@ -113,7 +113,7 @@ static void asum_rules(const char *backend)
     static const int bad[][2] = { { 0, 1 }, { -1, 1 }, { 5, 0 }, { 5, -1 }, { 5, -4 } };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int n = bad[i][0], incx = bad[i][1];
-        bool zero = blas.asum_(&n, NULL, &incx) == 0 && blas.cblas_asum(n, NULL, incx) == 0;
+        bool zero = TN(, asum_)(&n, NULL, &incx) == 0 && TN(cblas_, asum)(n, NULL, incx) == 0;
         group_add(&g, "asum of n <= 0 or incx <= 0", zero, "not 0", 0);
     }
     group_report(&g, "%s: %sasum_ and cblas_%sasum: 0 for n <= 0 or incx <= 0, within the sum "

@@ -161,16 +161,16 @@ static void fortran_routines(const char *backend)
             real alpha = v % 5 == 4 ? 0 : rand_real(&r), beta = v % 3 == 0 ? 0 : rand_real(&r);
             int m = M, n = N, k = K, ld = LD;
             switch (op) {
-            case 0: blas.symm_(&side, &uplo, &m, &n, &alpha, o.a, &ld, o.b, &ld, &beta, o.c, &ld, 1, 1); break;
-            case 1: blas.syrk_(&uplo, &trans, &n, &k, &alpha, o.a, &ld, &beta, o.c, &ld, 1, 1); break;
+            case 0: TN(, symm_)(&side, &uplo, &m, &n, &alpha, o.a, &ld, o.b, &ld, &beta, o.c, &ld, 1, 1); break;
+            case 1: TN(, syrk_)(&uplo, &trans, &n, &k, &alpha, o.a, &ld, &beta, o.c, &ld, 1, 1); break;
             case 2:
-                blas.syr2k_(&uplo, &trans, &n, &k, &alpha, o.a, &ld, o.b, &ld, &beta, o.c, &ld, 1, 1);
+                TN(, syr2k_)(&uplo, &trans, &n, &k, &alpha, o.a, &ld, o.b, &ld, &beta, o.c, &ld, 1, 1);
                 break;
             case 3:
-                blas.trmm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, o.a, &ld, o.c, &ld, 1, 1, 1, 1);
+                TN(, trmm_)(&side, &uplo, &trans, &diag, &m, &n, &alpha, o.a, &ld, o.c, &ld, 1, 1, 1, 1);
                 break;
             default:
-                blas.trsm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, o.a, &ld, o.c, &ld, 1, 1, 1, 1);
+                TN(, trsm_)(&side, &uplo, &trans, &diag, &m, &n, &alpha, o.a, &ld, o.c, &ld, 1, 1, 1, 1);
                 break;
             }
             double worst = check(op, &o, side, uplo, trans, diag, M, N, K, alpha, beta);
@@ -208,29 +208,29 @@ static void cblas_row_major(const char *backend)
         int m = M, n = N, k = K, ld = LD;
         switch (op) {
         case 0:
-            blas.cblas_symm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, n, m, alpha, x.a, LD, x.b, LD, beta,
+            TN(cblas_, symm)(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, n, m, alpha, x.a, LD, x.b, LD, beta,
                      x.c, LD);
-            blas.symm_("R", "L", &m, &n, &one_alpha, y.a, &ld, y.b, &ld, &one_beta, y.c, &ld, 1, 1);
+            TN(, symm_)("R", "L", &m, &n, &one_alpha, y.a, &ld, y.b, &ld, &one_beta, y.c, &ld, 1, 1);
             break;
         case 1:
-            blas.cblas_syrk(OMPWG_ROW_MAJOR, OMPWG_LOWER, OMPWG_NO_TRANS, n, k, alpha, x.a, LD, beta, x.c,
+            TN(cblas_, syrk)(OMPWG_ROW_MAJOR, OMPWG_LOWER, OMPWG_NO_TRANS, n, k, alpha, x.a, LD, beta, x.c,
                      LD);
-            blas.syrk_("U", "T", &n, &k, &one_alpha, y.a, &ld, &one_beta, y.c, &ld, 1, 1);
+            TN(, syrk_)("U", "T", &n, &k, &one_alpha, y.a, &ld, &one_beta, y.c, &ld, 1, 1);
             break;
         case 2:
-            blas.cblas_syr2k(OMPWG_ROW_MAJOR, OMPWG_UPPER, OMPWG_TRANS, n, k, alpha, x.a, LD, x.b, LD,
+            TN(cblas_, syr2k)(OMPWG_ROW_MAJOR, OMPWG_UPPER, OMPWG_TRANS, n, k, alpha, x.a, LD, x.b, LD,
                       beta, x.c, LD);
-            blas.syr2k_("L", "N", &n, &k, &one_alpha, y.a, &ld, y.b, &ld, &one_beta, y.c, &ld, 1, 1);
+            TN(, syr2k_)("L", "N", &n, &k, &one_alpha, y.a, &ld, y.b, &ld, &one_beta, y.c, &ld, 1, 1);
             break;
         case 3:
-            blas.cblas_trmm(OMPWG_ROW_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_UNIT, n, m,
+            TN(cblas_, trmm)(OMPWG_ROW_MAJOR, OMPWG_RIGHT, OMPWG_LOWER, OMPWG_TRANS, OMPWG_UNIT, n, m,
                      alpha, x.a, LD, x.c, LD);
-            blas.trmm_("L", "U", "T", "U", &m, &n, &one_alpha, y.a, &ld, y.c, &ld, 1, 1, 1, 1);
+            TN(, trmm_)("L", "U", "T", "U", &m, &n, &one_alpha, y.a, &ld, y.c, &ld, 1, 1, 1, 1);
             break;
         default:
-            blas.cblas_trsm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, n,
+            TN(cblas_, trsm)(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, n,
                      m, alpha, x.a, LD, x.c, LD);
-            blas.trsm_("R", "L", "N", "N", &m, &n, &one_alpha, y.a, &ld, y.c, &ld, 1, 1, 1, 1);
+            TN(, trsm_)("R", "L", "N", "N", &m, &n, &one_alpha, y.a, &ld, y.c, &ld, 1, 1, 1, 1);
             break;
         }
         bool same = memcmp(x.c, y.c, (size_t)LD * LD * sizeof(real)) == 0;
@@ -275,22 +275,22 @@ static void error_numbers(void)
         int got_ = xerbla_seen.number + cblas_xerbla_seen.number;                             \
         s[count++] = (seen){ calls_ == 1 ? got_ : -1, want_, what_ };                         \
     } while (0)
-    EXPECT(1, "trsm_ side 'X'", blas.trsm_("X", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
-    EXPECT(4, "trsm_ diag 'Y'", blas.trsm_("L", "U", "N", "Y", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
-    EXPECT(9, "trmm_ lda 1", blas.trmm_("L", "U", "N", "N", &m4, &n4, &one, a, &ld1, c, &ld4, 1, 1, 1, 1));
-    EXPECT(11, "trsm_ ldb 1", blas.trsm_("R", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld1, 1, 1, 1, 1));
-    EXPECT(4, "symm_ n -1", blas.symm_("L", "U", &m4, &neg, &one, a, &ld4, b, &ld4, &one, c, &ld4, 1, 1));
-    EXPECT(12, "symm_ ldc 1", blas.symm_("L", "U", &m4, &n4, &one, a, &ld4, b, &ld4, &one, c, &ld1, 1, 1));
-    EXPECT(2, "syrk_ trans 'X'", blas.syrk_("U", "X", &n4, &m4, &one, a, &ld4, &one, c, &ld4, 1, 1));
-    EXPECT(10, "syrk_ ldc 1", blas.syrk_("U", "N", &n4, &m4, &one, a, &ld4, &one, c, &ld1, 1, 1));
-    EXPECT(9, "syr2k_ ldb 1", blas.syr2k_("L", "N", &n4, &m4, &one, a, &ld4, b, &ld1, &one, c, &ld4, 1, 1));
-    EXPECT(6, "cblas_trsm col-major m -1", blas.cblas_trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, -1, 4, 1, a, 4, c, 4));
-    EXPECT(6, "cblas_trsm row-major m -1", blas.cblas_trsm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, -1, 4, 1, a, 4, c, 4));
-    EXPECT(7, "cblas_trmm row-major n -1", blas.cblas_trmm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, 4, -1, 1, a, 4, c, 4));
-    EXPECT(5, "cblas_symm row-major n -1", blas.cblas_symm(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, 4, -1, 1, a, 4, b, 4, 1, c, 4));
-    EXPECT(8, "cblas_syrk row-major N, lda 3 < k", blas.cblas_syrk(OMPWG_ROW_MAJOR, OMPWG_UPPER, OMPWG_NO_TRANS, 2, 4, 1, a, 3, 1, c, 4));
-    EXPECT(5, "cblas_trsm diag 0", blas.cblas_trsm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, 0, 4, 4, 1, a, 4, c, 4));
-    EXPECT(1, "cblas_syr2k layout 0", blas.cblas_syr2k(0, OMPWG_UPPER, OMPWG_NO_TRANS, 4, 4, 1, a, 4, b, 4, 1, c, 4));
+    EXPECT(1, "trsm_ side 'X'", TN(, trsm_)("X", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
+    EXPECT(4, "trsm_ diag 'Y'", TN(, trsm_)("L", "U", "N", "Y", &m4, &n4, &one, a, &ld4, c, &ld4, 1, 1, 1, 1));
+    EXPECT(9, "trmm_ lda 1", TN(, trmm_)("L", "U", "N", "N", &m4, &n4, &one, a, &ld1, c, &ld4, 1, 1, 1, 1));
+    EXPECT(11, "trsm_ ldb 1", TN(, trsm_)("R", "U", "N", "N", &m4, &n4, &one, a, &ld4, c, &ld1, 1, 1, 1, 1));
+    EXPECT(4, "symm_ n -1", TN(, symm_)("L", "U", &m4, &neg, &one, a, &ld4, b, &ld4, &one, c, &ld4, 1, 1));
+    EXPECT(12, "symm_ ldc 1", TN(, symm_)("L", "U", &m4, &n4, &one, a, &ld4, b, &ld4, &one, c, &ld1, 1, 1));
+    EXPECT(2, "syrk_ trans 'X'", TN(, syrk_)("U", "X", &n4, &m4, &one, a, &ld4, &one, c, &ld4, 1, 1));
+    EXPECT(10, "syrk_ ldc 1", TN(, syrk_)("U", "N", &n4, &m4, &one, a, &ld4, &one, c, &ld1, 1, 1));
+    EXPECT(9, "syr2k_ ldb 1", TN(, syr2k_)("L", "N", &n4, &m4, &one, a, &ld4, b, &ld1, &one, c, &ld4, 1, 1));
+    EXPECT(6, "cblas_trsm col-major m -1", TN(cblas_, trsm)(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, -1, 4, 1, a, 4, c, 4));
+    EXPECT(6, "cblas_trsm row-major m -1", TN(cblas_, trsm)(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, -1, 4, 1, a, 4, c, 4));
+    EXPECT(7, "cblas_trmm row-major n -1", TN(cblas_, trmm)(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_UNIT, 4, -1, 1, a, 4, c, 4));
+    EXPECT(5, "cblas_symm row-major n -1", TN(cblas_, symm)(OMPWG_ROW_MAJOR, OMPWG_LEFT, OMPWG_UPPER, 4, -1, 1, a, 4, b, 4, 1, c, 4));
+    EXPECT(8, "cblas_syrk row-major N, lda 3 < k", TN(cblas_, syrk)(OMPWG_ROW_MAJOR, OMPWG_UPPER, OMPWG_NO_TRANS, 2, 4, 1, a, 3, 1, c, 4));
+    EXPECT(5, "cblas_trsm diag 0", TN(cblas_, trsm)(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, 0, 4, 4, 1, a, 4, c, 4));
+    EXPECT(1, "cblas_syr2k layout 0", TN(cblas_, syr2k)(0, OMPWG_UPPER, OMPWG_NO_TRANS, 4, 4, 1, a, 4, b, 4, 1, c, 4));
 #undef EXPECT
     group g;
     group_init(&g, NULL);

@@ -113,15 +113,15 @@ static void fortran_errors(void)
         operands_init(&o);
         real alpha = 1, beta = 0;
         reset();
-        blas.gemm_(t->transa, t->transb, &t->m, &t->n, &t->k, &alpha, o.a, &t->lda, o.b,
+        TN(, gemm_)(t->transa, t->transb, &t->m, &t->n, &t->k, &alpha, o.a, &t->lda, o.b,
                    &t->ldb, &beta, o.c, &t->ldc, 1, 1);
         char why[160] = "";
         if (fortran_seen.calls != 1 || cblas_seen.calls != 0)
             snprintf(why, sizeof why, "xerbla_ called %d times, cblas_xerbla %d times",
                      fortran_seen.calls, cblas_seen.calls);
-        else if (fortran_seen.number != t->want || strcmp(fortran_seen.name, blas.fortran_name))
+        else if (fortran_seen.number != t->want || strcmp(fortran_seen.name, GEMM_FORTRAN_NAME))
             snprintf(why, sizeof why, "xerbla_(\"%s\", %d), expected (\"%s\", %d)",
-                     fortran_seen.name, fortran_seen.number, blas.fortran_name, t->want);
+                     fortran_seen.name, fortran_seen.number, GEMM_FORTRAN_NAME, t->want);
         else if (memcmp(o.c, o.c0, sizeof o.c) != 0)
             snprintf(why, sizeof why, "C changed");
         group_add(&g, t->what, !why[0], why, -1);
@@ -143,7 +143,7 @@ static void fortran_errors(void)
         real alpha = 1, beta = 0;
         int w = nulls[i].null_arg;
         reset();
-        blas.gemm_(w == 1 ? NULL : "N", "N", w == 3 ? NULL : &four, &four, &four,
+        TN(, gemm_)(w == 1 ? NULL : "N", "N", w == 3 ? NULL : &four, &four, &four,
                    w == 6 ? NULL : &alpha, o.a, w == 8 ? NULL : &four, o.b, &four,
                    w == 11 ? NULL : &beta, o.c, w == 13 ? NULL : &four, 1, 1);
         bool pass = fortran_seen.calls == 1 && fortran_seen.number == nulls[i].want &&
@@ -152,7 +152,7 @@ static void fortran_errors(void)
     }
     group_report(&g, "%sgemm_: each illegal argument reaches the program's xerbla_ once as "
                  "(\"%s\", reference INFO), first one first, C untouched",
-                 api.prefix, blas.fortran_name);
+                 api.prefix, GEMM_FORTRAN_NAME);
 }
 
 typedef struct cblas_case {
@@ -217,7 +217,7 @@ static void cblas_errors(void)
         operands o;
         operands_init(&o);
         reset();
-        blas.cblas_gemm(t->layout, t->transa, t->transb, t->m, t->n, t->k, 1, o.a, t->lda, o.b,
+        TN(cblas_, gemm)(t->layout, t->transa, t->transb, t->m, t->n, t->k, 1, o.a, t->lda, o.b,
                         t->ldb, 0, o.c, t->ldc);
         char why[200] = "";
         int row = t->layout == ROW;
@@ -232,12 +232,12 @@ static void cblas_errors(void)
         else if (RowMajorStrg != 0 || CBLAS_CallFromC != 0)
             snprintf(why, sizeof why, "RowMajorStrg %d, CBLAS_CallFromC %d after the call, "
                      "expected 0, 0", RowMajorStrg, CBLAS_CallFromC);
-        else if (got != t->want || strcmp(cblas_seen.name, blas.cblas_name) ||
+        else if (got != t->want || strcmp(cblas_seen.name, GEMM_CBLAS_NAME) ||
                  strcmp(cblas_seen.message, t->message))
             snprintf(why, sizeof why,
                      "cblas_xerbla(%d -> %d, \"%s\", \"%s\"), expected (%d, \"%s\", \"%s\")",
                      cblas_seen.number, got, cblas_seen.name, cblas_seen.message, t->want,
-                     blas.cblas_name, t->message);
+                     GEMM_CBLAS_NAME, t->message);
         else if (memcmp(o.c, o.c0, sizeof o.c) != 0)
             snprintf(why, sizeof why, "C changed");
         group_add(&g, t->what, !why[0], why, -1);
@@ -245,7 +245,7 @@ static void cblas_errors(void)
     group_report(&g, "%s: each illegal argument reaches the program's cblas_xerbla once with "
                  "netlib's number, RowMajorStrg and message, in netlib's order for both "
                  "layouts, C untouched",
-                 blas.cblas_name);
+                 GEMM_CBLAS_NAME);
 }
 
 int main(void)

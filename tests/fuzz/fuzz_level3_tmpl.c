@@ -424,31 +424,31 @@ int FUZZ_LEVEL3(fuzz_input *in, bool through_blas)
     if (via == FUZZ_VIA_FORTRAN) {
         switch (c.op) {
         case FUZZ_SYMM:
-            blas.symm_(&cs, &cu, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
+            TN(, symm_)(&cs, &cu, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
             break;
-        case FUZZ_SYRK: blas.syrk_(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, &c.beta, pc, &ildc, 1, 1); break;
+        case FUZZ_SYRK: TN(, syrk_)(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, &c.beta, pc, &ildc, 1, 1); break;
         case FUZZ_SYR2K:
-            blas.syr2k_(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
+            TN(, syr2k_)(&cu, &ct, &in_, &ik, &c.alpha, pa, &ilda, pb, &ildb, &c.beta, pc, &ildc, 1, 1);
             break;
         case FUZZ_TRMM:
-            blas.trmm_(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
+            TN(, trmm_)(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
             break;
         default:
-            blas.trsm_(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
+            TN(, trsm_)(&cs, &cu, &ct, &cd, &im, &in_, &c.alpha, pa, &ilda, pb, &ildb, 1, 1, 1, 1);
             break;
         }
         st = fuzz_blas_status(blas_name, -want, msg, sizeof msg);
     } else if (via == FUZZ_VIA_CBLAS) {
         switch (c.op) {
         case FUZZ_SYMM:
-            blas.cblas_symm(lay, side, uplo, im, in_, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
+            TN(cblas_, symm)(lay, side, uplo, im, in_, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
             break;
-        case FUZZ_SYRK: blas.cblas_syrk(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, c.beta, pc, ildc); break;
+        case FUZZ_SYRK: TN(cblas_, syrk)(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, c.beta, pc, ildc); break;
         case FUZZ_SYR2K:
-            blas.cblas_syr2k(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
+            TN(cblas_, syr2k)(lay, uplo, trans, in_, ik, c.alpha, pa, ilda, pb, ildb, c.beta, pc, ildc);
             break;
-        case FUZZ_TRMM: blas.cblas_trmm(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
-        default: blas.cblas_trsm(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
+        case FUZZ_TRMM: TN(cblas_, trmm)(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
+        default: TN(cblas_, trsm)(lay, side, uplo, trans, diag, im, in_, c.alpha, pa, ilda, pb, ildb); break;
         }
         st = fuzz_blas_status(blas_name, -want, msg, sizeof msg);
     } else switch (c.op) {
