@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "devmem.h"
+#include "gemm_copies.h"
 #include "gpu.h"
 #include "gpu_mma.h"
 #include "grid.h"
