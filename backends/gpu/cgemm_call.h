@@ -32,9 +32,10 @@ static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
         return;
     }
     /* the FP64 tensor cores where this precision and the build have them */
-    const bool tc =
-        CG_TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR;
-    cg_tiled(dev, tc, s, alpha, a, b, beta, c);
+    if (CG_TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR)
+        cg_tiled_tc(dev, s, alpha, a, b, beta, c);
+    else
+        cg_tiled(dev, s, alpha, a, b, beta, c);
 }
 
 /* Host data: the call runs on packed copies of what it reads
