@@ -3,8 +3,8 @@
  * (LLVM's OpenMP optimisations, SPMD mode and team arrays moved to shared
  * memory, work across the functions of a unit): the tiled kernel (a team
  * tile of CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per thread), its FP64
- * tensor-core path (cgemm_dmma.h), its two kernels (cgemm_tiled.h) and the
- * calls around it (cgemm_call.h).
+ * tensor-core path (cgemm_dmma.h), the kernel written once for both
+ * (cgemm_tiled.h) and the calls around it (cgemm_call.h).
  *
  * The work-group picture: a team owns a CG_TM x CG_TN block of C. For each
  * k slice its threads copy the slice of op(A) and of op(B) into team-shared
