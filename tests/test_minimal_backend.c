@@ -125,16 +125,9 @@ static const ompwg_backend minimal = {
 
 static const ompwg_device_ops no_device_ops = { .overlaps = false };
 
-static const ompwg_backend minimal_device = {
-    .name = "minimal-device",
-    .probe = no_device_probe,
-    .caps = OMPWG_CAP_DEVICE_DATA,
-    .device = &no_device_ops,
-    .sgemm = minimal_sgemm,
-    .dgemm = minimal_dgemm,
-    .sreduce = minimal_sreduce,
-    .dreduce = minimal_dreduce,
-};
+/* minimal's table, as a backend of device data whose probe finds no
+ * device (filled in by main) */
+static ompwg_backend minimal_device;
 
 typedef struct walked {
     bool minimal;
@@ -242,6 +235,11 @@ static void filled_slots(void)
 
 int main(void)
 {
+    minimal_device = minimal;
+    minimal_device.name = "minimal-device";
+    minimal_device.probe = no_device_probe;
+    minimal_device.caps = OMPWG_CAP_DEVICE_DATA;
+    minimal_device.device = &no_device_ops;
     /* before any other call into the library */
     int st_host = ompwg_register_backend(&minimal);
     int st_dev = ompwg_register_backend(&minimal_device);

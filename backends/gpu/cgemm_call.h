@@ -32,53 +32,26 @@ static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
         return;
     }
     /* the FP64 tensor cores where this precision and the build have them */
-    const bool tc =
-        CG_TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR;
-    cg_tiled(dev, tc, s, alpha, a, b, beta, c);
+    if (CG_TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR)
+        cg_tiled_tc(dev, s, alpha, a, b, beta, c);
+    else
+        cg_tiled(dev, s, alpha, a, b, beta, c);
 }
 
-/* Host data: op(A)'s and op(B)'s stored blocks and, when beta != 0, C's
- * m x n block go in packed (only the elements the call reads), the kernel
- * runs on the packed copies, C's block comes back. */
+/* Host data: the call runs on packed copies of what it reads
+ * (gemm_copies.h), and C's block comes back. */
 static int cg_host(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
                    T beta, T *c)
 {
-    const bool reads_ab = !cplx_is_zero(alpha) && s->k > 0;
-    const bool reads_c = !cplx_is_zero(beta);
-    ompwg_gemm_shape d = *s;
-    d.device_ptrs = true;
-    d.lda = s->transa ? s->k : s->m;
-    d.ldb = s->transb ? s->n : s->k;
-    d.ldc = s->m;
-    if (d.lda < 1) d.lda = 1;
-    if (d.ldb < 1) d.ldb = 1;
-    void *da = NULL, *db = NULL, *dc = NULL;
-    int st = OMPWG_OK;
-    if (reads_ab) {
-        st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->k) * sizeof(T), &da);
-        if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->k * s->n) * sizeof(T), &db);
-    }
-    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->n) * sizeof(T), &dc);
-    const ompwg_gpu_block cblk = { .host = c, .ld = s->ldc, .dev = dc, .rows = s->m,
-                                   .cols = s->n, .elem = sizeof(T) };
-    if (st == OMPWG_OK && reads_ab) {
-        const ompwg_gpu_block ablk = { .host = (void *)a, .ld = s->lda, .dev = da,
-                                       .rows = s->transa ? s->k : s->m,
-                                       .cols = s->transa ? s->m : s->k, .elem = sizeof(T) };
-        const ompwg_gpu_block bblk = { .host = (void *)b, .ld = s->ldb, .dev = db,
-                                       .rows = s->transb ? s->n : s->k,
-                                       .cols = s->transb ? s->k : s->n, .elem = sizeof(T) };
-        st = ompwg_gpu_block_in(dev, &ablk);
-        if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &bblk);
-    }
-    if (st == OMPWG_OK && reads_c) st = ompwg_gpu_block_in(dev, &cblk);
+    ompwg_gpu_gemm_copies d;
+    int st = ompwg_gpu_gemm_copies_alloc(dev, s, sizeof(T), !cplx_is_zero(alpha) && s->k > 0,
+                                         !cplx_is_zero(beta), &d);
+    if (st == OMPWG_OK) st = ompwg_gpu_gemm_copies_in(dev, &d, s, a, b, c);
     if (st == OMPWG_OK) {
-        cg_resident(dev, &d, alpha, da, db, beta, dc);
-        st = ompwg_gpu_block_out(dev, &cblk);
+        cg_resident(dev, &d.shape, alpha, d.a, d.b, beta, d.c);
+        st = ompwg_gpu_gemm_copies_out(dev, &d, s, c);
     }
-    ompwg_gpu_free(dev, dc);
-    ompwg_gpu_free(dev, db);
-    ompwg_gpu_free(dev, da);
+    ompwg_gpu_gemm_copies_free(dev, &d);
     return st;
 }
 

@@ -3,7 +3,8 @@
  * (LLVM's OpenMP optimisations, SPMD mode and team arrays moved to shared
  * memory, work across the functions of a unit): the tiled kernel (a team
  * tile of CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per thread), its FP64
- * tensor-core path (cgemm_dmma.h) and the calls around it (cgemm_call.h).
+ * tensor-core path (cgemm_dmma.h), the kernel written once for both
+ * (cgemm_tiled.h) and the calls around it (cgemm_call.h).
  *
  * The work-group picture: a team owns a CG_TM x CG_TN block of C. For each
  * k slice its threads copy the slice of op(A) and of op(B) into team-shared
@@ -28,7 +29,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "devmem.h"
+#include "gemm_copies.h"
 #include "gpu.h"
 #include "gpu_mma.h"
 #include "grid.h"
@@ -93,9 +94,11 @@ enum { CG_TC_HOST = T_IS_DOUBLE && OMPWG_GPU_FP64_MMA > 0 };
 #if defined(OMPWG_PREC_C)
 #define cg_scale cg_scale_c
 #define cg_tiled cg_tiled_c
+#define cg_tiled_tc cg_tiled_tc_c
 #else
 #define cg_scale cg_scale_z
 #define cg_tiled cg_tiled_z
+#define cg_tiled_tc cg_tiled_tc_z
 #endif
 
 typedef struct cg_job {
@@ -418,49 +421,12 @@ GPU_INLINE cg_job cg_job_of(bool ta, bool tb, bool ca, bool cb, int64_t m,
     };
 }
 
-/* The tiled kernels, the tensor-core one apart so that neither one's
- * registers weigh on the other's allocation; tc asks for the tensor cores
- * (used where CG_TC_HOST). In each, the local memory (two buffers of a k
- * slice) is declared in the teams region and shared by its threads, and
- * the arguments are firstprivate so that no thread reads team memory for
- * them after a barrier. */
-static void cg_tiled(int dev, bool tc, const ompwg_gemm_shape *s, T alpha, const T *a,
-                     const T *b, T beta, T *c)
-{
-    const bool ta = s->transa, tb = s->transb, ca = s->transa && s->conja,
-               cb = s->transb && s->conjb;
-    const int64_t m = s->m, n = s->n, k = s->k, lda = s->lda, ldb = s->ldb, ldc = s->ldc;
-    const TR alpha_re = alpha.re, alpha_im = alpha.im, beta_re = beta.re, beta_im = beta.im;
-    const int64_t tiles_m = ompwg_gpu_ceil_div(m, CG_TM);
-    const int64_t ntiles = tiles_m * ompwg_gpu_ceil_div(n, CG_TN);
-    const int teams = ompwg_gpu_teams_for(ntiles);
-    if (CG_TC_HOST && tc) {
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
-        {
-            cg_slice sl[2];
-#pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
-                                      alpha_im, beta_re, beta_im, tiles_m, ntiles)
-            {
-                const cg_job J =
-                    cg_job_of(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
-                              alpha_im, beta_re, beta_im, tiles_m, ntiles);
-                cg_team(CG_TC, &J, sl);
-            }
-        }
-        return;
-    }
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
-    {
-        cg_slice sl[2];
-#pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
-                                      alpha_im, beta_re, beta_im, tiles_m, ntiles)
-        {
-            const cg_job J =
-                cg_job_of(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
-                          alpha_im, beta_re, beta_im, tiles_m, ntiles);
-            cg_team(false, &J, sl);
-        }
-    }
-}
+/* The tiled kernel, on the tensor cores (cg_tiled_tc) and not (cg_tiled). */
+#define CG_TILED_TC 0
+#include "cgemm_tiled.h"
+#undef CG_TILED_TC
+#define CG_TILED_TC 1
+#include "cgemm_tiled.h"
+#undef CG_TILED_TC
 
 #include "cgemm_call.h"

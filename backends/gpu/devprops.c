@@ -60,18 +60,6 @@ static void driver_close(cu_driver *d)
     dlclose(d->lib);
 }
 
-/* CUdevice_attribute values from cuda.h; they are part of the driver ABI. */
-enum {
-    CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK = 8,
-    CU_ATTR_WARP_SIZE = 10,
-    CU_ATTR_CLOCK_RATE = 13,
-    CU_ATTR_MULTIPROCESSOR_COUNT = 16,
-    CU_ATTR_L2_CACHE_SIZE = 38,
-    CU_ATTR_COMPUTE_CAPABILITY_MAJOR = 75,
-    CU_ATTR_COMPUTE_CAPABILITY_MINOR = 76,
-    CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
-};
-
 bool ompwg_gpu_query_props(int ordinal, ompwg_gpu_props *p)
 {
     cu_driver d;
@@ -79,18 +67,25 @@ bool ompwg_gpu_query_props(int ordinal, ompwg_gpu_props *p)
     if (!driver_open(&d, ordinal, &dev)) return false;
     ompwg_gpu_props q;
     memset(&q, 0, sizeof q);
-    bool ok = d.device_get_name(q.name, (int)sizeof q.name, dev) == 0 &&
-              d.device_get_attribute(&q.sm_count, CU_ATTR_MULTIPROCESSOR_COUNT, dev) == 0 &&
-              d.device_get_attribute(&q.warp_size, CU_ATTR_WARP_SIZE, dev) == 0 &&
-              d.device_get_attribute(&q.cc_major, CU_ATTR_COMPUTE_CAPABILITY_MAJOR, dev) == 0 &&
-              d.device_get_attribute(&q.cc_minor, CU_ATTR_COMPUTE_CAPABILITY_MINOR, dev) == 0 &&
-              d.device_get_attribute(&q.smem_per_block, CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK,
-                                     dev) == 0 &&
-              d.device_get_attribute(&q.smem_per_block_optin,
-                                     CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev) == 0 &&
-              d.device_get_attribute(&q.clock_khz, CU_ATTR_CLOCK_RATE, dev) == 0 &&
-              d.device_get_attribute(&q.l2_bytes, CU_ATTR_L2_CACHE_SIZE, dev) == 0 &&
-              d.device_total_mem(&q.global_mem, dev) == 0;
+    /* each int property and the CUdevice_attribute of cuda.h that gives
+     * it (the values are part of the driver ABI) */
+    const struct {
+        int attribute;
+        int *value;
+    } ints[] = {
+        { 16 /* CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT */, &q.sm_count },
+        { 10 /* CU_DEVICE_ATTRIBUTE_WARP_SIZE */, &q.warp_size },
+        { 75 /* CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR */, &q.cc_major },
+        { 76 /* CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR */, &q.cc_minor },
+        { 8 /* CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK */, &q.smem_per_block },
+        { 97 /* CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN */, &q.smem_per_block_optin },
+        { 13 /* CU_DEVICE_ATTRIBUTE_CLOCK_RATE */, &q.clock_khz },
+        { 38 /* CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE */, &q.l2_bytes },
+    };
+    bool ok = d.device_get_name(q.name, (int)sizeof q.name, dev) == 0;
+    for (size_t i = 0; ok && i < sizeof ints / sizeof ints[0]; i++)
+        ok = d.device_get_attribute(ints[i].value, ints[i].attribute, dev) == 0;
+    ok = ok && d.device_total_mem(&q.global_mem, dev) == 0;
     driver_close(&d);
     if (!ok) return false;
     q.name[sizeof q.name - 1] = '\0';

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "devmem.h"
+#include "gemm_copies.h"
 #include "gpu.h"
 #include "gpu_tiles.h"
 #include "grid.h"
@@ -35,70 +35,26 @@ static const size_t PIPE_MIN_BYTES = (size_t)48 << 20;
 #define GEMM_RESIDENT ompwg_gpu_dgemm_resident
 #endif
 
-/* A's, B's and C's packed copies on the device and the shape that
- * describes them. */
-typedef struct gemm_on_device {
-    ompwg_gemm_shape shape;
-    T *a, *b, *c;
-    bool reads_ab, reads_c;
-} gemm_on_device;
-
-/* A's stored block (op(A) is m x k). */
-static ompwg_gpu_block a_block(const ompwg_gemm_shape *s, const T *a, T *da)
-{
-    return (ompwg_gpu_block){ .host = (void *)a, .ld = s->lda, .dev = da,
-                              .rows = s->transa ? s->k : s->m, .cols = s->transa ? s->m : s->k,
-                              .elem = sizeof(T) };
-}
-
-/* Columns [j0, j0 + cols) of B's stored block (op(B) is k x n) when B is
- * not transposed, all of it when it is. */
-static ompwg_gpu_block b_block(const ompwg_gemm_shape *s, const T *b, T *db, int64_t j0,
-                                      int64_t cols)
-{
-    if (s->transb)
-        return (ompwg_gpu_block){ .host = (void *)b, .ld = s->ldb, .dev = db, .rows = s->n,
-                                  .cols = s->k, .elem = sizeof(T) };
-    return (ompwg_gpu_block){ .host = (void *)(b + j0 * s->ldb), .ld = s->ldb,
-                              .dev = db + j0 * s->k, .rows = s->k, .cols = cols,
-                              .elem = sizeof(T) };
-}
-
-/* Columns [j0, j0 + cols) of C. */
-static ompwg_gpu_block c_block(const ompwg_gemm_shape *s, T *c, T *dc, int64_t j0,
-                                      int64_t cols)
-{
-    return (ompwg_gpu_block){ .host = c + j0 * s->ldc, .ld = s->ldc, .dev = dc + j0 * s->m,
-                              .rows = s->m, .cols = cols, .elem = sizeof(T) };
-}
-
 /* Columns [j0, j0 + cols) of C computed on the device. */
-static void gemm_columns(int dev, const gemm_on_device *d, T alpha, T beta,
+static void gemm_columns(int dev, const ompwg_gpu_gemm_copies *d, T alpha, T beta,
                                 int64_t j0, int64_t cols)
 {
     ompwg_gemm_shape s = d->shape;
     s.n = cols;
-    const T *b = d->b ? d->b + (s.transb ? j0 : j0 * s.ldb) : NULL;
-    GEMM_RESIDENT(dev, &s, alpha, d->a, b, beta, d->c + j0 * s.ldc);
+    const T *db = d->b, *b = db ? db + (s.transb ? j0 : j0 * s.ldb) : NULL;
+    T *dc = d->c;
+    GEMM_RESIDENT(dev, &s, alpha, d->a, b, beta, dc + j0 * s.ldc);
 }
 
 /* Every copy, then the kernel, then C back: small calls, host fallback, and
  * where no host threads or staging buffers are to be had. */
-static int gemm_plain(int dev, const ompwg_gemm_shape *s, const gemm_on_device *d,
+static int gemm_plain(int dev, const ompwg_gemm_shape *s, const ompwg_gpu_gemm_copies *d,
                              T alpha, const T *a, const T *b, T beta, T *c)
 {
-    int st = OMPWG_OK;
-    if (d->reads_ab) {
-        const ompwg_gpu_block ab = a_block(s, a, d->a);
-        const ompwg_gpu_block bb = b_block(s, b, d->b, 0, s->n);
-        st = ompwg_gpu_block_in(dev, &ab);
-        if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &bb);
-    }
-    const ompwg_gpu_block cb = c_block(s, c, d->c, 0, s->n);
-    if (st == OMPWG_OK && d->reads_c) st = ompwg_gpu_block_in(dev, &cb);
+    const int st = ompwg_gpu_gemm_copies_in(dev, d, s, a, b, c);
     if (st != OMPWG_OK) return st;
     gemm_columns(dev, d, alpha, beta, 0, s->n);
-    return ompwg_gpu_block_out(dev, &cb);
+    return ompwg_gpu_gemm_copies_out(dev, d, s, c);
 }
 
 /* C in column blocks of `width`, in steps: in step t host thread 0 runs the
@@ -108,7 +64,7 @@ static int gemm_plain(int dev, const ompwg_gemm_shape *s, const gemm_on_device *
  * thread's synchronous calls their own stream, so the kernel and the copies
  * overlap on the device. A team of one thread does the same in turn. */
 static int gemm_pipelined(int dev, const ompwg_gemm_shape *s,
-                                 const gemm_on_device *d, T alpha, const T *a, const T *b,
+                                 const ompwg_gpu_gemm_copies *d, T alpha, const T *a, const T *b,
                                  T beta, T *c, int64_t width, int threads)
 {
     const int64_t blocks = ompwg_gpu_ceil_div(s->n, width);
@@ -124,28 +80,28 @@ static int gemm_pipelined(int dev, const ompwg_gemm_shape *s,
         for (int64_t step = 0; step <= blocks + 1; step++) {
             if (copies) {
                 if (step == 0 && d->reads_ab) {
-                    const ompwg_gpu_block ab = a_block(s, a, d->a);
+                    const ompwg_gpu_block ab = ompwg_gpu_gemm_a_block(d, s, a);
                     ompwg_gpu_crew_move(&crew, dev, &ab, true, rank);
                     if (s->transb) {
-                        const ompwg_gpu_block bb = b_block(s, b, d->b, 0, s->n);
+                        const ompwg_gpu_block bb = ompwg_gpu_gemm_b_block(d, s, b, 0, s->n);
                         ompwg_gpu_crew_move(&crew, dev, &bb, true, rank);
                     }
                 }
                 if (step < blocks) {
                     const int64_t j0 = step * width, cols = s->n - j0 < width ? s->n - j0 : width;
                     if (d->reads_ab && !s->transb) {
-                        const ompwg_gpu_block bb = b_block(s, b, d->b, j0, cols);
+                        const ompwg_gpu_block bb = ompwg_gpu_gemm_b_block(d, s, b, j0, cols);
                         ompwg_gpu_crew_move(&crew, dev, &bb, true, rank);
                     }
                     if (d->reads_c) {
-                        const ompwg_gpu_block cb = c_block(s, c, d->c, j0, cols);
+                        const ompwg_gpu_block cb = ompwg_gpu_gemm_c_block(d, s, c, j0, cols);
                         ompwg_gpu_crew_move(&crew, dev, &cb, true, rank);
                     }
                 }
                 if (step >= 2) {
                     const int64_t j0 = (step - 2) * width,
                                   cols = s->n - j0 < width ? s->n - j0 : width;
-                    const ompwg_gpu_block cb = c_block(s, c, d->c, j0, cols);
+                    const ompwg_gpu_block cb = ompwg_gpu_gemm_c_block(d, s, c, j0, cols);
                     ompwg_gpu_crew_move(&crew, dev, &cb, false, rank);
                 }
             }
@@ -177,24 +133,8 @@ static int64_t pipeline_width(const ompwg_gemm_shape *s, bool reads_ab, bool rea
 static int gemm_host(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
                             T beta, T *c)
 {
-    gemm_on_device d = { .shape = *s, .reads_ab = alpha != 0 && s->k > 0,
-                               .reads_c = beta != 0 };
-    d.shape.device_ptrs = true;
-    d.shape.lda = s->transa ? s->k : s->m;
-    d.shape.ldb = s->transb ? s->n : s->k;
-    d.shape.ldc = s->m;
-    if (d.shape.lda < 1) d.shape.lda = 1;
-    if (d.shape.ldb < 1) d.shape.ldb = 1;
-    void *da = NULL, *db = NULL, *dc = NULL;
-    int st = OMPWG_OK;
-    if (d.reads_ab) {
-        st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->k) * sizeof(T), &da);
-        if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->k * s->n) * sizeof(T), &db);
-    }
-    if (st == OMPWG_OK) st = ompwg_gpu_alloc(dev, (size_t)(s->m * s->n) * sizeof(T), &dc);
-    d.a = da;
-    d.b = db;
-    d.c = dc;
+    ompwg_gpu_gemm_copies d;
+    int st = ompwg_gpu_gemm_copies_alloc(dev, s, sizeof(T), alpha != 0 && s->k > 0, beta != 0, &d);
     if (st == OMPWG_OK) {
         const int64_t width = pipeline_width(s, d.reads_ab, d.reads_c);
         int threads = omp_get_max_threads();
@@ -202,9 +142,7 @@ static int gemm_host(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, co
         st = width > 0 ? gemm_pipelined(dev, s, &d, alpha, a, b, beta, c, width, threads)
                        : gemm_plain(dev, s, &d, alpha, a, b, beta, c);
     }
-    ompwg_gpu_free(dev, dc);
-    ompwg_gpu_free(dev, db);
-    ompwg_gpu_free(dev, da);
+    ompwg_gpu_gemm_copies_free(dev, &d);
     return st;
 }
 
