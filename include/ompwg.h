@@ -1000,10 +1000,12 @@ OMPWG_API int ompwg_set_fallback(int on);
  * shape alone chooses.
  *
  * The model is measured on the first call on host data that has a GPU to
- * weigh, or by ompwg_get_model() (about 0.2 to 0.5 s): the link's rate from page-locked and from
- * pageable memory each way, the GEMM and streaming (reduction, scan,
+ * weigh, or by ompwg_get_model() (MODEL_SECONDS, once per machine kind: see
+ * below): the link's rate from page-locked and from pageable memory each
+ * way, the GEMM, level-3 (a TRSM) and streaming (reduction, scan,
  * transpose) kernels of each candidate backend at a few sizes, and three
- * host-data GEMMs on the GPU end to end. Times between
+ * host-data GEMMs on the GPU end to end, all twice, each figure kept at
+ * its faster. Times between
  * measured sizes are interpolated, beyond them extrapolated at the last
  * rate. The model is kept across processes in a file: by default one per
  * machine kind under $XDG_CACHE_HOME/ompwg (else ~/.cache/ompwg), its name
@@ -1036,10 +1038,10 @@ typedef enum ompwg_model_kind {
     OMPWG_MODEL_GEMM = 0,
     /** reductions, scans, transposes: work counted in bytes read and written */
     OMPWG_MODEL_STREAM = 1,
-    /** SYMM, SYRK, SYR2K, TRMM, TRSM: work counted in floating-point
-     *  operations, timed on a TRSM (left, lower, n x n): these routines
-     *  run below the GEMM's rate, the more so the smaller they are (points
-     *  == 0: priced on the GEMM curve) */
+    /** TRMM, TRSM: work counted in floating-point operations, timed on a
+     *  TRSM (left, lower, n x n): these routines run below the GEMM's rate,
+     *  the more so the smaller they are (points == 0: priced on the GEMM
+     *  curve; SYMM, SYRK and SYR2K are priced on it) */
     OMPWG_MODEL_LEVEL3 = 2
 } ompwg_model_kind;
 /** Kinds in ::ompwg_model_kind. */

@@ -100,7 +100,8 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
                                   is_zero(alpha), sizeof(T), &g, &empty);
     if (st != OMPWG_OK || empty) return st;
     const ompwg_gemm_shape *s = &g.s;
-    ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .dbl = T_IS_DOUBLE,
+    ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .pipelined = true,
+                        .dbl = T_IS_DOUBLE,
                         .work = FLOPS_PER_MULADD * (double)s->m * (double)s->n * (double)s->k,
                         .splittable = SPLITTABLE(g.reads_ab) };
     ompwg_placement pl;

@@ -87,7 +87,7 @@ static double kernel_seconds(const ompwg_model *m, const ompwg_backend *be, cons
  * backend overlaps them. */
 static double combine(const ompwg_model *m, const ompwg_call *c, double link, double kernel)
 {
-    if (m->overlaps && c->kind == OMPWG_MODEL_GEMM)
+    if (m->overlaps && c->pipelined)
         return fmax(link, kernel) + OVERLAP_TAIL * fmin(link, kernel);
     return link + kernel;
 }
@@ -111,7 +111,7 @@ double ompwg_predict_host_gemm(const ompwg_model *m, int64_t n)
     const ompwg_model_curve *curve =
         m->backends > 0 ? &m->backend[0].curve[OMPWG_MODEL_GEMM][1] : NULL;
     const double kernel = curve ? ompwg_model_seconds(curve, 2.0 * (double)n * n * n) : 0;
-    const ompwg_call c = { .kind = OMPWG_MODEL_GEMM };
+    const ompwg_call c = { .kind = OMPWG_MODEL_GEMM, .pipelined = true };
     return combine(m, &c, link, kernel > 0 ? kernel : 0);
 }
 
@@ -165,9 +165,11 @@ static const ompwg_backend *reference_host(const decision *d)
 #define SHORT_WORK 1.6e7
 #define NARROW 64
 #define WIDE 128
-/* A GEMM whose narrow dimension is its depth k (a rank-k update of a large
- * C) gains on the CPU backend only from this much work on: 0.89-0.98 at
- * 1000 x 1000 x 64 (1.3e8 flops), 0.99-1.32 at 4000 x 4000 x 64. */
+/* A GEMM whose narrow dimension is its depth k (a rank-k update of a C
+ * larger than k either way) gains on the CPU backend only from this much
+ * work on: 0.89-0.98 at 1000 x 1000 x 64 (1.3e8 flops), 0.99-1.32 at
+ * 4000 x 4000 x 64; 0.72-0.85 at 4000 x 64 x 64 and 64 x 4000 x 64 (the
+ * panel updates of a recursive LU, 3.3e7). */
 #define RANK_UPDATE_WORK 2e9
 /* A model that puts the shape's choice this many times slower than the
  * other host candidate overrides it (a CPU without the CPU backend's
@@ -181,7 +183,7 @@ static const ompwg_backend *host_for_shape(const ompwg_call *c, const decision *
     if (c->n > 0 && c->n < narrow) narrow = c->n;
     if (c->k > 0 && c->k < narrow) narrow = c->k;
     if (ref && (c->work < SHORT_WORK || narrow < NARROW || narrow >= WIDE)) return ref;
-    const bool rank_update = c->splittable && c->k == narrow && c->m > narrow && c->n > narrow;
+    const bool rank_update = c->splittable && c->k == narrow && (c->m > narrow || c->n > narrow);
     if (ref && rank_update && c->work < RANK_UPDATE_WORK) return ref;
     return d->host[0];
 }
@@ -486,6 +488,7 @@ ompwg_status ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m
     if (m <= 0 || n <= 0 || k <= 0) return OMPWG_ERR_SIZE;
     size_t e = precision == 'd' ? sizeof(double) : sizeof(float);
     ompwg_call c = { .what = precision == 'd' ? "dgemm" : "sgemm", .kind = OMPWG_MODEL_GEMM,
+                     .pipelined = true,
                      .dbl = precision == 'd', .m = m, .n = n, .k = k, .splittable = true,
                      .work = 2.0 * (double)m * (double)n * (double)k, .operands = 3 };
     c.op[0].bytes_in = (size_t)(m * k) * e;

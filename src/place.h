@@ -28,6 +28,9 @@ typedef struct ompwg_call {
     double work;             /* flops (GEMM) or bytes a CPU touches */
     int64_t m, n, k;         /* for the trace; GEMM's n is also the columns a split divides */
     bool splittable;
+    /* the device's host-data path overlaps its copies with its kernels
+     * (the GEMMs' pipeline); else they add up */
+    bool pipelined;
     bool device;             /* the pointers are device pointers */
     int operands;
     ompwg_operand op[OMPWG_CALL_OPERANDS];

@@ -462,7 +462,8 @@ static void without_device(void)
                                   { 64, 64, 1000, 0 },  { 1024, 1024, 1024, 0 },
                                   { 4096, 64, 4096, 1 }, { 7000, 7000, 127, 1 },
                                   { 7000, 7000, 128, 0 }, { 2000, 2000, 64, 0 },
-                                  { 8000, 8000, 64, 1 } };
+                                  { 8000, 8000, 64, 1 }, { 4000, 64, 64, 0 },
+                                  { 64, 4000, 64, 0 } };
     bool weighed = false;
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
         if (ompwg_plan_gemm(NULL, 'd', shapes[i][0], shapes[i][1], shapes[i][2], 0, &p) ==
@@ -487,7 +488,8 @@ static void without_device(void)
         }
     }
     tap_ok(pass, "auto without a device: rank 64-127 updates of 1.6e7 flops and more on cpu "
-                 "(rank-k GEMMs from 2e9), short, narrow and square GEMMs on openblas");
+                 "(rank-k GEMMs from 2e9, panels of a recursive LU too), short, narrow and "
+                 "square GEMMs on openblas");
     ompwg_set_backend(NULL);
 }
 
