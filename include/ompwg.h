@@ -1000,8 +1000,8 @@ OMPWG_API int ompwg_set_fallback(int on);
  * shape alone chooses.
  *
  * The model is measured on the first call on host data that has a GPU to
- * weigh, or by ompwg_get_model() (MODEL_SECONDS, once per machine kind: see
- * below): the link's rate from page-locked and from pageable memory each
+ * weigh, or by ompwg_get_model() (about 3 s on an H100 machine, once per
+ * machine kind: see below): the link's rate from page-locked and from pageable memory each
  * way, the GEMM, level-3 (a TRSM) and streaming (reduction, scan,
  * transpose) kernels of each candidate backend at a few sizes, and three
  * host-data GEMMs on the GPU end to end, all twice, each figure kept at
@@ -1145,8 +1145,9 @@ typedef struct ompwg_plan {
 /**
  * What the planner would do with a column-major GEMM on pageable host data
  * (precision 's' or 'd'; beta_zero: C is not read), without running it.
- * With model NULL: under the current selection and model (measured first if
- * needed). With a model: the decision that model gives between the GPU and
+ * With model NULL: where the call would run now, under the current
+ * selection and model (measured first if needed, for the estimates; a GEMM
+ * under 1.6e7 flops is placed without it). With a model: the decision that model gives between the GPU and
  * the CPU backend, whether or not they are usable here (to study a model,
  * or test the planner on a machine without a GPU). Deterministic for a
  * given model and ompwg_set_split() setting.

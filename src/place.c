@@ -477,6 +477,10 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     place_job job = { c, pinned, &d };
     ompwg_with_model(decide_job, &job);
     fill_plan(&d, out);
+    /* the estimates are the model's; where the call goes is the placement's
+     * (a short call is placed without the model) */
+    out->backend = pl.be->name;
+    out->split = pl.split;
     return OMPWG_OK;
 }
 
