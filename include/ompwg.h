@@ -1038,10 +1038,10 @@ typedef enum ompwg_model_kind {
     OMPWG_MODEL_GEMM = 0,
     /** reductions, scans, transposes: work counted in bytes read and written */
     OMPWG_MODEL_STREAM = 1,
-    /** TRMM, TRSM: work counted in floating-point operations, timed on a
-     *  TRSM (left, lower, n x n): these routines run below the GEMM's rate,
-     *  the more so the smaller they are (points == 0: priced on the GEMM
-     *  curve; SYMM, SYRK and SYR2K are priced on it) */
+    /** SYRK, SYR2K, TRMM, TRSM: work counted in floating-point operations,
+     *  timed on a TRSM (left, lower, n x n): these routines run below the
+     *  GEMM's rate, the more so the smaller they are (points == 0: priced
+     *  on the GEMM curve, as SYMM always is) */
     OMPWG_MODEL_LEVEL3 = 2
 } ompwg_model_kind;
 /** Kinds in ::ompwg_model_kind. */

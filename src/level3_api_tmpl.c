@@ -5,37 +5,41 @@
  * check. */
 #include "prec.h"
 
+#include <math.h>
+
 #include "args.h"
 #include "check.h"
 #include "dispatch.h"
 #include "ompwg.h"
 
-/* The curve a routine's flops are priced on: the triangular ones run
- * below the GEMM's rate, the more so the smaller they are, and have the
- * model's level-3 (TRSM) curve; SYMM, SYRK and SYR2K have the GEMM's (a
- * DSYRK 64 x 64 x 4096, the diagonal update of a Cholesky step, is a GEMM
- * on every backend: on the TRSM curve the CPU backend came out 5 times
- * slower than OpenBLAS, where it was 1.7 times faster on the H100 machine). */
+/* The curve a routine's flops are priced on: TRSM, TRMM, SYRK and SYR2K
+ * run below the GEMM's rate, the more so the smaller they are, and have
+ * the model's level-3 (TRSM) curve (OpenBLAS's DSYRK 1024 x 1024 x 1024
+ * took 1.7 times its GEMM rate's time on the H100 machine, 0.8 times the
+ * TRSM curve's); SYMM, a GEMM on a mirrored A, the GEMM's (DSYMM 4096 on
+ * OpenBLAS: 1.0-1.2 times the GEMM curve, 0.5 times the TRSM one). */
 static ompwg_model_kind level3_curve(ompwg_level3_op op)
 {
-    return op == OMPWG_L3_TRMM || op == OMPWG_L3_TRSM ? OMPWG_MODEL_LEVEL3 : OMPWG_MODEL_GEMM;
+    return op == OMPWG_L3_SYMM ? OMPWG_MODEL_GEMM : OMPWG_MODEL_LEVEL3;
 }
 
-/* How much longer than its curve and the link predict the GPU takes for a
+/* How much longer than the link and its curve predict the GPU takes for a
  * routine on host data: the path copies A's or C's triangle through a
- * packed host buffer, does not overlap the copies with the kernel, and
+ * packed host buffer and does not overlap the copies with the kernel, and
  * SYRK's kernel runs at a fifth of cuBLAS's. Measured on the H100 machine
- * at n = 4096, where the model's host-data GEMM curve is exact (TRSM and
- * TRMM 1.36-1.41 times, SYRK 2.4-2.5 with k = n and n / 4, SYR2K 2.8,
- * SYMM 1.3); at n = 1024 they come out 1.1-1.4 times, and the factors err
- * on the GPU's side of the smaller calls. */
-static double level3_device_slowdown(ompwg_level3_op op)
+ * (host data, `ompwg bench --host` and single calls), actual over
+ * predicted at n = 1024 and 4096: TRSM 1.37 and 1.36, TRMM 1.41 at 4096,
+ * SYRK (k = n) 1.10 and 1.45, SYRK (k = n / 4) 1.7 at 4096, SYR2K (k = n
+ * / 4) 2.0 at 4096, SYMM 1.6 and 1.25. */
+static double level3_device_slowdown(const ompwg_level3_shape *s)
 {
-    switch (op) {
-    case OMPWG_L3_SYMM: return 1.2;
-    case OMPWG_L3_SYRK: return 2.4;
-    case OMPWG_L3_SYR2K: return 2.8;
-    default: return 1.3;
+    switch (s->op) {
+    case OMPWG_L3_SYR2K: return 2.0;
+    case OMPWG_L3_SYRK: {
+        const double shallow = s->k > 0 ? (double)s->n / (double)s->k : 4.0;
+        return 1.45 * pow(shallow < 1 ? 1 : shallow > 4 ? 4 : shallow, 0.11);
+    }
+    default: return 1.4;
     }
 }
 
@@ -109,7 +113,7 @@ static int run_level3(bool device, ompwg_level3_op op, ompwg_layout layout, ompw
                         .dbl = T_IS_DOUBLE, .work = level3_flops(&s), .m = s.m,
                         .n = s.n, .k = tri || op == OMPWG_L3_SYMM ? ra : s.k,
                         .device = device, .operands = 3,
-                        .device_slowdown = level3_device_slowdown(op) };
+                        .device_slowdown = level3_device_slowdown(&s) };
     if (reads) call.op[0] = ompwg_matrix_operand(a, ra, ca, s.lda, sizeof(T), true, false);
     if (reads_b) call.op[1] = ompwg_matrix_operand(b, rb, cb, s.ldb, sizeof(T), true, false);
     call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T), reads_c, true);
