@@ -126,6 +126,10 @@ void TF(grid_)(const char *backend, bool device)
                                      127, 128, 129, 257 };
     static const int64_t odd[][2] = { { 1000, 1003 }, { 3, 100000 }, { 100000, 3 },
                                       { 1, 70000 }, { 513, 257 } };
+    /* even leading dimensions beyond the minimum: the GPU's float kernel
+     * moves 8-byte pairs where A's and B's columns allow */
+    static const int64_t even_pads[][4] = { { 130, 200, 2, 4 }, { 192, 64, 2, 0 },
+                                            { 64, 128, 0, 2 } };
     const int ns = (int)(sizeof sizes / sizeof sizes[0]);
     test_rng r;
     test_rng_init(&r, 1200 + (uint64_t)sizeof(TT) + 7 * (uint64_t)device);
@@ -145,6 +149,15 @@ void TF(grid_)(const char *backend, bool device)
                          (long long)rows, (long long)cols, (long long)pad_a, (long long)pad_b);
                 group_add(&grp, what, pass, msg, -1);
             }
+        for (size_t i = 0; i < sizeof even_pads / sizeof even_pads[0]; i++) {
+            const int64_t *e = even_pads[i];
+            char msg[256] = "", what[160];
+            bool pass = check(device, layout, e[0], e[1], e[2], e[3], &r, msg, sizeof msg);
+            snprintf(what, sizeof what, "%stranspose%s %s %lldx%lld lda+%lld ldb+%lld", TT_PREFIX,
+                     device ? "_device" : "", l ? "row-major" : "col-major", (long long)e[0],
+                     (long long)e[1], (long long)e[2], (long long)e[3]);
+            group_add(&grp, what, pass, msg, -1);
+        }
         for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
             char msg[256] = "", what[160];
             bool pass = check(device, layout, odd[i][0], odd[i][1], (int64_t)i % 2, 1, &r,
