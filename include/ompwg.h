@@ -1023,8 +1023,9 @@ OMPWG_API int ompwg_set_fallback(int on);
  * estimate and the choice.
  * @{ */
 
-/** The layout version of ::ompwg_model (2: the level-3 curves). */
-#define OMPWG_MODEL_VERSION 2
+/** The layout version of ::ompwg_model (2: the level-3 curves; 3: the
+ *  panel curves). */
+#define OMPWG_MODEL_VERSION 3
 /** Measured sizes per curve. */
 #define OMPWG_MODEL_POINTS 4
 /** Backends a model describes (at most). */
@@ -1042,10 +1043,20 @@ typedef enum ompwg_model_kind {
      *  timed on a TRSM (left, lower, n x n): these routines run below the
      *  GEMM's rate, the more so the smaller they are (points == 0: priced
      *  on the GEMM curve, as SYMM always is) */
-    OMPWG_MODEL_LEVEL3 = 2
+    OMPWG_MODEL_LEVEL3 = 2,
+    /** The block updates of a factorisation: GEMMs m x n x k whose C is at
+     *  most 128 wide one way (m or n) and shallower than k, timed on
+     *  m x 64 x m (work in flops, 2 m 64 m). Each element of the large
+     *  operand serves only the narrow side's columns, so streaming it, not
+     *  the flops, sets their time; such a call costs at least what this
+     *  curve gives for a 64-wide GEMM over its large operand (points == 0:
+     *  priced on the GEMM curve alone) */
+    OMPWG_MODEL_PANEL = 3
 } ompwg_model_kind;
 /** Kinds in ::ompwg_model_kind. */
-#define OMPWG_MODEL_KINDS 3
+#define OMPWG_MODEL_KINDS 4
+/** The narrow width of the panel curves' GEMMs (::OMPWG_MODEL_PANEL). */
+#define OMPWG_MODEL_PANEL_WIDTH 64
 
 /** Seconds a backend took for increasing amounts of work, on data in its own
  *  memory (device memory for the GPU). points == 0: not measured. */
@@ -1072,6 +1083,10 @@ typedef struct ompwg_model {
      *  (what the copies' path costs beyond the bare link and kernels:
      *  allocations, staging, waits). points == 0: the bare prediction. */
     ompwg_model_curve host_path;
+    /** The same for the panel updates (::OMPWG_MODEL_PANEL's shape,
+     *  n x 64 x n, on host data), whose path is another: one column block,
+     *  the large operand's copy, then the kernel, then C back. */
+    ompwg_model_curve host_panel;
     int backends;             /**< entries used in backend[] */
     struct {
         char name[16];        /**< backend name, as ompwg_backend_info() gives it */

@@ -31,9 +31,15 @@ static const int64_t stream_n[3] = { 1 << 13, 1 << 19, 1 << 23 };
 /* TRSM sizes (n x n, B n x n) for the level-3 curves */
 static const int64_t dev_level3_n[OMPWG_MODEL_POINTS] = { 256, 512, 1024, 2048 };
 static const int64_t cpu_level3_n[OMPWG_MODEL_POINTS] = { 128, 256, 512, 1024 };
+/* Panel sizes (m x OMPWG_MODEL_PANEL_WIDTH x m): the largest operand
+ * outgrows the caches at the CPU's largest (128 MiB of doubles), as the
+ * updates of a factorisation of n = 8192 do */
+static const int64_t dev_panel_n[OMPWG_MODEL_POINTS] = { 256, 512, 1024, 2048 };
+static const int64_t cpu_panel_n[OMPWG_MODEL_POINTS] = { 512, 1024, 2048, 4096 };
 /* the device backend's host-data GEMM, end to end */
 #define HOST_POINTS 3
 static const int64_t host_gemm_n[HOST_POINTS] = { 256, 1024, 4096 };
+static const int64_t host_panel_n[HOST_POINTS] = { 256, 1024, 4096 };
 #define MAX_STREAM_N (1 << 23)
 
 static double now(void)
@@ -143,6 +149,18 @@ static int gemm_once(const ompwg_backend *be, bool device, int dbl, int64_t n, c
     return dbl ? be->dgemm(&s, 1.0, a, b, 1.0, c) : be->sgemm(&s, 1.0f, a, b, 1.0f, c);
 }
 
+/* C (n x 64) += A (n x n) B (n x 64): a factorisation's block update */
+static int panel_once(const ompwg_backend *be, bool device, int dbl, int64_t n, const arena *ar)
+{
+    const int64_t w = OMPWG_MODEL_PANEL_WIDTH;
+    ompwg_gemm_shape s = { .m = n, .n = w, .k = n, .lda = n, .ldb = n, .ldc = n,
+                           .device_ptrs = device };
+    size_t elem = dbl ? sizeof(double) : sizeof(float), mat = (size_t)(n * n) * elem;
+    if (mat + (size_t)(2 * n * w) * elem > ar->bytes) return OMPWG_ERR_RANGE;
+    void *a = ar->base, *b = ar->base + mat, *c = ar->base + mat + (size_t)(n * w) * elem;
+    return dbl ? be->dgemm(&s, 1.0, a, b, 1.0, c) : be->sgemm(&s, 1.0f, a, b, 1.0f, c);
+}
+
 /* The level-3 routines' representative: B := A^-1 B, A lower n x n. The
  * arena's constant values make B grow to infinities over the runs, which
  * costs neither the CPU's vector units nor the GPU anything: only
@@ -196,24 +214,31 @@ static int time_point(work_fn fn, const ompwg_backend *be, bool device, int dbl,
     return st;
 }
 
-/* A curve of n x n x n work (flops_per_n3 n^3 flops a call) over sizes n[]. */
-static int cubic_curve(work_fn fn, const ompwg_backend *be, bool device, int dbl,
-                       const int64_t *n, double flops_per_n3, const arena *ar,
-                       ompwg_model_curve *c)
+/* A curve over sizes n[] of work that grows as n^dims (flops a call:
+ * flops_per_n n^dims). */
+static int size_curve(work_fn fn, const ompwg_backend *be, bool device, int dbl,
+                      const int64_t *n, int dims, double flops_per_n, const arena *ar,
+                      ompwg_model_curve *c)
 {
     for (int i = 0; i < OMPWG_MODEL_POINTS; i++) {
         int st = time_point(fn, be, device, dbl, n[i], ar, &c->seconds[i]);
         if (st != OMPWG_OK) return st;
-        c->work[i] = flops_per_n3 * (double)n[i] * (double)n[i] * (double)n[i];
+        c->work[i] = flops_per_n * pow((double)n[i], dims);
         c->points = i + 1;
-        if (i + 1 < OMPWG_MODEL_POINTS && too_long(c->seconds[i], (double)n[i + 1] / (double)n[i], 3))
+        if (i + 1 < OMPWG_MODEL_POINTS &&
+            too_long(c->seconds[i], (double)n[i + 1] / (double)n[i], dims))
             break;
     }
     return OMPWG_OK;
 }
 
-static int measure_curves(const ompwg_backend *be, bool device, const int64_t *gemm_n,
-                          const int64_t *level3_n, const arena *ar, ompwg_model *m)
+/* The sizes of one side's curves. */
+typedef struct curve_sizes {
+    const int64_t *gemm, *level3, *panel;
+} curve_sizes;
+
+static int measure_curves(const ompwg_backend *be, bool device, const curve_sizes *sz,
+                          const arena *ar, ompwg_model *m)
 {
     int b = m->backends;
     if (b == OMPWG_MODEL_BACKENDS) return OMPWG_ERR_RANGE;
@@ -221,10 +246,14 @@ static int measure_curves(const ompwg_backend *be, bool device, const int64_t *g
     for (int dbl = 0; dbl < 2; dbl++) {
         size_t elem = dbl ? sizeof(double) : sizeof(float);
         ompwg_model_curve *curve = m->backend[b].curve[OMPWG_MODEL_GEMM];
-        int st = cubic_curve(gemm_once, be, device, dbl, gemm_n, 2.0, ar, &curve[dbl]);
+        int st = size_curve(gemm_once, be, device, dbl, sz->gemm, 3, 2.0, ar, &curve[dbl]);
         curve = m->backend[b].curve[OMPWG_MODEL_LEVEL3];
         if (st == OMPWG_OK)
-            st = cubic_curve(trsm_once, be, device, dbl, level3_n, 1.0, ar, &curve[dbl]);
+            st = size_curve(trsm_once, be, device, dbl, sz->level3, 3, 1.0, ar, &curve[dbl]);
+        curve = m->backend[b].curve[OMPWG_MODEL_PANEL];
+        if (st == OMPWG_OK)
+            st = size_curve(panel_once, be, device, dbl, sz->panel, 2,
+                            2.0 * OMPWG_MODEL_PANEL_WIDTH, ar, &curve[dbl]);
         if (st != OMPWG_OK) return st;
         ompwg_model_curve *v = &m->backend[b].curve[OMPWG_MODEL_STREAM][dbl];
         for (int i = 0; i < 3; i++) {
@@ -274,20 +303,28 @@ static void settle(void)
     nanosleep(&t, NULL);
 }
 
-/* The device backend's host-data GEMM end to end at a few sizes, against
- * what the rates predict for them: the model's host_path curve. */
-static int measure_host_path(const ompwg_backend *dev, const arena *har,
-                             double (*predict)(const ompwg_model *, int64_t), ompwg_model *m)
+/* One host-data path of the device: its calls (fn) at sizes n[], and the
+ * prediction they are compared with. */
+typedef struct host_calls {
+    work_fn fn;
+    const int64_t *n;
+    ompwg_host_predict_fn *predict;
+} host_calls;
+
+/* The device backend's host-data GEMMs end to end at a few sizes, against
+ * what the rates predict for them: the model's host_path or host_panel
+ * curve. */
+static int measure_host_path(const ompwg_backend *dev, const arena *har, const host_calls *hp,
+                             ompwg_model *m, ompwg_model_curve *c)
 {
-    ompwg_model_curve *c = &m->host_path;
     c->points = 0;
     for (int i = 0; i < HOST_POINTS; i++) {
-        const double p = predict(m, host_gemm_n[i]);
+        const double p = hp->predict(m, hp->n[i]);
         /* a device that the rates say is slow at it (host fallback) is not
          * timed at this size: the model keeps the bare prediction */
         if (p * RUNS > POINT_CAP || (i && p <= c->work[i - 1])) break;
         double t;
-        int st = time_point(gemm_once, dev, false, 1, host_gemm_n[i], har, &t);
+        int st = time_point(hp->fn, dev, false, 1, hp->n[i], har, &t);
         if (st != OMPWG_OK) return st;
         c->work[i] = p;
         c->seconds[i] = t;
@@ -299,8 +336,7 @@ static int measure_host_path(const ompwg_backend *dev, const arena *har,
          * overlapped) to every larger call as a ratio: on the H100 machine
          * 1.39 times the rates' prediction at 1024, 0.81 at 4096, and a
          * DGEMM 8192 x 8192 x 256 on host data priced at 56.5 ms took 30. */
-        if (i + 1 < HOST_POINTS &&
-            too_long(t, (double)host_gemm_n[i + 1] / (double)host_gemm_n[i], 2))
+        if (i + 1 < HOST_POINTS && too_long(t, (double)hp->n[i + 1] / (double)hp->n[i], 2))
             break;
     }
     return OMPWG_OK;
@@ -316,15 +352,18 @@ static int measure_host_path(const ompwg_backend *dev, const arena *har,
 
 /* Every curve of one pass (the link is measured once, before). */
 static int measure_pass(const ompwg_backend *dev, const ompwg_backend *const *host, int nhost,
-                        double (*predict)(const ompwg_model *m, int64_t n), const arena *dar,
-                        const arena *har, ompwg_model *m)
+                        const host_calls paths[2], const arena *dar, const arena *har,
+                        ompwg_model *m)
 {
+    static const curve_sizes dev_sizes = { dev_gemm_n, dev_level3_n, dev_panel_n };
+    static const curve_sizes cpu_sizes = { cpu_gemm_n, cpu_level3_n, cpu_panel_n };
     m->backends = 0;
-    int st = measure_curves(dev, true, dev_gemm_n, dev_level3_n, dar, m);
-    if (st == OMPWG_OK) st = measure_host_path(dev, har, predict, m);
+    int st = measure_curves(dev, true, &dev_sizes, dar, m);
+    if (st == OMPWG_OK) st = measure_host_path(dev, har, &paths[0], m, &m->host_path);
+    if (st == OMPWG_OK) st = measure_host_path(dev, har, &paths[1], m, &m->host_panel);
     for (int i = 0; st == OMPWG_OK && i < nhost; i++) {
         settle();
-        st = measure_curves(host[i], false, cpu_gemm_n, cpu_level3_n, har, m);
+        st = measure_curves(host[i], false, &cpu_sizes, har, m);
     }
     return st;
 }
@@ -342,8 +381,11 @@ static void keep_faster(ompwg_model_curve *kept, const ompwg_model_curve *other)
 }
 
 int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *const *host, int nhost,
-                        double (*predict)(const ompwg_model *m, int64_t n), ompwg_model *m)
+                        ompwg_host_predict_fn *square, ompwg_host_predict_fn *panel,
+                        ompwg_model *m)
 {
+    const host_calls paths[2] = { { gemm_once, host_gemm_n, square },
+                                 { panel_once, host_panel_n, panel } };
     const ompwg_device_ops *d = dev->device;
     arena dar = { 0 }, har = { 0 };
     int st = device_arena(d, &dar);
@@ -356,12 +398,13 @@ int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *const *ho
         if (!har.base) st = OMPWG_ERR_NOMEM;
         else fill(har.base, har.bytes);
     }
-    if (st == OMPWG_OK) st = measure_pass(dev, host, nhost, predict, &dar, &har, m);
+    if (st == OMPWG_OK) st = measure_pass(dev, host, nhost, paths, &dar, &har, m);
     for (int pass = 1; st == OMPWG_OK && pass < PASSES; pass++) {
         ompwg_model again = *m;
-        st = measure_pass(dev, host, nhost, predict, &dar, &har, &again);
+        st = measure_pass(dev, host, nhost, paths, &dar, &har, &again);
         if (st != OMPWG_OK || again.backends != m->backends) break;
         keep_faster(&m->host_path, &again.host_path);
+        keep_faster(&m->host_panel, &again.host_panel);
         for (int b = 0; b < m->backends; b++)
             for (int k = 0; k < OMPWG_MODEL_KINDS; k++)
                 for (int p = 0; p < 2; p++)

@@ -8,12 +8,16 @@
 /* The machine's key (gpu, cpu, cpu_threads) into a cleared model. */
 void ompwg_model_key(ompwg_model *m);
 
+/* What the model predicts for a column-major DGEMM of size n, beta != 0,
+ * on host data on the device, from m as measured so far. */
+typedef double ompwg_host_predict_fn(const ompwg_model *m, int64_t n);
+
 /* Fills m (keyed already) with the link of `dev`, the curves of `dev` and
  * of the `nhost` host backends, and what a host-data call on `dev` costs
- * beyond them (estimated by `predict`, which sees m as measured so far, for
- * a column-major n x n x n GEMM with beta != 0). OMPWG_OK, or the status of
- * the first step that failed. */
+ * beyond them: GEMMs n x n x n against `square`, n x 64 x n against
+ * `panel`. OMPWG_OK, or the status of the first step that failed. */
 int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *const *host, int nhost,
-                        double (*predict)(const ompwg_model *m, int64_t n), ompwg_model *m);
+                        ompwg_host_predict_fn *square, ompwg_host_predict_fn *panel,
+                        ompwg_model *m);
 
 #endif

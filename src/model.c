@@ -46,11 +46,14 @@ const char *ompwg_model_defect(const ompwg_model *m)
         if (rates[i] != 0 && !in(rates[i], RATE_MIN, RATE_MAX)) return "a link rate";
     if (!(m->link_latency == 0 || in(m->link_latency, SECONDS_MIN, 1.0))) return "link latency";
     if (m->overlaps != 0 && m->overlaps != 1) return "overlaps";
-    const char *host = curve_defect(&m->host_path);
-    if (host) return host;
-    for (int i = 0; i < m->host_path.points; i++)
-        if (m->host_path.seconds[i] > HOST_FACTOR_MAX * m->host_path.work[i] + 1.0)
-            return "a host path slower than anything measured";
+    const ompwg_model_curve *const paths[] = { &m->host_path, &m->host_panel };
+    for (int p = 0; p < 2; p++) {
+        const char *host = curve_defect(paths[p]);
+        if (host) return host;
+        for (int i = 0; i < paths[p]->points; i++)
+            if (paths[p]->seconds[i] > HOST_FACTOR_MAX * paths[p]->work[i] + 1.0)
+                return "a host path slower than anything measured";
+    }
     for (int b = 0; b < m->backends; b++) {
         if (!memchr(m->backend[b].name, 0, sizeof m->backend[b].name) || !m->backend[b].name[0])
             return "a backend name";
@@ -135,6 +138,14 @@ int ompwg_model_make_dir(const char *path, char *why, size_t len)
     return 0;
 }
 
+/* "key P w0 s0 w1 s1 ..." */
+static void write_points(FILE *f, const char *key, const ompwg_model_curve *c)
+{
+    fprintf(f, "%s %d", key, c->points);
+    for (int i = 0; i < c->points; i++) fprintf(f, " %a %a", c->work[i], c->seconds[i]);
+    fputc('\n', f);
+}
+
 int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t len)
 {
     char tmp[4200];
@@ -148,10 +159,8 @@ int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t l
     fprintf(f, "gpu %s\ncpu %s\nthreads %d\n", m->gpu, m->cpu, m->cpu_threads);
     fprintf(f, "link %a %a %a %a %a %d\n", m->h2d_pinned, m->d2h_pinned, m->h2d_pageable,
             m->d2h_pageable, m->link_latency, m->overlaps);
-    fprintf(f, "hostpath %d", m->host_path.points);
-    for (int i = 0; i < m->host_path.points; i++)
-        fprintf(f, " %a %a", m->host_path.work[i], m->host_path.seconds[i]);
-    fputc('\n', f);
+    write_points(f, "hostpath", &m->host_path);
+    write_points(f, "hostpanel", &m->host_panel);
     for (int b = 0; b < m->backends; b++)
         for (int k = 0; k < OMPWG_MODEL_KINDS; k++)
             for (int d = 0; d < 2; d++) {
@@ -246,6 +255,8 @@ int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len)
                 bad = "the link line";
         } else if (field(line, "hostpath", rest, sizeof rest)) {
             bad = parse_points(&m.host_path, rest);
+        } else if (field(line, "hostpanel", rest, sizeof rest)) {
+            bad = parse_points(&m.host_panel, rest);
         } else if (field(line, "curve", rest, sizeof rest)) {
             bad = parse_curve(&m, rest);
         } else if (strcmp(line, "end\n") == 0) {

@@ -69,8 +69,10 @@ int ompwg_model_file(char *buf, size_t len, bool *by_default);
  * f gets NULL when no model could be had (place_model.c). */
 void ompwg_with_model(void (*f)(const ompwg_model *, void *), void *arg);
 
-/* The time the model predicts for an n x n x n DGEMM on host data on the
- * device, as calibrate.c measures it against (place.c). */
+/* The time the model predicts for an n x n x n DGEMM, and for an
+ * n x 64 x n one (a panel update), on host data on the device, as
+ * calibrate.c measures them against (place.c). */
 double ompwg_predict_host_gemm(const ompwg_model *m, int64_t n);
+double ompwg_predict_host_panel(const ompwg_model *m, int64_t n);
 
 #endif

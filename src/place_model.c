@@ -47,7 +47,7 @@ static model_state obtain_model(ompwg_model *out)
     const ompwg_backend *hosts[(OMPWG_MODEL_BACKENDS - 1)];
     int nhost = ompwg_auto_hosts(hosts, (OMPWG_MODEL_BACKENDS - 1));
     int st = ompwg_model_measure(ompwg_find_backend_with(OMPWG_CAP_DEVICE_DATA), hosts, nhost,
-                                 ompwg_predict_host_gemm, out);
+                                 ompwg_predict_host_gemm, ompwg_predict_host_panel, out);
     const char *defect = st == OMPWG_OK ? ompwg_model_defect(out) : NULL;
     if (st != OMPWG_OK || defect) {
         fprintf(stderr,

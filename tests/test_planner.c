@@ -168,6 +168,27 @@ static void decisions(void)
     placed(&slow_cpu, 'd', 8192, 8192, 64, 0, "openblas", false,
            "but on OpenBLAS where the model puts the CPU backend 4 times slower");
     placed(&three, 'd', 4096, 4096, 4096, 1, "gpu", false, "a 4096^3 DGEMM with OpenBLAS there too");
+
+    /* the panel curves: a 64-wide update streams its large operand, and
+     * costs at least what the curve gives for that (work 2 64 elements;
+     * A at X GB/s is a rate of 16 X GFLOP/s) */
+    ompwg_model panels = three;
+    for (int d = 0; d < 2; d++) {
+        panels.backend[1].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 16 * 5e9, 5e-6);
+        panels.backend[2].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 16 * 20e9, 5e-6);
+    }
+    placed(&three, 'd', 4096, 64, 4096, 1, "cpu", false,
+           "a 4096 x 64 x 4096 panel update on the CPU backend without panel curves");
+    placed(&panels, 'd', 4096, 64, 4096, 1, "openblas", false,
+           "on OpenBLAS where the panel curves put the CPU backend's stream of A 4 times slower");
+    placed(&panels, 'd', 64, 4096, 4096, 1, "openblas", false,
+           "the same with the narrow side m (the large operand B)");
+    placed(&panels, 'd', 4096, 4096, 64, 1, "cpu", false,
+           "a rank-64 update is no panel update (k is its narrow side)");
+    for (int d = 0; d < 2; d++)
+        panels.backend[2].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 16 * 3e9, 5e-6);
+    placed(&panels, 'd', 4096, 64, 4096, 1, "gpu", false,
+           "on the GPU where both host candidates stream A slower than the link (8.6 GB/s)");
     placed(&three, 'd', 256, 1, 1, 0, "openblas", false,
            "a call of a few microseconds goes to the reference, whoever is faster");
     st = ompwg_plan_stream(&three, 'd', 65536, &p);
@@ -189,6 +210,15 @@ static void decisions(void)
                                                .seconds = { 0.5, 1.5 } };
     placed(&slow_path, 'd', 4096, 4096, 4096, 1, "cpu", false,
            "a 4096^3 DGEMM when the GPU's host path costs 0.5 s a call");
+    for (int d = 0; d < 2; d++)
+        slow_path.backend[1].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 16 * 3e9, 5e-6);
+    placed(&slow_path, 'd', 4096, 64, 4096, 1, "cpu", false,
+           "so does a 4096 x 64 x 4096 panel update that the CPU streams at 3 GB/s, without a "
+           "measured panel path");
+    slow_path.host_panel = (ompwg_model_curve){ .points = 2, .work = { 1e-6, 1.0 },
+                                                .seconds = { 1e-6, 1.0 } };
+    placed(&slow_path, 'd', 4096, 64, 4096, 1, "gpu", false,
+           "but on the GPU where its measured panel path costs what the rates say");
 
     /* the same inputs give the same answer */
     ompwg_plan again;
@@ -234,28 +264,29 @@ static void bad_models(void)
            "ompwg_plan_gemm/stream check their arguments");
 }
 
+static bool same_curve(const ompwg_model_curve *x, const ompwg_model_curve *y)
+{
+    if (x->points != y->points) return false;
+    for (int p = 0; p < x->points; p++)
+        if (x->work[p] != y->work[p] || x->seconds[p] != y->seconds[p]) return false;
+    return true;
+}
+
 static bool same_model(const ompwg_model *a, const ompwg_model *b)
 {
     if (strcmp(a->gpu, b->gpu) || strcmp(a->cpu, b->cpu) || a->cpu_threads != b->cpu_threads ||
         a->h2d_pinned != b->h2d_pinned || a->d2h_pinned != b->d2h_pinned ||
         a->h2d_pageable != b->h2d_pageable || a->d2h_pageable != b->d2h_pageable ||
         a->link_latency != b->link_latency || a->overlaps != b->overlaps ||
-        a->host_path.points != b->host_path.points ||
+        !same_curve(&a->host_path, &b->host_path) || !same_curve(&a->host_panel, &b->host_panel) ||
         a->backends != b->backends)
         return false;
-    for (int p = 0; p < a->host_path.points; p++)
-        if (a->host_path.work[p] != b->host_path.work[p] ||
-            a->host_path.seconds[p] != b->host_path.seconds[p])
-            return false;
     for (int i = 0; i < a->backends; i++) {
         if (strcmp(a->backend[i].name, b->backend[i].name)) return false;
         for (int k = 0; k < OMPWG_MODEL_KINDS; k++)
-            for (int d = 0; d < 2; d++) {
-                const ompwg_model_curve *x = &a->backend[i].curve[k][d], *y = &b->backend[i].curve[k][d];
-                if (x->points != y->points) return false;
-                for (int p = 0; p < x->points; p++)
-                    if (x->work[p] != y->work[p] || x->seconds[p] != y->seconds[p]) return false;
-            }
+            for (int d = 0; d < 2; d++)
+                if (!same_curve(&a->backend[i].curve[k][d], &b->backend[i].curve[k][d]))
+                    return false;
     }
     return true;
 }
@@ -291,6 +322,10 @@ static void model_files(char *dir)
     ompwg_model m = h100_like(1), back;
     m.host_path = (ompwg_model_curve){ .points = 3, .work = { 1e-4, 1e-3, 2e-2 },
                                        .seconds = { 4e-4, 2.5e-3, 2.3e-2 } };
+    m.host_panel = (ompwg_model_curve){ .points = 2, .work = { 3e-4, 5e-3 },
+                                        .seconds = { 5e-4, 5.2e-3 } };
+    for (int d = 0; d < 2; d++)
+        m.backend[1].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 3e11, 5e-6);
     tap_ok(ompwg_write_model(path, &m) == OMPWG_OK && ompwg_read_model(path, &back) == OMPWG_OK &&
                same_model(&m, &back),
            "a model written and read back is the same, bit for bit");

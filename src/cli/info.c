@@ -81,6 +81,14 @@ static void print_settings(void)
 
 /* The planner's model: the link, and each backend's rate at the largest
  * size measured (the curves' every point with OMPWG_VERBOSE=2). */
+static void print_host_path(const char *what, const ompwg_model_curve *c)
+{
+    printf("  %s on the GPU, predicted -> measured:", what);
+    for (int i = 0; i < c->points; i++)
+        printf("  %.3g -> %.3g ms", c->work[i] * 1e3, c->seconds[i] * 1e3);
+    printf("%s\n", c->points ? "" : " not measured (the bare prediction)");
+}
+
 static void print_model(void)
 {
     ompwg_model m;
@@ -96,13 +104,12 @@ static void print_model(void)
            "pageable; %.1f us a transfer; transfers %s kernels\n",
            m.h2d_pinned * 1e-9, m.h2d_pageable * 1e-9, m.d2h_pinned * 1e-9, m.d2h_pageable * 1e-9,
            m.link_latency * 1e6, m.overlaps ? "overlap" : "do not overlap");
-    printf("  a host-data GEMM on the GPU, predicted -> measured:");
-    for (int i = 0; i < m.host_path.points; i++)
-        printf("  %.3g -> %.3g ms", m.host_path.work[i] * 1e3, m.host_path.seconds[i] * 1e3);
-    printf("%s\n", m.host_path.points ? "" : " not measured (the bare prediction)");
+    print_host_path("a host-data GEMM", &m.host_path);
+    print_host_path("a host-data panel update (n x 64 x n)", &m.host_panel);
     const int all = ompwg_get_verbose() >= 2;
     static const char *const kind_name[OMPWG_MODEL_KINDS] = {
-        [OMPWG_MODEL_GEMM] = "gemm", [OMPWG_MODEL_STREAM] = "stream", [OMPWG_MODEL_LEVEL3] = "trsm"
+        [OMPWG_MODEL_GEMM] = "gemm", [OMPWG_MODEL_STREAM] = "stream", [OMPWG_MODEL_LEVEL3] = "trsm",
+        [OMPWG_MODEL_PANEL] = "panel"
     };
     for (int b = 0; b < m.backends; b++)
         for (int kind = 0; kind < OMPWG_MODEL_KINDS; kind++)
