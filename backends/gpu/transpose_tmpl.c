@@ -22,7 +22,11 @@
  * are 8-byte aligned moves as 2 x 2 blocks: a thread loads two columns'
  * 8-byte pairs, keeps them in two planes of local memory laid out as the
  * double tile is, and writes B's two columns' pairs, the 2 x 2 block
- * transposed in registers: the double kernel's traffic in float. */
+ * transposed in registers: the double kernel's traffic in float. H100,
+ * bench_gpu, 2048 / 8192 / 16384: 0.91 / 0.91 / 0.91 of a copy (cuBLAS
+ * geam 0.96-1.06 in earlier runs). What is left: the kernel takes 68
+ * registers a thread, so three teams of 256 an SM; with 512 threads a team
+ * (56 registers, two teams) it was slower (0.85-0.88). */
 #include <omp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -41,10 +45,13 @@ enum {
      * rate where double reached 0.96-0.98: float takes 64 x 64 tiles. */
 #if defined(OMPWG_PREC_S)
     TR_TILE = 64,
+    TR_EDGE_UNROLL = 1,
 #else
     TR_TILE = 32,
+    TR_EDGE_UNROLL = 4,
 #endif
-    /* threads of a team: each moves TR_TILE * TR_TILE / TR_NT elements of a tile */
+    /* threads of a team: each moves TR_TILE * TR_TILE / TR_NT elements of a
+     * tile (float with 512: 0.85-0.88 of a copy against 0.91 with 256, H100) */
     TR_NT = 256,
 };
 _Static_assert(TR_TILE * TR_TILE % TR_NT == 0, "the threads share a tile evenly");
@@ -87,7 +94,10 @@ GPU_INLINE void tile_move(bool out, const T *a, int64_t lda, T *b, int64_t ldb, 
                           int64_t n, int64_t i0, int64_t j0, int t, int nt, T *tile, int row)
 {
     if (nt == TR_NT) {
-#pragma unroll
+        /* the float tile's 16 elements a thread, all in flight, took the
+         * kernel to 104 registers, two teams an SM (25 % occupancy, ncu on
+         * the H100), for the edge tiles' sake: float walks them in turn */
+#pragma unroll TR_EDGE_UNROLL
         for (int r = 0; r < TR_TILE * TR_TILE / TR_NT; r++) {
             if (out) tile_out(b, ldb, m, n, i0, j0, t + r * TR_NT, tile, row);
             else tile_in(a, lda, m, n, i0, j0, t + r * TR_NT, tile, row);
@@ -145,7 +155,7 @@ GPU_INLINE void pair_move(bool out, const float *a, int64_t lda, float *b, int64
                           int64_t i0, int64_t j0, int t, int nt, float_pair *plane)
 {
     if (nt == TR_NT) {
-#pragma unroll
+#pragma unroll 2
         for (int r = 0; r < TR_PAIRS * TR_PAIRS / TR_NT; r++) {
             if (out) pair_out(b, ldb, i0, j0, t + r * TR_NT, plane);
             else pair_in(a, lda, i0, j0, t + r * TR_NT, plane);
