@@ -150,7 +150,7 @@ GPU_INLINE void pair_out(float *b, int64_t ldb, int64_t i0, int64_t j0, int e,
 }
 
 /* The tile at (i0, j0) as pair blocks, in (out false) or out; a team of
- * TR_NT threads unrolled, as tile_move. */
+ * TR_NT threads two blocks at a time (all four in flight: 72 registers). */
 GPU_INLINE void pair_move(bool out, const float *a, int64_t lda, float *b, int64_t ldb,
                           int64_t i0, int64_t j0, int t, int nt, float_pair *plane)
 {
