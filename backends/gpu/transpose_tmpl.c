@@ -39,16 +39,21 @@
 #include "staging.h"
 #include "variant.h"
 
+/* How tile_move's loop over a thread's elements of an edge tile unrolls. */
+#if defined(OMPWG_PREC_S)
+#define TR_EDGE_UNROLL _Pragma("unroll 1")
+#else
+#define TR_EDGE_UNROLL _Pragma("unroll")
+#endif
+
 enum {
     /* A float tile of 32 x 32 gives each thread four 4-byte loads in flight,
      * half the bytes of the double one, and stayed at 0.72-0.77 of a copy's
      * rate where double reached 0.96-0.98: float takes 64 x 64 tiles. */
 #if defined(OMPWG_PREC_S)
     TR_TILE = 64,
-    TR_EDGE_UNROLL = 1,
 #else
     TR_TILE = 32,
-    TR_EDGE_UNROLL = 4,
 #endif
     /* threads of a team: each moves TR_TILE * TR_TILE / TR_NT elements of a
      * tile (float with 512: 0.85-0.88 of a copy against 0.91 with 256, H100) */
@@ -97,7 +102,7 @@ GPU_INLINE void tile_move(bool out, const T *a, int64_t lda, T *b, int64_t ldb, 
         /* the float tile's 16 elements a thread, all in flight, took the
          * kernel to 104 registers, two teams an SM (25 % occupancy, ncu on
          * the H100), for the edge tiles' sake: float walks them in turn */
-#pragma unroll TR_EDGE_UNROLL
+        TR_EDGE_UNROLL
         for (int r = 0; r < TR_TILE * TR_TILE / TR_NT; r++) {
             if (out) tile_out(b, ldb, m, n, i0, j0, t + r * TR_NT, tile, row);
             else tile_in(a, lda, m, n, i0, j0, t + r * TR_NT, tile, row);
