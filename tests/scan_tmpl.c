@@ -198,10 +198,10 @@ static bool check(bool device, int64_t n, int64_t incx, int64_t incy, bool in_pl
 }
 
 /* Every size across the blockings of every backend (GPU sweeps of 256
- * 16-byte pieces, tiles of 2048 pieces, look-back checkpoints every 256
+ * 16-byte pieces, tiles of 1024 pieces, look-back checkpoints every 512
  * tiles, CPU slices), increments of both signs, both kinds, in place too.
- * 2^22 + 5 elements are 513 GPU tiles of floats and 1025 of doubles: look-
- * backs past two and four checkpoints. */
+ * 2^22 + 5 elements are 1025 GPU tiles of floats and 2049 of doubles:
+ * look-backs past two and four checkpoints. */
 void SF(grid_)(const char *backend, bool device)
 {
     static const int64_t sizes[] = { 0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 511, 512, 513,

@@ -23,9 +23,9 @@
  * depends on timing. The checkpoints' chain costs nothing while a link (a
  * checkpoint seeing the previous one's prefix and publishing its own, a few
  * trips to L2) is shorter than the time the device takes for
- * SCAN_CHECKPOINT tiles (about 3 us for 256 tiles of 32 KiB at 3 TB/s); a
- * tile reads at most SCAN_CHECKPOINT - 1 aggregates, 8 per lane of a warp,
- * all in flight at once.
+ * SCAN_CHECKPOINT tiles (about 5 us for 512 tiles of 16 KiB read and
+ * written at 3 TB/s); a tile reads at most SCAN_CHECKPOINT - 1 aggregates,
+ * 16 per lane of a warp, all in flight at once.
  *
  * The two-pass version before it (chunk totals, then every chunk scanned
  * from the totals before it: x read twice) measured on an H100 (bench_gpu,
@@ -50,18 +50,26 @@
  * loaded before the first is used; SCAN_TEAMS_PER_SM teams asked for per
  * SM (the tickets make any number correct: teams beyond those resident
  * start as others finish, and find the tiles taken); SCAN_CHECKPOINT tiles
- * from one checkpoint to the next. */
+ * from one checkpoint to the next.
+ *
+ * Registers (ptxas, sm_90): uncapped, ptxas takes 164 for float at
+ * SCAN_U = 4 and 232 at 8 (one team per SM); the unit is built with a cap
+ * of 128 (backends/gpu/meson.build), under which SCAN_U = 4 takes 118
+ * (float) and 112 (double, int64) registers without spills, so two teams of
+ * 256 threads are resident per SM, 32 KiB of loads in flight, and one
+ * team's look-back leaves the other's loads running; SCAN_U = 8 spills 448
+ * bytes under the cap. */
 #ifndef SCAN_NT
 #define SCAN_NT 256
 #endif
 #ifndef SCAN_U
-#define SCAN_U 8
+#define SCAN_U 4
 #endif
 #ifndef SCAN_TEAMS_PER_SM
 #define SCAN_TEAMS_PER_SM 4
 #endif
 #ifndef SCAN_CHECKPOINT
-#define SCAN_CHECKPOINT 256
+#define SCAN_CHECKPOINT 512
 #endif
 /* SC_V: elements of a 16-byte piece; SCAN_TILE: elements of a tile. */
 enum { SC_V = 16 / (int)sizeof(T), SCAN_TILE = SCAN_NT * SCAN_U * SC_V };
@@ -84,13 +92,17 @@ _Static_assert(sizeof(ACC) == 8, "the state holds 8-byte aggregates");
 #define scan_tiles i64scan_tiles
 #endif
 
+/* A 16-byte piece as one value, so that its load is one instruction (the
+ * compiler splits element loads it merges with the strided path's). */
+typedef T piece_t __attribute__((ext_vector_type(SC_V), aligned(16)));
+
 /* The piece of SC_V elements at logical position `at` (elements at `end`
  * and beyond read as 0): one aligned vector load when `vec`. */
 GPU_INLINE void load_piece(const T *x, int64_t incx, int64_t at, int64_t end, bool vec,
                            T v[SC_V])
 {
     if (vec && at + SC_V <= end) {
-        const T *p = __builtin_assume_aligned(x + at, 16);
+        const piece_t p = *(const piece_t *)(x + at);
 #pragma unroll
         for (int e = 0; e < SC_V; e++) v[e] = p[e];
         return;
@@ -123,21 +135,21 @@ GPU_INLINE void publish(uint32_t *flags, ACC *values, int64_t j, ACC value, uint
     flags[j] = f;
 }
 
-/* Logical position of piece k of the calling thread in round r of a tile
- * starting at `tile_at`: a round is SCAN_U sweeps of the team's threads. */
-GPU_INLINE int64_t piece_at(ompwg_team tm, int64_t tile_at, int r, int k)
+/* Logical position of the calling thread's piece k in a tile starting at
+ * `tile_at`: sweep k of the team's SCAN_NT threads. */
+GPU_INLINE int64_t piece_at(ompwg_team tm, int64_t tile_at, int k)
 {
-    return tile_at + (((int64_t)r * SCAN_U + k) * tm.size + tm.thread) * SC_V;
+    return tile_at + ((int64_t)k * SCAN_NT + tm.thread) * SC_V;
 }
 
-/* Loads round r of a tile: SCAN_U pieces per thread, the tile's end and the
- * vector's end as zeros. */
-GPU_INLINE void load_round(ompwg_team tm, const T *x, int64_t incx, int64_t tile_at,
-                           int64_t tile_end, bool vec, int r, T v[SCAN_U][SC_V])
+/* Loads the calling thread's SCAN_U pieces of a tile, the tile's end and
+ * beyond as zeros. */
+GPU_INLINE void load_pieces(ompwg_team tm, const T *x, int64_t incx, int64_t tile_at,
+                            int64_t tile_end, bool vec, T v[SCAN_U][SC_V])
 {
 #pragma unroll
     for (int k = 0; k < SCAN_U; k++) {
-        const int64_t at = piece_at(tm, tile_at, r, k);
+        const int64_t at = piece_at(tm, tile_at, k);
         if (at < tile_end) {
             load_piece(x, incx, at, tile_end, vec, v[k]);
         } else {
@@ -147,13 +159,13 @@ GPU_INLINE void load_round(ompwg_team tm, const T *x, int64_t incx, int64_t tile
     }
 }
 
-/* The scan of a round's pieces: off[k] receives the sum of the round's
- * pieces before the calling thread's piece k, the result the round's total
+/* The scan of a tile's pieces: off[k] receives the sum of the tile's
+ * pieces before the calling thread's piece k, the result the tile's total
  * (the same bits on every thread). Each piece's sum goes through a sub-group
  * scan, the sub-groups' totals through scratch, added in the order of the
  * pieces. Every thread calls it; it ends with a barrier. */
-GPU_INLINE ACC scan_round(ompwg_team tm, ompwg_subgroup sg, T v[SCAN_U][SC_V], ACC off[SCAN_U],
-                          ACC *scratch)
+GPU_INLINE ACC scan_pieces(ompwg_team tm, ompwg_subgroup sg, T v[SCAN_U][SC_V], ACC off[SCAN_U],
+                           ACC *scratch)
 {
     ACC in_sg[SCAN_U];
 #pragma unroll
@@ -181,15 +193,15 @@ GPU_INLINE ACC scan_round(ompwg_team tm, ompwg_subgroup sg, T v[SCAN_U][SC_V], A
     return run;
 }
 
-/* Writes round r of a tile from its pieces: piece k starts at the sum
+/* Writes the calling thread's pieces of a tile: piece k starts at the sum
  * `first` + off[k]. */
-GPU_INLINE void write_round(ompwg_team tm, T *y, int64_t incy, int64_t tile_at, int64_t tile_end,
-                            bool vec, bool exclusive, int r, T v[SCAN_U][SC_V],
-                            const ACC off[SCAN_U], ACC first)
+GPU_INLINE void write_pieces(ompwg_team tm, T *y, int64_t incy, int64_t tile_at, int64_t tile_end,
+                             bool vec, bool exclusive, T v[SCAN_U][SC_V], const ACC off[SCAN_U],
+                             ACC first)
 {
 #pragma unroll
     for (int k = 0; k < SCAN_U; k++) {
-        const int64_t at = piece_at(tm, tile_at, r, k);
+        const int64_t at = piece_at(tm, tile_at, k);
         if (at >= tile_end) continue;
         ACC run = ACC_ADD(first, off[k]), out[SC_V];
 #pragma unroll
@@ -208,6 +220,18 @@ GPU_INLINE void write_round(ompwg_team tm, T *y, int64_t incy, int64_t tile_at, 
                 if (at + e < tile_end) y[(at + e) * incy] = (T)out[e];
         }
     }
+}
+
+/* A team of another size than SCAN_NT (host fallback grants a team as
+ * many threads as it likes) takes the tile in contiguous slices, one a
+ * thread, read twice: its elements [*begin, *end). */
+GPU_INLINE void slice_of(ompwg_team tm, int64_t tile_at, int64_t tile_end, int64_t *begin,
+                         int64_t *end)
+{
+    const int64_t per = (SCAN_TILE + tm.size - 1) / tm.size;
+    const int64_t b = tile_at + per * tm.thread, e = b + per;
+    *begin = b < tile_end ? b : tile_end;
+    *end = e < tile_end ? e : tile_end;
 }
 
 /* The sum of the tiles before tile t, by the lanes of sub-group 0: the
@@ -233,11 +257,10 @@ GPU_INLINE ACC look_back(ompwg_subgroup sg, int64_t t, const uint32_t *flags, co
     return c >= 0 ? ACC_ADD(inclusive[c], between) : between;
 }
 
-/* y := the scan of x, tile by tile in ticket order. Per tile: the team's
- * rounds are loaded and scanned (one round, kept in registers, when the
- * team has SCAN_NT threads as on a GPU; in host fallback a team may have
- * fewer, and then x is read again for the output), thread 0 publishes the
- * aggregate, sub-group 0 looks back, thread 0 publishes a checkpoint's
+/* y := the scan of x, tile by tile in ticket order. Per tile: the team
+ * loads and scans it (a team of SCAN_NT threads, as on a GPU, piece by
+ * piece into registers; another team slice by slice), thread 0 publishes
+ * the aggregate, sub-group 0 looks back, thread 0 publishes a checkpoint's
  * prefix and takes the next ticket, and the team writes y. */
 static void scan_tiles(int dev, int teams, int64_t n, int64_t ntiles, const T *x, int64_t incx,
                        T *y, int64_t incy, bool exclusive, uint64_t *tickets, uint32_t *flags,
@@ -259,7 +282,7 @@ static void scan_tiles(int dev, int teams, int64_t n, int64_t ntiles, const T *x
             const ompwg_team tm = ompwg_team_this();
             const ompwg_subgroup sg = ompwg_sg_of(tm);
             const uint64_t last_ticket = (uint64_t)ntiles + (uint64_t)omp_get_num_teams() - 1;
-            const int rounds = (SCAN_NT + tm.size - 1) / tm.size;
+            const bool pieces = tm.size == SCAN_NT;
             if (tm.thread == 0) {
                 uint64_t got;
 #pragma omp atomic capture
@@ -275,18 +298,23 @@ static void scan_tiles(int dev, int teams, int64_t n, int64_t ntiles, const T *x
                 const int64_t tile_at = t * SCAN_TILE;
                 const int64_t tile_end = tile_at + SCAN_TILE < n ? tile_at + SCAN_TILE : n;
                 T v[SCAN_U][SC_V];
-                ACC off[SCAN_U];
-                ACC total = 0;
-                for (int r = 0; r < rounds; r++) {
-                    load_round(tm, x, incx, tile_at, tile_end, vx, r, v);
-                    total = ACC_ADD(total, scan_round(tm, sg, v, off, scratch));
+                ACC off[SCAN_U], total;
+                int64_t begin = 0, end = 0;
+                if (pieces) {
+                    load_pieces(tm, x, incx, tile_at, tile_end, vx, v);
+                    total = scan_pieces(tm, sg, v, off, scratch);
+                } else {
+                    slice_of(tm, tile_at, tile_end, &begin, &end);
+                    ACC mine = 0;
+                    for (int64_t i = begin; i < end; i++) mine = ACC_ADD(mine, (ACC)x[i * incx]);
+                    off[0] = TEAM_ACC(ompwg_team_exclusive_scan)(tm, mine, OMPWG_GROUP_ADD, scratch,
+                                                                 &total);
                 }
-                const bool checkpoint = t % SCAN_CHECKPOINT == SCAN_CHECKPOINT - 1;
                 if (tm.thread == 0) publish(flags, aggregate, t, total, epoch, OMPWG_GPU_SCAN_AGGREGATE);
                 if (sg.id == 0) {
                     const ACC prefix = look_back(sg, t, flags, aggregate, inclusive, epoch);
                     if (tm.thread == 0) {
-                        if (checkpoint)
+                        if (t % SCAN_CHECKPOINT == SCAN_CHECKPOINT - 1)
                             publish(flags, inclusive, t, ACC_ADD(prefix, total), epoch,
                                     OMPWG_GPU_SCAN_INCLUSIVE);
                         /* every publication of tile t is done */
@@ -303,15 +331,14 @@ static void scan_tiles(int dev, int teams, int64_t n, int64_t ntiles, const T *x
                 }
                 ompwg_team_barrier(tm);
                 const ACC prefix = tile_prefix[0];
-                if (rounds == 1) {
-                    write_round(tm, y, incy, tile_at, tile_end, vy, exclusive, 0, v, off, prefix);
+                if (pieces) {
+                    write_pieces(tm, y, incy, tile_at, tile_end, vy, exclusive, v, off, prefix);
                 } else {
-                    ACC carry = prefix;
-                    for (int r = 0; r < rounds; r++) {
-                        load_round(tm, x, incx, tile_at, tile_end, vx, r, v);
-                        const ACC round_total = scan_round(tm, sg, v, off, scratch);
-                        write_round(tm, y, incy, tile_at, tile_end, vy, exclusive, r, v, off, carry);
-                        carry = ACC_ADD(carry, round_total);
+                    ACC run = ACC_ADD(prefix, off[0]);
+                    for (int64_t i = begin; i < end; i++) {
+                        const ACC sum = ACC_ADD(run, (ACC)x[i * incx]);
+                        y[i * incy] = (T)(exclusive ? run : sum);
+                        run = sum;
                     }
                 }
             }
