@@ -48,17 +48,20 @@
 /* Kernel parameters (each can be overridden with -D for experiments).
  * SCAN_NT threads a team; SCAN_U 16-byte pieces per thread and tile, all
  * loaded before the first is used; SCAN_TEAMS_PER_SM teams asked for per
- * SM (the tickets make any number correct: teams beyond those resident
- * start as others finish, and find the tiles taken); SCAN_CHECKPOINT tiles
- * from one checkpoint to the next.
+ * SM, as many as are resident (the tickets make any number correct: teams
+ * beyond those resident start as others finish, and find the tiles taken);
+ * SCAN_CHECKPOINT tiles from one checkpoint to the next.
  *
  * Registers (ptxas, sm_90): uncapped, ptxas takes 164 for float at
  * SCAN_U = 4 and 232 at 8 (one team per SM); the unit is built with a cap
- * of 128 (backends/gpu/meson.build), under which SCAN_U = 4 takes 118
- * (float) and 112 (double, int64) registers without spills, so two teams of
- * 256 threads are resident per SM, 32 KiB of loads in flight, and one
+ * of 128 (backends/gpu/meson.build), under which SCAN_U = 4 takes 128
+ * (float, double) and 122 (int64) registers without spills, so two teams
+ * of 256 threads are resident per SM, 32 KiB of loads in flight, and one
  * team's look-back leaves the other's loads running; SCAN_U = 8 spills 448
- * bytes under the cap. */
+ * bytes under the cap.
+ *
+ * Fixed costs: one launch and its wait per call; the state needs no
+ * clearing launch (scan_state.h) and taking a slot is a mutex. */
 #ifndef SCAN_NT
 #define SCAN_NT 256
 #endif
@@ -66,7 +69,7 @@
 #define SCAN_U 4
 #endif
 #ifndef SCAN_TEAMS_PER_SM
-#define SCAN_TEAMS_PER_SM 4
+#define SCAN_TEAMS_PER_SM 2
 #endif
 #ifndef SCAN_CHECKPOINT
 #define SCAN_CHECKPOINT 512
