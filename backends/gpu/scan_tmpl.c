@@ -76,9 +76,14 @@
 #endif
 /* SC_V: elements of a 16-byte piece; SCAN_TILE: elements of a tile. */
 enum { SC_V = 16 / (int)sizeof(T), SCAN_TILE = SCAN_NT * SCAN_U * SC_V };
-/* local memory for the sub-groups' totals of a tile: on a GPU 8 warps, in
- * host fallback up to SCAN_NT one-thread sub-groups */
-enum { SCAN_SCRATCH = SCAN_U * ((SCAN_NT + OMPWG_SG_MAX_SIZE - 1) / OMPWG_SG_MAX_SIZE) };
+/* local memory for the sub-groups' totals of a tile's SCAN_U sweeps (on a
+ * GPU 8 warps a sweep, in host fallback up to SCAN_NT one-thread
+ * sub-groups), and at least the SCAN_NT elements a team scan of
+ * ompwg/team.h asks for */
+enum {
+    SCAN_SWEEP_TOTALS = SCAN_U * ((SCAN_NT + OMPWG_SG_MAX_SIZE - 1) / OMPWG_SG_MAX_SIZE),
+    SCAN_SCRATCH = SCAN_SWEEP_TOTALS > SCAN_NT ? SCAN_SWEEP_TOTALS : SCAN_NT
+};
 _Static_assert(sizeof(ACC) == 8, "the state holds 8-byte aggregates");
 
 /* The entry point, and the kernel's function: the offload entry of a
