@@ -197,6 +197,30 @@ static bool check(bool device, int64_t n, int64_t incx, int64_t incy, bool in_pl
     return pass;
 }
 
+/* Two scans of the same n elements give the same bits (ompwg.h: the
+ * order of the sums is the backend's blocking, not the timing of its
+ * threads or teams). */
+static bool same_bits_twice(bool device, int64_t n, test_rng *r, char *msg, size_t len)
+{
+    svec x, y1, y2;
+    svec_init(&x, n, 1, r);
+    svec_init(&y1, n, 1, r);
+    svec_init(&y2, n, 1, r);
+    int st1 = call_scan(device, n, x.p, 1, x.len, y1.p, 1, y1.len, 0);
+    int st2 = call_scan(device, n, x.p, 1, x.len, y2.p, 1, y2.len, 0);
+    bool pass = st1 == OMPWG_OK && st2 == OMPWG_OK;
+    if (!pass) snprintf(msg, len, "status %d and %d", st1, st2);
+    int64_t at = pass ? test_first_difference(y1.p, y2.p, y1.len * sizeof(ST)) : -1;
+    if (at >= 0) {
+        snprintf(msg, len, "byte %lld differs between the two calls", (long long)at);
+        pass = false;
+    }
+    svec_free(&x);
+    svec_free(&y1);
+    svec_free(&y2);
+    return pass;
+}
+
 /* Every size across the blockings of every backend (GPU sweeps of 256
  * 16-byte pieces, tiles of 1024 pieces, look-back checkpoints every 512
  * tiles, CPU slices), increments of both signs, both kinds, in place too.
@@ -234,8 +258,13 @@ void SF(grid_)(const char *backend, bool device)
                 group_add(&grp, what, pass, msg, ST_FLOATING ? w : -1);
                 if (w > worst) worst = w;
             }
+    char msg[512] = "", what[160];
+    bool pass = same_bits_twice(device, sizes[nsizes - 1], &r, msg, sizeof msg);
+    snprintf(what, sizeof what, "%s%s n=%lld twice: the same bits", ST_PREFIX,
+             device ? "scan_device" : "scan", (long long)sizes[nsizes - 1]);
+    group_add(&grp, what, pass, msg, -1);
     group_report(&grp, "%s %s%s: n up to 2^22+5, increments of both signs, inclusive and "
-                 "exclusive, in place; %s", backend, ST_PREFIX,
+                 "exclusive, in place, the same bits twice; %s", backend, ST_PREFIX,
                  device ? "scan_device (device pointers)" : "scan",
                  ST_FLOATING ? "within the bound of ompwg.h" : "exact modulo 2^64");
 }
