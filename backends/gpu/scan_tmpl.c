@@ -52,8 +52,9 @@
  * beyond those resident start as others finish, and find the tiles taken);
  * SCAN_CHECKPOINT tiles from one checkpoint to the next.
  *
- * Registers (ptxas, sm_90): uncapped, ptxas takes 164 for float at
- * SCAN_U = 4 and 232 at 8 (one team per SM); the unit is built with a cap
+ * Registers (ptxas, sm_90): uncapped, ptxas takes 167 for float and
+ * double at SCAN_U = 4 (232 for float at 8): one team per SM; the unit is
+ * built with a cap
  * of 128 (backends/gpu/meson.build), under which SCAN_U = 4 takes 128
  * (float, double) and 122 (int64) registers without spills, so two teams
  * of 256 threads are resident per SM, 32 KiB of loads in flight, and one
