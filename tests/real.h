@@ -60,6 +60,8 @@ typedef ompwg_status syrk_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans t
 typedef ompwg_status syr2k_fn(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
                               int64_t k, real alpha, const real *a, int64_t lda, const real *b,
                               int64_t ldb, real beta, real *c, int64_t ldc);
+typedef ompwg_status scan_fn(int64_t n, const real *x, int64_t incx, real *y, int64_t incy,
+                             unsigned flags);
 typedef ompwg_status trxm_fn(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
                              ompwg_diag diag, int64_t m, int64_t n, real alpha, const real *a,
                              int64_t lda, real *b, int64_t ldb);
@@ -78,6 +80,7 @@ typedef struct real_api {
     syrk_fn *syrk, *syrk_device;
     syr2k_fn *syr2k, *syr2k_device;
     trxm_fn *trmm, *trmm_device, *trsm, *trsm_device;
+    scan_fn *scan;
 } real_api;
 
 static const real_api api = {
@@ -88,7 +91,7 @@ static const real_api api = {
     TN(ompwg_, max), TN(ompwg_, min), TN(ompwg_, max_device), TN(ompwg_, min_device),
     TN(ompwg_, symm), TN(ompwg_, symm_device), TN(ompwg_, syrk), TN(ompwg_, syrk_device),
     TN(ompwg_, syr2k), TN(ompwg_, syr2k_device), TN(ompwg_, trmm), TN(ompwg_, trmm_device),
-    TN(ompwg_, trsm), TN(ompwg_, trsm_device),
+    TN(ompwg_, trsm), TN(ompwg_, trsm_device), TN(ompwg_, scan),
 };
 
 static inline real rand_real(test_rng *r)

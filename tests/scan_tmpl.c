@@ -197,14 +197,40 @@ static bool check(bool device, int64_t n, int64_t incx, int64_t incy, bool in_pl
     return pass;
 }
 
-/* Every size across the blockings of every backend (GPU steps of 256
- * 16-byte pieces, chunks, CPU slices), increments of both signs, both
- * kinds, in place too. */
+/* Two scans of the same n elements give the same bits (ompwg.h: the
+ * order of the sums is the backend's blocking, not the timing of its
+ * threads or teams). */
+static bool same_bits_twice(bool device, int64_t n, test_rng *r, char *msg, size_t len)
+{
+    svec x, y1, y2;
+    svec_init(&x, n, 1, r);
+    svec_init(&y1, n, 1, r);
+    svec_init(&y2, n, 1, r);
+    int st1 = call_scan(device, n, x.p, 1, x.len, y1.p, 1, y1.len, 0);
+    int st2 = call_scan(device, n, x.p, 1, x.len, y2.p, 1, y2.len, 0);
+    bool pass = st1 == OMPWG_OK && st2 == OMPWG_OK;
+    if (!pass) snprintf(msg, len, "status %d and %d", st1, st2);
+    int64_t at = pass ? test_first_difference(y1.p, y2.p, y1.len * sizeof(ST)) : -1;
+    if (at >= 0) {
+        snprintf(msg, len, "byte %lld differs between the two calls", (long long)at);
+        pass = false;
+    }
+    svec_free(&x);
+    svec_free(&y1);
+    svec_free(&y2);
+    return pass;
+}
+
+/* Every size across the blockings of every backend (GPU sweeps of 256
+ * 16-byte pieces, tiles of 1024 pieces, look-back checkpoints every 512
+ * tiles, CPU slices), increments of both signs, both kinds, in place too.
+ * 2^22 + 5 elements are 1025 GPU tiles of floats and 2049 of doubles:
+ * look-backs past two and four checkpoints. */
 void SF(grid_)(const char *backend, bool device)
 {
     static const int64_t sizes[] = { 0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 511, 512, 513,
                                      1023, 1024, 1025, 4097, 65537, 100003,
-                                     ((int64_t)1 << 20) + 3 };
+                                     ((int64_t)1 << 20) + 3, ((int64_t)1 << 22) + 5 };
     static const int64_t incs[][2] = { { 1, 1 }, { 2, 1 }, { 1, -1 }, { -3, 2 }, { 3, 3 } };
     test_rng r;
     test_rng_init(&r, 1100 + (uint64_t)sizeof(ST) * 10 + (uint64_t)device);
@@ -216,7 +242,7 @@ void SF(grid_)(const char *backend, bool device)
         for (int k = 0; k < 7; k++)
             for (int excl = 0; excl < 2; excl++) {
                 /* the largest sizes once per kind, on device data a few */
-                if (s >= nsizes - 2 && k != (s + excl) % 7) continue;
+                if (s >= nsizes - 3 && k != (s + excl) % 7) continue;
                 if (device && s % 2 && k > 1) continue;
                 bool in_place = k >= 5;
                 int64_t incx = in_place ? (k == 5 ? 1 : -2) : incs[k][0];
@@ -232,8 +258,13 @@ void SF(grid_)(const char *backend, bool device)
                 group_add(&grp, what, pass, msg, ST_FLOATING ? w : -1);
                 if (w > worst) worst = w;
             }
-    group_report(&grp, "%s %s%s: n up to 2^20+3, increments of both signs, inclusive and "
-                 "exclusive, in place; %s", backend, ST_PREFIX,
+    char msg[512] = "", what[160];
+    bool pass = same_bits_twice(device, sizes[nsizes - 1], &r, msg, sizeof msg);
+    snprintf(what, sizeof what, "%s%s n=%lld twice: the same bits", ST_PREFIX,
+             device ? "scan_device" : "scan", (long long)sizes[nsizes - 1]);
+    group_add(&grp, what, pass, msg, -1);
+    group_report(&grp, "%s %s%s: n up to 2^22+5, increments of both signs, inclusive and "
+                 "exclusive, in place, the same bits twice; %s", backend, ST_PREFIX,
                  device ? "scan_device (device pointers)" : "scan",
                  ST_FLOATING ? "within the bound of ompwg.h" : "exact modulo 2^64");
 }

@@ -1,8 +1,8 @@
-/* Thread safety: eight application threads call GEMMs and reductions on the
- * selected backend at once, each on its own data, and every result is
- * checked (GEMM against OpenBLAS through the public checker, reductions
- * against a long double oracle). Half the threads work in double, half in
- * float. */
+/* Thread safety: eight application threads call GEMMs, reductions and
+ * scans on the selected backend at once, each on its own data, and every
+ * result is checked (GEMM against OpenBLAS through the public checker,
+ * reductions and scans against a long double oracle). Half the threads work
+ * in double, half in float. */
 #include <pthread.h>
 #include <string.h>
 
@@ -49,7 +49,7 @@ static void run_backend(const char *backend, void *ctx)
     }
     pthread_barrier_destroy(&start);
     if (!tap_ok(all.failures == 0 && strcmp(ompwg_get_backend(), backend) == 0,
-                "%s: %d threads at once, %d GEMM and reduction calls, all correct", backend,
+                "%s: %d threads at once, %d GEMM, reduction and scan calls, all correct", backend,
                 THREADS, all.calls))
         tap_diag("%d of %d calls failed; the first: %s; selected afterwards: %s", all.failures,
                  all.calls, all.failures ? all.first_failure : "-", ompwg_get_backend());

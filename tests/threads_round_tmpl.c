@@ -98,6 +98,38 @@ static void check_extremum(worker *w, test_rng *r, real *a, int64_t n, int64_t i
                    (long long)idx, (double)want, (long long)where);
 }
 
+/* The scan of the n elements of a into y, inclusive on even rounds and
+ * exclusive on odd ones, every output against a long double running sum
+ * with the bound of ompwg.h (every backend accumulates scans in double).
+ * On the gpu backend the threads' calls hold state on the device at once. */
+static void check_scan(worker *w, int round, const real *a, int64_t n, int64_t incx, real *y)
+{
+    const bool exclusive = round % 2 != 0;
+    char name[16];
+    snprintf(name, sizeof name, "%sscan", api.prefix);
+    int st = api.scan(n, a, incx, y, 1, exclusive ? OMPWG_SCAN_EXCLUSIVE : 0);
+    w->t.calls++;
+    if (st != OMPWG_OK) {
+        tally_fail(&w->t, w->id, name, "status %d (%s)", st, ompwg_strerror(st));
+        return;
+    }
+    long double run = 0, abs_run = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const long double before = run, abs_before = abs_run, xi = a[at(i, n, incx)];
+        run += xi;
+        abs_run += fabsl(xi);
+        const long double exact = exclusive ? before : run, abs_sum = exclusive ? abs_before : abs_run;
+        const int64_t terms = exclusive ? i : i + 1;
+        const long double bound = terms * 0x1.0p-53L * abs_sum + api.u * fabsl(exact) +
+                                  (terms + 1) * LDBL_EPSILON * abs_sum;
+        if (!(fabsl(y[i] - exact) <= bound)) {
+            tally_fail(&w->t, w->id, name, "%s element %lld: %.17g, exact %.21Lg",
+                       exclusive ? "exclusive" : "inclusive", (long long)i, (double)y[i], exact);
+            return;
+        }
+    }
+}
+
 void TEST_PREC_NAME(threads_round)(worker *w, test_rng *r, int round)
 {
     size_t cap = (size_t)LD * LD;
@@ -108,6 +140,7 @@ void TEST_PREC_NAME(threads_round)(worker *w, test_rng *r, int round)
     int64_t incx = is_double ? (round % 2 ? 1 : -2) : (round % 2 ? -3 : 1);
     check_reduction(w, round, a, b, n, incx);
     check_extremum(w, r, a, n, incx);
+    check_scan(w, round, a, n, incx, c);
     free(a);
     free(b);
     free(c);

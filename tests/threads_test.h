@@ -17,8 +17,8 @@ typedef struct worker {
 } worker;
 
 /* One round of w's calls: a GEMM checked against OpenBLAS, then a
- * reduction and an extremum checked against a long double oracle (double:
- * sum and max; float: dot and min). */
+ * reduction, an extremum and a scan checked against a long double oracle
+ * (double: sum and max; float: dot and min). */
 void threads_round_s(worker *w, test_rng *r, int round);
 void threads_round_d(worker *w, test_rng *r, int round);
 
