@@ -47,6 +47,23 @@ static float tf32_rna(float x)
     return x;
 }
 
+/* hi and lo of x as the kernel splits it (gpu_mma.h's tf32_split_: Inf
+ * and NaN without a low part, a finite x that would round to Inf
+ * truncated); the remainder bound 2^-22 |x| checked for finite x. */
+static bool split(float x, float *hi, float *lo)
+{
+    *hi = tf32_rna(x);
+    if (isinf(*hi) && !isinf(x)) {
+        uint32_t u;
+        memcpy(&u, &x, sizeof u);
+        u &= 0xffffe000u;
+        memcpy(hi, &u, sizeof u);
+    }
+    *lo = tf32_rna(isfinite(x) ? x - *hi : 0.0f);
+    double rest = (double)x - (double)*hi - (double)*lo;
+    return !isfinite(x) || fabs(rest) <= 0x1p-22 * fabs((double)x);
+}
+
 static bool rounding_checks(void)
 {
     static const struct {
@@ -77,8 +94,17 @@ static bool rounding_checks(void)
             pass = false;
         }
     }
-    if (!isinf(tf32_rna(INFINITY)) || !isnan(tf32_rna(NAN))) {
-        printf("tf32_rna changes Inf or NaN\n");
+    if (!isinf(tf32_rna(INFINITY)) || !isnan(tf32_rna(NAN)) || !isinf(tf32_rna(FLT_MAX))) {
+        printf("tf32_rna changes Inf or NaN, or keeps FLT_MAX finite\n");
+        pass = false;
+    }
+    /* the split's special cases: Inf keeps no low part, FLT_MAX stays
+     * finite */
+    float hi, lo;
+    bool inf_ok = split(-INFINITY, &hi, &lo) && hi == -INFINITY && lo == 0;
+    bool max_ok = split(FLT_MAX, &hi, &lo) && isfinite(hi) && isfinite(lo);
+    if (!inf_ok || !max_ok) {
+        printf("split: -Inf %s, FLT_MAX %s\n", inf_ok ? "ok" : "WRONG", max_ok ? "ok" : "WRONG");
         pass = false;
     }
     return pass;
@@ -94,15 +120,6 @@ static float uniform(float lo)
     rng_state ^= rng_state << 17;
     double u = (double)(rng_state >> 11) * 0x1p-53;
     return (float)(lo + (1 - lo) * u);
-}
-
-/* hi and lo of x; the remainder bound 2^-22 |x| checked on every split. */
-static bool split(float x, float *hi, float *lo)
-{
-    *hi = tf32_rna(x);
-    *lo = tf32_rna(x - *hi);
-    double rest = (double)x - (double)*hi - (double)*lo;
-    return fabs(rest) <= 0x1p-22 * fabs((double)x);
 }
 
 /* One m x n x k product of column-major A (m x k) and B (k x n). */

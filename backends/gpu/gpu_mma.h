@@ -92,15 +92,20 @@ GPU_INLINE void tf32_mma_(const unsigned *a, const unsigned *b, float *c)
 
 /* x as a TF32 high part and a TF32 low part, each rounded to nearest with
  * ties away from zero (cvt.rna): hi = tf32(x), lo = tf32(x - hi), where
- * x - hi is exact in float; |x - hi - lo| <= 2^-22 |x|. */
+ * x - hi is exact in float; |x - hi - lo| <= 2^-22 |x| (x normal). Inf and
+ * NaN have no low part: Inf - Inf would turn a product that is Inf into a
+ * NaN. A finite x that rounds past the largest TF32 value is truncated
+ * instead, so that no Inf appears where there was none. */
 GPU_INLINE void tf32_split_(float x, unsigned *hi, unsigned *lo)
 {
     union {
         unsigned u;
         float f;
-    } h;
+    } h, in = { .f = x };
     __asm__("cvt.rna.tf32.f32 %0, %1;" : "=r"(h.u) : "f"(x));
-    __asm__("cvt.rna.tf32.f32 %0, %1;" : "=r"(*lo) : "f"(x - h.f));
+    if (__builtin_isinf(h.f) && !__builtin_isinf(x)) h.u = in.u & 0xffffe000u;
+    const float rest = __builtin_isfinite(x) ? x - h.f : 0.0f;
+    __asm__("cvt.rna.tf32.f32 %0, %1;" : "=r"(*lo) : "f"(rest));
     *hi = h.u;
 }
 #endif
