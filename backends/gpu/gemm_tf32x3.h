@@ -38,6 +38,7 @@ enum {
     _Static_assert((TK) % TF_K == 0 && ((TM) + TC_PAD) % 32 == 8 &&                            \
                        ((TN) + TC_PAD) % 32 == 8,                                            \
                    "whole k steps; conflict-free fragment rows");                            \
+    _Static_assert((RN) % TF_CF == 0, "a block's accumulators lie in one register tile row"); \
     _Static_assert((TM) / TF_WM / TF_M <= TF_MI_MAX &&                                         \
                        (TN) / ((NT) / 32 / TF_WM) / 8 <= TF_NJ_MAX,                          \
                    "a lane's fragment arrays hold the tile's")
@@ -61,7 +62,8 @@ GPU_INLINE int tf32x3_nj(gemm_tile tile)
 }
 
 /* Accumulator r of block (i, j) of a lane, kept in the register tile's
- * storage. */
+ * storage; a block's TF_CF accumulators are consecutive there (the
+ * register tile's rows hold whole blocks: GEMM_TF32X3_ASSERTS). */
 GPU_INLINE float *tf32x3_acc(gemm_tile tile, float acc[GEMM_RM_MAX][GEMM_RN_MAX], int i, int j,
                              int r)
 {
@@ -95,17 +97,14 @@ GPU_INLINE void tf32x3_mac(gemm_tile tile, int w, int lane, const float *as, con
 #pragma unroll
             for (int r = 0; r < TF_BF; r++)
                 tf32_split_(bs[(kk + q + 4 * r) * row_b + wn0 + j * 8 + g], &bhi[r], &blo[r]);
+            /* each term into every block of the column before the next
+             * term, so that the mma.sync in flight are independent */
 #pragma unroll
-            for (int i = 0; i < mi; i++) {
-                float c[TF_CF];
+            for (int i = 0; i < mi; i++) tf32_mma_(alo[i], bhi, tf32x3_acc(tile, acc, i, j, 0));
 #pragma unroll
-                for (int r = 0; r < TF_CF; r++) c[r] = *tf32x3_acc(tile, acc, i, j, r);
-                tf32_mma_(alo[i], bhi, c);
-                tf32_mma_(ahi[i], blo, c);
-                tf32_mma_(ahi[i], bhi, c);
+            for (int i = 0; i < mi; i++) tf32_mma_(ahi[i], blo, tf32x3_acc(tile, acc, i, j, 0));
 #pragma unroll
-                for (int r = 0; r < TF_CF; r++) *tf32x3_acc(tile, acc, i, j, r) = c[r];
-            }
+            for (int i = 0; i < mi; i++) tf32_mma_(ahi[i], bhi, tf32x3_acc(tile, acc, i, j, 0));
         }
     }
 }
