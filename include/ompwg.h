@@ -71,8 +71,8 @@
  *   cores as three TF32 products per product, at FP32 accuracy (see
  *   ::OMPWG_GPU_KERNEL_SGEMM for the bound).
  * - OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM,
- *   OMPWG_GPU_GEMM_TILE, OMPWG_GPU_SGEMM: which variant of a GPU kernel runs (see
- *   ::ompwg_gpu_kernel, ompwg_set_gpu_variant()).
+ *   OMPWG_GPU_GEMM_TILE, OMPWG_GPU_SGEMM: which variant of a GPU kernel
+ *   runs (see ::ompwg_gpu_kernel, ompwg_set_gpu_variant()).
  * - OMPWG_GPU_SYNC=auto|spin|yield|blocking|keep: how a host thread waits
  *   for the GPU. The offload runtime makes the device's CUDA primary
  *   context block (sleep until an interrupt), which adds a wake-up to every
