@@ -41,10 +41,10 @@ enum { SCALE_NT = 256 };
  * GEMM_PAD: padding per row of a staged slice, so that the stores of a
  * transposed operand spread over the banks and rows stay 16-byte aligned;
  * 4 elements, which for double also makes the rows 4 (mod 16) long, as the
- * tensor-core fragments want. TC_PAD: the tensor-core path's padding, 8
- * for float, so that its rows are 8 (mod 32) floats long and the four k
- * rows of a fragment read fall in distinct banks (with 4 they would share
- * banks two by two). Each setting was measured: bench/NOTES.md.
+ * tensor-core fragments want. Each setting was measured: bench/NOTES.md.
+ * TC_PAD: the tensor-core path's padding, 8 for float, so that its rows
+ * are 8 (mod 32) floats long and the four k rows of a fragment read fall
+ * in distinct banks (with 4 they would share banks two by two).
  *
  * The sub-group kernel: a lane owns SG_RM rows of C, a sub-group's width
  * apart, in SG_RN columns; SG_BLOCKS such sub-blocks side by side along n
