@@ -33,6 +33,7 @@
 #include "harness.h"
 #include "ompwg.h"
 #include "options.h"
+#include "sgemm_error.h"
 
 typedef struct options {
     bool quick, gemm, reduce, scan, transpose;
@@ -83,12 +84,23 @@ static int parse(int argc, char **argv, options *o)
 /* The variants of the GPU kernels each row runs (src/knob_table.c's names). */
 static const char *const gemm_variants[2] = { "tiled", "subgroup" };
 static const char *const dgemm_variants[2] = { "tensor", "fma" };
+static const char *const sgemm_variants[2] = { "fma", "tf32x3" };
 static const char *const reduce_variants[2] = { "tree", "subgroup" };
 static const char *const transpose_variants[2] = { "padded", "unpadded" };
 
 static void use_variant(const char *env, const char *name)
 {
     ompwg_config_set(env, name);
+}
+
+/* A float row's error against the product in double (sgemm_error.h), on a
+ * line of its own. */
+static void error_line(const char *op, int64_t n, const bench_sgemm_exact *exact, const float *c)
+{
+    double median, max;
+    if (exact->exact && bench_sgemm_error(exact, c, &median, &max))
+        printf("%-12s %10lld  error vs FP64: median %.3f, max %.3f (FLT_EPSILON |A||B|)\n", op,
+               (long long)n, median, max);
 }
 
 /* ---- timing ------------------------------------------------------------- */
@@ -200,18 +212,24 @@ static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
     }
     double flops = 2.0 * (double)n * (double)n * (double)n;
     double t_ref = -1;
+    bench_sgemm_exact exact = { 0 };
     if (have_cublas) {
         bench_device_call ref = { .dbl = dbl, .n = n, .a = a, .b = b, .c = c_ref };
         t_ref = time_median(run_cublas_gemm, &ref, 2, o);
+        if (!dbl && bench_sgemm_exact_init(&exact, n, a, b))
+            error_line("cublas", n, &exact, c_ref);
     }
-    /* the tiled and the sub-group kernel; for double also the tiled one on
-     * the FMA units (OMPWG_GPU_DGEMM=fma; the default, "tensor", takes the
-     * FP64 tensor cores where the build has them) */
-    for (int v = 0; v < (dbl ? 3 : 2); v++) {
+    /* the tiled and the sub-group kernel, and the tiled one's other
+     * arithmetic: for double on the FMA units (OMPWG_GPU_DGEMM=fma; the
+     * default, "tensor", takes the FP64 tensor cores where the build has
+     * them), for float on the TF32 tensor cores (OMPWG_GPU_SGEMM=tf32x3) */
+    for (int v = 0; v < 3; v++) {
         char op[16];
-        snprintf(op, sizeof op, "%cgemm%s", dbl ? 'd' : 's', v == 1 ? "/sg" : v == 2 ? "/fma" : "");
+        snprintf(op, sizeof op, "%cgemm%s", dbl ? 'd' : 's',
+                 v == 1 ? "/sg" : v == 2 ? (dbl ? "/fma" : "/tf32x3") : "");
         use_variant("OMPWG_GPU_GEMM", gemm_variants[v == 1]);
-        use_variant("OMPWG_GPU_DGEMM", dgemm_variants[v == 2]);
+        use_variant("OMPWG_GPU_DGEMM", dgemm_variants[dbl && v == 2]);
+        use_variant("OMPWG_GPU_SGEMM", sgemm_variants[!dbl && v == 2]);
         bench_device_call ours = { .dbl = dbl, .n = n, .a = a, .b = b, .c = c };
         double t = time_median(bench_square_gemm_device, &ours, 2, o);
         double diff = t > 0 && t_ref > 0 ? gemm_difference(dbl, n, c, c_ref) : -1;
@@ -220,16 +238,19 @@ static void bench_gemm(bool dbl, int64_t n, const options *o, bool have_cublas)
         else
             row(op, n, t, flops / t * 1e-12, "TFLOP/s", "cuBLAS",
                 t_ref > 0 ? flops / t_ref * 1e-12 : -1, t_ref / t, diff, -1);
+        if (t > 0) error_line(op, n, &exact, c);
         /* the FMA kernel against the FMA units' own ceiling */
         bool fp64_tensor;
         char source[256];
         double peak = bench_gpu_fma_peak_gflops(dbl, &fp64_tensor, source, sizeof source);
-        if (v == 2 && t > 0 && peak > 0)
+        if (dbl && v == 2 && t > 0 && peak > 0)
             printf("%-12s %10lld  %.1f%% of the FP64 FMA peak, %.2f TFLOP/s (%s)\n", op,
                    (long long)n, 100.0 * flops / t * 1e-9 / peak, peak * 1e-3, source);
     }
     use_variant("OMPWG_GPU_GEMM", gemm_variants[0]);
     use_variant("OMPWG_GPU_DGEMM", dgemm_variants[0]);
+    use_variant("OMPWG_GPU_SGEMM", sgemm_variants[0]);
+    bench_sgemm_exact_free(&exact);
 out:
     ompwg_device_free(a);
     ompwg_device_free(b);
@@ -552,7 +573,10 @@ static int benchmark(const options *o)
            "      diff = max |C - C_cuBLAS| / max |C_cuBLAS|; n = 256: the small problem\n");
     printf("      /sg: the sub-group GEMM (OMPWG_GPU_GEMM=subgroup); dgemm/fma: the tiled DGEMM\n"
            "      on the FMA units (OMPWG_GPU_DGEMM=fma) where the default takes the tensor cores,\n"
-           "      with a line for its fraction of the FP64 FMA peak\n");
+           "      with a line for its fraction of the FP64 FMA peak; sgemm/tf32x3: the tiled SGEMM\n"
+           "      on the TF32 tensor cores (OMPWG_GPU_SGEMM=tf32x3); float rows: a line with the\n"
+           "      error against the product in double (cuBLAS DGEMM on the same inputs), the\n"
+           "      median and largest |c - c_exact| / (FLT_EPSILON (|A||B|)_ij)\n");
     printf("sum, dot: GB/s of bytes read; ratio to a device-to-device copy of the same size\n"
            "      (bytes read + written); err = relative error against a host long double sum;\n"
            "      /cub: CUB's DeviceReduce (Sum; TransformReduce of x_i y_i), float in float;\n"

@@ -67,9 +67,12 @@
  * - OMPWG_GPU_DEVICE=N: the OpenMP device number the GPU backend runs on
  *   (default: omp_get_default_device()); see ompwg_set_gpu_device(), which
  *   reads it again when given -1.
+ * - OMPWG_GPU_SGEMM=tf32x3: run the tiled GPU SGEMM on the TF32 tensor
+ *   cores as three TF32 products per product, at FP32 accuracy (see
+ *   ::OMPWG_GPU_KERNEL_SGEMM for the bound).
  * - OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM,
- *   OMPWG_GPU_GEMM_TILE: which variant of a GPU kernel runs (see
- *   ::ompwg_gpu_kernel, ompwg_set_gpu_variant()).
+ *   OMPWG_GPU_GEMM_TILE, OMPWG_GPU_SGEMM: which variant of a GPU kernel
+ *   runs (see ::ompwg_gpu_kernel, ompwg_set_gpu_variant()).
  * - OMPWG_GPU_SYNC=auto|spin|yield|blocking|keep: how a host thread waits
  *   for the GPU. The offload runtime makes the device's CUDA primary
  *   context block (sleep until an interrupt), which adds a wake-up to every
@@ -695,6 +698,19 @@ typedef enum ompwg_gpu_kernel {
      *  GPU's multiprocessors, else 128 x 128), "large" (128 x 128) or
      *  "small" (64 x 64) */
     OMPWG_GPU_KERNEL_GEMM_TILE = 4,
+    /** OMPWG_GPU_SGEMM, for the tiled SGEMM: "fma" (default: the FMA
+     *  units) or "tf32x3" (the TF32 tensor cores, mma.sync m16n8k8, where
+     *  every architecture the library was built for has them, sm_80 and
+     *  later; the FMA units elsewhere). tf32x3 splits each element x of A
+     *  and B into TF32 parts hi = tf32(x), lo = tf32(x - hi) (round to
+     *  nearest, ties away) and accumulates lo_a hi_b + hi_a lo_b + hi_a hi_b
+     *  in FP32: each product a b is taken to within 3 * 2^-22 |a| |b|
+     *  (12 u |a| |b|, u = 2^-24, what the FMA kernel's accumulation over
+     *  k = 12 adds at most) before its FP32 accumulation, and the tests
+     *  hold the result to the same netlib ratio as the FMA kernel's (the
+     *  GEMM bound of ompwg_sgemm()); the sub-group kernel
+     *  (OMPWG_GPU_GEMM=subgroup) is on the FMA units either way */
+    OMPWG_GPU_KERNEL_SGEMM = 5,
     /** the number of families (not a family) */
     OMPWG_GPU_KERNEL_COUNT
 } ompwg_gpu_kernel;

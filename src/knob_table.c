@@ -29,6 +29,7 @@ static const char *const gpu_reduces[] = { "tree", "subgroup", NULL };
 static const char *const gpu_transposes[] = { "padded", "unpadded", NULL };
 static const char *const gpu_dgemms[] = { "tensor", "fma", NULL };
 static const char *const gpu_gemm_tiles[] = { "auto", "large", "small", NULL };
+static const char *const gpu_sgemms[] = { "fma", "tf32x3", NULL };
 
 /* the table's numeric setters return int: the previous setting, or a status */
 static int set_gpu_device(int device)
@@ -117,6 +118,11 @@ const ompwg_knob_def ompwg_knobs[OMPWG_KNOB_COUNT] = {
         .doc = "the tiled GPU GEMM's team tile: 128 x 128 or 64 x 64; auto takes the small one when the large tiles of C would be fewer than the GPU's multiprocessors",
         .setter = "ompwg_set_gpu_variant()", .apply = apply_kept, .show = show_kept,
         .family = "gpu gemm tile", .backend = "gpu", .runnable_at_start = ~0u },
+    [OMPWG_KNOB_GPU_SGEMM] = { .env = "OMPWG_GPU_SGEMM", .kind = OMPWG_KIND_CHOICE,
+        .choices = gpu_sgemms, .values = "fma|tf32x3", .fallback_text = "fma",
+        .doc = "the tiled GPU SGEMM on the FMA units or on the TF32 tensor cores as three TF32 products (where every architecture built for has them), FP32 accuracy either way",
+        .setter = "ompwg_set_gpu_variant()", .apply = apply_kept, .show = show_kept,
+        .family = "gpu tiled sgemm", .backend = "gpu", .runnable_at_start = ~0u },
     /* the default is wide enough that a local update is a GEMM with a long
      * k (what both backends run fastest), narrow enough that the next
      * panel's broadcast overlaps it */
@@ -225,6 +231,7 @@ ompwg_knob ompwg_config_gpu_knob(ompwg_gpu_kernel kernel)
     case OMPWG_GPU_KERNEL_TRANSPOSE: return OMPWG_KNOB_GPU_TRANSPOSE;
     case OMPWG_GPU_KERNEL_DGEMM: return OMPWG_KNOB_GPU_DGEMM;
     case OMPWG_GPU_KERNEL_GEMM_TILE: return OMPWG_KNOB_GPU_GEMM_TILE;
+    case OMPWG_GPU_KERNEL_SGEMM: return OMPWG_KNOB_GPU_SGEMM;
     default: return OMPWG_KNOB_COUNT;
     }
 }

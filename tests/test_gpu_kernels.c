@@ -4,7 +4,7 @@
  * reductions (sum, dot, asum against a long double oracle, max and min with
  * a NaN and ties planted) over strided vectors; the transposes and the
  * scans, all with padded or strided outputs whose gaps must come back
- * unchanged. Every variant of the GEMM, DGEMM, tile, reduction and
+ * unchanged. Every variant of the GEMM, DGEMM, tile, SGEMM, reduction and
  * transpose families runs. Without a GPU the backend runs in host fallback
  * (OMP_TARGET_OFFLOAD=DISABLED, with KMP_TEAMS_THREAD_LIMIT=256 for full
  * teams, as meson runs it); where it cannot run at all the program skips.
@@ -445,8 +445,9 @@ static void check_variant_kernels(void)
 /* The families check_variant_kernels walks, and the variant of each that
  * each pass runs: the defaults, then the others, then the tiled DGEMM on
  * the FMA units (the default takes the tensor cores where the build has
- * them), then the tiled GEMM on its large team tile (these shapes take the
- * small one by default). */
+ * them) with the tiled SGEMM on the TF32 tensor cores, then the tiled GEMM
+ * on its large team tile (these shapes take the small one by default), on
+ * the FMA units and on the tensor cores. */
 static const struct {
     const char *env, *names[2];
 } families[] = {
@@ -455,13 +456,16 @@ static const struct {
     { "OMPWG_GPU_GEMM_TILE", { "auto", "large" } },
     { "OMPWG_GPU_REDUCE", { "tree", "subgroup" } },
     { "OMPWG_GPU_TRANSPOSE", { "padded", "unpadded" } },
+    { "OMPWG_GPU_SGEMM", { "fma", "tf32x3" } },
 };
 #define FAMILY_COUNT (sizeof families / sizeof families[0])
-static const int pass_variant[4][FAMILY_COUNT] = {
-    { 0, 0, 0, 0, 0 },
-    { 1, 0, 0, 1, 1 },
-    { 0, 1, 0, 0, 0 },
-    { 0, 0, 1, 0, 0 },
+#define PASS_COUNT 5
+static const int pass_variant[PASS_COUNT][FAMILY_COUNT] = {
+    { 0, 0, 0, 0, 0, 0 },
+    { 1, 0, 0, 1, 1, 0 },
+    { 0, 1, 0, 0, 0, 1 },
+    { 0, 0, 1, 0, 0, 0 },
+    { 0, 0, 1, 0, 0, 1 },
 };
 
 /* The program's body: main() below, and the gpu_kernels_module library's
@@ -479,7 +483,7 @@ int late_load_main(int argc, char **argv)
     walk_usable("gpu", why, sizeof why);
     if (ompwg_set_backend("gpu") != OMPWG_OK) tap_skip_all("the gpu backend cannot run here: %s", why);
     tap_diag("gpu backend: %s", why);
-    for (int pass = 0; pass < 4; pass++) {
+    for (int pass = 0; pass < PASS_COUNT; pass++) {
         bool selected = true;
         for (size_t f = 0; f < FAMILY_COUNT; f++)
             selected = walk_select_variant(families[f].env,

@@ -111,22 +111,27 @@ for t in "$builddir"/tests/test_* "$builddir"/blas/tests/test_blas_*; do
         [ "$not_ok" -eq 0 ] && tail -5 "$out/$name.tap"
     fi
 done
-# the FMA DGEMM and ZGEMM kernels, which the suite leaves to the tensor cores
-# where the build has them
-for name in test_dgemm test_zgemm; do
+# the variants the suite leaves out: the FMA DGEMM and ZGEMM kernels (the
+# default takes the tensor cores where the build has them), and the tiled
+# SGEMM and the float level-3 routines on the TF32 tensor cores (the default
+# takes the FMA units); each as NAME:VARIABLE=VALUE:TAG
+for run in test_dgemm:OMPWG_GPU_DGEMM=fma:fma test_zgemm:OMPWG_GPU_DGEMM=fma:fma \
+           test_sgemm:OMPWG_GPU_SGEMM=tf32x3:tf32x3 test_slevel3:OMPWG_GPU_SGEMM=tf32x3:tf32x3; do
+    name=${run%%:*} setting=${run#*:}
+    tag=${setting#*:} setting=${setting%%:*}
     if ! wanted tests || [ ! -x "$builddir/tests/$name" ]; then continue; fi
-    OMPWG_GPU_DGEMM=fma OMPWG_TEST_BACKENDS=gpu timeout --kill-after=10 120 \
-        "$builddir/tests/$name" > "$out/${name}_fma.tap" 2>&1
+    env "$setting" OMPWG_TEST_BACKENDS=gpu timeout --kill-after=10 120 \
+        "$builddir/tests/$name" > "$out/${name}_$tag.tap" 2>&1
     rc=$?
-    ok=$(grep -c '^ok' "$out/${name}_fma.tap")
-    not_ok=$(grep -c '^not ok' "$out/${name}_fma.tap")
+    ok=$(grep -c '^ok' "$out/${name}_$tag.tap")
+    not_ok=$(grep -c '^not ok' "$out/${name}_$tag.tap")
     tests_ok=$((tests_ok + ok))
     tests_not_ok=$((tests_not_ok + not_ok))
-    printf '%-20s rc=%-3d ok %4d  not ok %3d  (gpu backend, OMPWG_GPU_DGEMM=fma)\n' \
-        "${name}_fma" "$rc" "$ok" "$not_ok"
+    printf '%-20s rc=%-3d ok %4d  not ok %3d  (gpu backend, %s)\n' \
+        "${name}_$tag" "$rc" "$ok" "$not_ok" "$setting"
     if [ "$rc" -ne 0 ] || [ "$not_ok" -ne 0 ]; then
-        failed+=("${name}_fma")
-        grep -A6 '^not ok' "$out/${name}_fma.tap" | head -40
+        failed+=("${name}_$tag")
+        grep -A6 '^not ok' "$out/${name}_$tag.tap" | head -40
     fi
 done
 tests_line="ok $tests_ok (skipped $tests_skip), not ok $tests_not_ok; failing: ${failed[*]:-none}"

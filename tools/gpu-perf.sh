@@ -39,7 +39,7 @@ for k in "${kinds[@]}"; do
             echo "=== $k: $(basename "$v") ($(cat "$v/flags"))${e:+ with $e}"
             # shellcheck disable=SC2086
             env $e LD_LIBRARY_PATH=$v:$LD_LIBRARY_PATH timeout 150 "$builddir/bench/bench_gpu" \
-                --only "$k" --reps 10 ${PERF_ARGS:-} | grep -E '^(ssum|sdot|dsum|ddot|sgemm|dgemm)(/cub|/fma)? '
+                --only "$k" --reps 10 ${PERF_ARGS:-} | grep -E '^(ssum|sdot|dsum|ddot|sgemm|dgemm)(/cub|/fma|/tf32x3)? '
         done
     done
 done

@@ -31,8 +31,8 @@ enum {
     _Static_assert((TM) / DW_M / GEMM_DMMA_M * ((TN) / ((NT) / 32 / DW_M) / 8) * DMMA_CF ==    \
                        (RM) * (RN),                                                          \
                    "a lane's accumulators take the place of its register tile");             \
-    _Static_assert((TK) % DMMA_K == 0 && ((TM) + GEMM_PAD) % 16 == 4 &&                        \
-                       ((TN) + GEMM_PAD) % 16 == 4,                                          \
+    _Static_assert((TK) % DMMA_K == 0 && ((TM) + TC_PAD) % 16 == 4 &&                          \
+                       ((TN) + TC_PAD) % 16 == 4,                                            \
                    "whole k steps; conflict-free fragment rows");                            \
     _Static_assert((TM) / DW_M / GEMM_DMMA_M <= DMMA_MI_MAX &&                                 \
                        (TN) / ((NT) / 32 / DW_M) / 8 <= DMMA_NJ_MAX,                         \

@@ -26,9 +26,10 @@
 
 /* A team tile: tm x tn of C, stepping through k tk at a time, an rm x rn
  * register tile per thread; kk_unroll: how deep the k loop over a staged
- * slice is unrolled (0: fully). */
+ * slice is unrolled (0: fully); pad: elements after each staged row
+ * (GEMM_PAD, or the tensor-core path's TC_PAD: tc_tile()). */
 typedef struct gemm_tile {
-    int tm, tn, tk, rm, rn, kk_unroll;
+    int tm, tn, tk, rm, rn, kk_unroll, pad;
 } gemm_tile;
 
 /* The two tiles, as values rather than static variables: a static
@@ -36,12 +37,22 @@ typedef struct gemm_tile {
  * as a pointer argument, and its fields would not be constants there. */
 GPU_INLINE gemm_tile large_tile(void)
 {
-    return (gemm_tile){ LARGE_TM, LARGE_TN, LARGE_TK, LARGE_RM, LARGE_RN, LARGE_KK_UNROLL };
+    return (gemm_tile){ LARGE_TM, LARGE_TN, LARGE_TK, LARGE_RM, LARGE_RN, LARGE_KK_UNROLL,
+                        GEMM_PAD };
 }
 
 GPU_INLINE gemm_tile small_tile(void)
 {
-    return (gemm_tile){ SMALL_TM, SMALL_TN, SMALL_TK, SMALL_RM, SMALL_RN, SMALL_KK_UNROLL };
+    return (gemm_tile){ SMALL_TM, SMALL_TN, SMALL_TK, SMALL_RM, SMALL_RN, SMALL_KK_UNROLL,
+                        GEMM_PAD };
+}
+
+/* A tile as the tensor-core path stages it: rows padded by TC_PAD, which
+ * makes the fragment reads of a warp fall in distinct banks. */
+GPU_INLINE gemm_tile tc_tile(gemm_tile tile)
+{
+    tile.pad = TC_PAD;
+    return tile;
 }
 
 /* A team tile's derived sizes: elements per row of a staged slice, threads
@@ -58,6 +69,11 @@ enum {
     SMALL_NT = (SMALL_TM / SMALL_RM) * (SMALL_TN / SMALL_RN),
     SMALL_LA = SMALL_TM * SMALL_TK / SMALL_NT,
     SMALL_LB = SMALL_TN * SMALL_TK / SMALL_NT,
+    /* rows of the tensor-core path's staged slices (tc_tile()) */
+    LARGE_TC_ROW_A = LARGE_TM + TC_PAD,
+    LARGE_TC_ROW_B = LARGE_TN + TC_PAD,
+    SMALL_TC_ROW_A = SMALL_TM + TC_PAD,
+    SMALL_TC_ROW_B = SMALL_TN + TC_PAD,
     /* the sizes of a thread's arrays, for either tile */
     GEMM_RM_MAX = LARGE_RM,
     GEMM_RN_MAX = LARGE_RN,
@@ -84,6 +100,8 @@ GEMM_TILE_ASSERTS(LARGE_TM, LARGE_TN, LARGE_TK, LARGE_RM, LARGE_RN, LARGE_NT, LA
                   LARGE_LB);
 GEMM_TILE_ASSERTS(SMALL_TM, SMALL_TN, SMALL_TK, SMALL_RM, SMALL_RN, SMALL_NT, SMALL_LA,
                   SMALL_LB);
+_Static_assert(TC_PAD >= GEMM_PAD && TC_PAD * sizeof(T) % 16 == 0,
+               "the tensor-core path's slices hold the FMA path's (team_any), aligned alike");
 
 GPU_INLINE int tile_threads(gemm_tile tile)
 {
@@ -92,12 +110,12 @@ GPU_INLINE int tile_threads(gemm_tile tile)
 
 GPU_INLINE int tile_row_a(gemm_tile tile)
 {
-    return tile.tm + GEMM_PAD;
+    return tile.tm + tile.pad;
 }
 
 GPU_INLINE int tile_row_b(gemm_tile tile)
 {
-    return tile.tn + GEMM_PAD;
+    return tile.tn + tile.pad;
 }
 
 /* Elements of the A and of the B slice each thread stages. */
@@ -267,8 +285,10 @@ GPU_INLINE void store_c(gemm_tile tile, int ux, int uy, int64_t m0, int64_t n0, 
     }
 }
 
-#if GEMM_TENSOR_CORES
+#if GEMM_TENSOR_CORES && defined(OMPWG_PREC_D)
 #include "gemm_dmma.h"
+#elif GEMM_TENSOR_CORES
+#include "gemm_tf32x3.h"
 #endif
 
 /* Thread t's step on the staged slices, on the tensor cores (tc) or by its
@@ -276,9 +296,14 @@ GPU_INLINE void store_c(gemm_tile tile, int ux, int uy, int64_t m0, int64_t n0, 
 GPU_INLINE void team_mac(gemm_tile tile, bool tc, bool mine, int t, int ux, int uy,
                          const T *as, const T *bs, T acc[GEMM_RM_MAX][GEMM_RN_MAX])
 {
-#if GEMM_TENSOR_CORES
+#if GEMM_TENSOR_CORES && defined(OMPWG_PREC_D)
     if (tc) {
         dmma_mac(tile, t / 32, t % 32, as, bs, acc);
+        return;
+    }
+#elif GEMM_TENSOR_CORES
+    if (tc) {
+        tf32x3_mac(tile, t / 32, t % 32, as, bs, acc);
         return;
     }
 #else
@@ -293,10 +318,16 @@ GPU_INLINE void team_store_c(gemm_tile tile, bool tc, bool mine, int t, int ux, 
                              int64_t m0, int64_t n0, const gemm_job *J,
                              T acc[GEMM_RM_MAX][GEMM_RN_MAX])
 {
-#if GEMM_TENSOR_CORES
+#if GEMM_TENSOR_CORES && defined(OMPWG_PREC_D)
     if (tc) {
         dmma_store_c(tile, t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc,
                      acc);
+        return;
+    }
+#elif GEMM_TENSOR_CORES
+    if (tc) {
+        tf32x3_store_c(tile, t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c,
+                       J->ldc, acc);
         return;
     }
 #else
@@ -537,13 +568,13 @@ static void gemm_tiled_large(int dev, bool tc, bool ta, bool tb, int64_t m, int6
     if (TC_HOST && tc) {
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(LARGE_NT) is_device_ptr(a, b, c)
         {
-            _Alignas(16) T as[2][LARGE_TK * LARGE_ROW_A];
-            _Alignas(16) T bs[2][LARGE_TK * LARGE_ROW_B];
+            _Alignas(16) T as[2][LARGE_TK * LARGE_TC_ROW_A];
+            _Alignas(16) T bs[2][LARGE_TK * LARGE_TC_ROW_B];
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
             {
                 const gemm_job J =
                     job_of(large_tile(), ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-                team_gemm(large_tile(), GEMM_TENSOR_CORES, &J, as[0], bs[0]);
+                team_gemm(tc_tile(large_tile()), GEMM_TENSOR_CORES, &J, as[0], bs[0]);
             }
         }
         return;
@@ -570,13 +601,13 @@ static void gemm_tiled_small(int dev, bool tc, bool ta, bool tb, int64_t m, int6
     if (TC_HOST && tc) {
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(SMALL_NT) is_device_ptr(a, b, c)
         {
-            _Alignas(16) T as[2][SMALL_TK * SMALL_ROW_A];
-            _Alignas(16) T bs[2][SMALL_TK * SMALL_ROW_B];
+            _Alignas(16) T as[2][SMALL_TK * SMALL_TC_ROW_A];
+            _Alignas(16) T bs[2][SMALL_TK * SMALL_TC_ROW_B];
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
             {
                 const gemm_job J =
                     job_of(small_tile(), ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-                team_gemm(small_tile(), GEMM_TENSOR_CORES, &J, as[0], bs[0]);
+                team_gemm(tc_tile(small_tile()), GEMM_TENSOR_CORES, &J, as[0], bs[0]);
             }
         }
         return;

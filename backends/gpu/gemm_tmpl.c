@@ -1,6 +1,7 @@
 /* The GPU GEMM kernels of one precision, built once per precision by Meson
  * (prec.h): the tiled kernel on two team tiles (OMPWG_GPU_GEMM_TILE,
- * gemm_tiled.h), the sub-group kernel (OMPWG_GPU_GEMM, gemm_subgroup.h),
+ * gemm_tiled.h; on the tensor cores in gemm_dmma.h for double and
+ * gemm_tf32x3.h for float), the sub-group kernel (OMPWG_GPU_GEMM, gemm_subgroup.h),
  * C := beta * C, and the call on device data that picks one of them. They
  * stay one translation unit because LLVM's OpenMP optimisations (SPMD mode,
  * team arrays moved to shared memory) work across the functions of a unit.
@@ -41,6 +42,9 @@ enum { SCALE_NT = 256 };
  * transposed operand spread over the banks and rows stay 16-byte aligned;
  * 4 elements, which for double also makes the rows 4 (mod 16) long, as the
  * tensor-core fragments want. Each setting was measured: bench/NOTES.md.
+ * TC_PAD: the tensor-core path's padding, 8 for float, so that its rows
+ * are 8 (mod 32) floats long and the four k rows of a fragment read fall
+ * in distinct banks (with 4 they would share banks two by two).
  *
  * The sub-group kernel: a lane owns SG_RM rows of C, a sub-group's width
  * apart, in SG_RN columns; SG_BLOCKS such sub-blocks side by side along n
@@ -48,9 +52,9 @@ enum { SCALE_NT = 256 };
  * 8 x 8 per lane (64 accumulators, 8 FMAs per broadcast); double: 8 x 4,
  * its shuffles moving twice the bits. */
 #if defined(OMPWG_PREC_D)
-enum { LARGE_TK = OMPWG_GPU_TILE_K, LARGE_KK_UNROLL = 4, SG_RM = 8, SG_RN = 4 };
+enum { LARGE_TK = OMPWG_GPU_TILE_K, LARGE_KK_UNROLL = 4, SG_RM = 8, SG_RN = 4, TC_PAD = 4 };
 #else
-enum { LARGE_TK = 16, LARGE_KK_UNROLL = 0, SG_RM = 8, SG_RN = 8 };
+enum { LARGE_TK = 16, LARGE_KK_UNROLL = 0, SG_RM = 8, SG_RN = 8, TC_PAD = 8 };
 #endif
 enum {
     GEMM_PAD = 4,
@@ -68,14 +72,17 @@ enum {
     SG_BLOCKS = 8,
 };
 
-/* The FP64 tensor-core path of the double kernel is compiled (device pass
- * only: inline PTX, gpu_mma.h); TC_HOST: the host side may ask for it. */
-#if defined(OMPWG_PREC_D) && defined(GEMM_DMMA_M)
+/* The tensor-core path of the tiled kernel is compiled (device pass only:
+ * inline PTX, gpu_mma.h): FP64 mma.sync for double, 3xTF32 mma.sync for
+ * float (both where every architecture built for is sm_80 or later);
+ * TC_HOST: the host side may ask for it. */
+#if (defined(OMPWG_PREC_D) && defined(GEMM_DMMA_M)) || \
+    (defined(OMPWG_PREC_S) && defined(GPU_TF32_MMA))
 #define GEMM_TENSOR_CORES 1
 #else
 #define GEMM_TENSOR_CORES 0
 #endif
-enum { TC_HOST = T_IS_DOUBLE && OMPWG_GPU_FP64_MMA > 0 };
+enum { TC_HOST = OMPWG_GPU_FP64_MMA > 0 };
 
 /* The functions that hold target regions: the offload entry of a region
  * is named after its function, and the s and d objects of this file go
@@ -174,8 +181,12 @@ void GEMM_RESIDENT(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, cons
                       beta, c, s->ldc);
         return;
     }
-    /* the FP64 tensor cores where this precision and the build have them */
-    const bool tc = TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR;
+    /* the tensor cores where the build has them and the variant asks for
+     * them: FP64 for double (the default), 3xTF32 for float */
+    const bool tc = TC_HOST && (T_IS_DOUBLE ? ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) ==
+                                                  OMPWG_GPU_DGEMM_TENSOR
+                                            : ompwg_gpu_pick(OMPWG_GPU_KERNEL_SGEMM) ==
+                                                  OMPWG_GPU_SGEMM_TF32X3);
     if (small_tiles(s->m, s->n))
         gemm_tiled_small(dev, tc, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda, b,
                          s->ldb, beta, c, s->ldc);

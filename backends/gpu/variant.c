@@ -1,6 +1,6 @@
 /* The GPU kernel variants, chosen through src/config.c (OMPWG_GPU_GEMM,
  * OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM,
- * OMPWG_GPU_GEMM_TILE, or ompwg_set_gpu_variant()) and asked for at every
+ * OMPWG_GPU_GEMM_TILE, OMPWG_GPU_SGEMM, or ompwg_set_gpu_variant()) and asked for at every
  * call. */
 #include "variant.h"
 
@@ -16,6 +16,7 @@ static const char *const family_what[OMPWG_GPU_KERNEL_COUNT] = {
     [OMPWG_GPU_KERNEL_TRANSPOSE] = "transpose",
     [OMPWG_GPU_KERNEL_DGEMM] = "tiled dgemm and zgemm",
     [OMPWG_GPU_KERNEL_GEMM_TILE] = "gemm tile",
+    [OMPWG_GPU_KERNEL_SGEMM] = "tiled sgemm",
 };
 
 /* What was last said for each family: 1 + the variant, 0 before the first
