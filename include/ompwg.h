@@ -436,9 +436,9 @@ OMPWG_API ompwg_status ompwg_dmin(int64_t n, const double *x, int64_t incx, doub
  * i has the bound of inclusive output i - 1. The 64-bit integer scan is
  * exact, modulo 2^64 (two's complement wraparound, never undefined).
  *
- * Backends: gpu (a one-pass kernel with decoupled look-back, see README),
- * cpu (host threads) and the sequential reference (the openblas backend,
- * since OpenBLAS has no scan, runs it; OMPWG_CHECK compares with it).
+ * Backends: gpu (a two-pass kernel over team scans, see README), cpu (host
+ * threads) and the sequential reference (the openblas backend, since
+ * OpenBLAS has no scan, runs it; OMPWG_CHECK compares with it).
  * @{ */
 /** Flag of the scans: an exclusive scan (y_0 = 0) instead of an inclusive one. */
 #define OMPWG_SCAN_EXCLUSIVE 1u
