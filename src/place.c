@@ -229,20 +229,35 @@ static const ompwg_backend *reference_host(const decision *d)
  * kernels for its ISA, say). */
 #define SHAPE_MARGIN 1.5
 
-/* Whether the model puts the shape's host backend within SHAPE_MARGIN of
- * the other on the call's work, on the GEMM curves: the level-3 curves
- * come from TRSMs and misjudge a thin SYRK (DSYRK 64 x 64 x 4096: the
- * CPU backend 5 times slower than OpenBLAS on the TRSM curve, 1.7 times
- * faster in fact), while the GEMM curves say whether the backend's kernel
- * is a good one on this CPU. */
+/* The rate of the backend's curve of `kind` at its largest measured size
+ * (flops a second), or negative. */
+static double top_rate(const ompwg_model *m, const ompwg_backend *be, ompwg_model_kind kind,
+                       bool dbl)
+{
+    const ompwg_model_curve *g = ompwg_model_curves(m, be->name, kind, dbl);
+    if (!g || g->points == 0) return -1;
+    return g->work[g->points - 1] / g->seconds[g->points - 1];
+}
+
+/* Whether the shape's host backend has a kernel within SHAPE_MARGIN of the
+ * other's on this CPU for the call's kind of GEMM: their panel curves' rates
+ * at the largest size measured for a panel update, else their GEMM
+ * curves'. Not the call's own estimates: the level-3 curves come from
+ * TRSMs and misjudge a thin SYRK (DSYRK 64 x 64 x 4096: the CPU backend 5
+ * times slower than OpenBLAS on the TRSM curve, 1.7 times faster in fact),
+ * and at a thin call's few flops the GEMM curves weigh the start of the
+ * CPU backend's team (DSYRK 64 x 64 x 6000 on the H100 machine stayed on
+ * OpenBLAS at 2.1 ms, where the CPU backend took 1.1). */
 static bool competitive(const ompwg_model *m, const ompwg_call *c, const ompwg_backend *shaped,
                         const ompwg_backend *other)
 {
-    ompwg_call g = *c;
-    g.kind = OMPWG_MODEL_GEMM;
-    const double t_shaped = kernel_seconds(m, shaped, &g, 1.0);
-    const double t_other = kernel_seconds(m, other, &g, 1.0);
-    return t_shaped >= 0 && (t_other < 0 || t_shaped <= SHAPE_MARGIN * t_other);
+    ompwg_model_kind kind = OMPWG_MODEL_GEMM;
+    if (panel_work(c) > 0 && top_rate(m, shaped, OMPWG_MODEL_PANEL, c->dbl) > 0 &&
+        top_rate(m, other, OMPWG_MODEL_PANEL, c->dbl) > 0)
+        kind = OMPWG_MODEL_PANEL;
+    const double r_shaped = top_rate(m, shaped, kind, c->dbl);
+    const double r_other = top_rate(m, other, kind, c->dbl);
+    return r_shaped > 0 && (r_other <= 0 || r_shaped * SHAPE_MARGIN >= r_other);
 }
 
 static const ompwg_backend *host_for_shape(const ompwg_call *c, const decision *d)
