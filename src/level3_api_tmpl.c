@@ -112,7 +112,7 @@ static int run_level3(bool device, ompwg_level3_op op, ompwg_layout layout, ompw
     ompwg_call call = { .what = level3_names[op], .kind = level3_curve(op),
                         .dbl = T_IS_DOUBLE, .work = level3_flops(&s), .m = s.m,
                         .n = s.n, .k = tri || op == OMPWG_L3_SYMM ? ra : s.k,
-                        .device = device, .operands = 3,
+                        .right_triangle = tri && !s.left, .device = device, .operands = 3,
                         .device_slowdown = level3_device_slowdown(&s) };
     if (reads) call.op[0] = ompwg_matrix_operand(a, ra, ca, s.lda, sizeof(T), true, false);
     if (reads_b) call.op[1] = ompwg_matrix_operand(b, rb, cb, s.ldb, sizeof(T), true, false);

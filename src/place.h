@@ -28,6 +28,7 @@ typedef struct ompwg_call {
     double work;             /* flops (GEMM) or bytes a CPU touches */
     int64_t m, n, k;         /* for the trace; GEMM's n is also the columns a split divides */
     bool splittable;
+    bool right_triangle;     /* TRSM, TRMM: the triangle on the right of B (its order n) */
     /* the device's host-data path overlaps its copies with its kernels
      * (the GEMMs' pipeline); else they add up */
     bool pipelined;
