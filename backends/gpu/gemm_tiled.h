@@ -318,16 +318,10 @@ GPU_INLINE void team_store_c(gemm_tile tile, bool tc, bool mine, int t, int ux, 
                              int64_t m0, int64_t n0, const gemm_job *J,
                              T acc[GEMM_RM_MAX][GEMM_RN_MAX])
 {
-#if GEMM_TENSOR_CORES && defined(OMPWG_PREC_D)
+#if GEMM_TENSOR_CORES
     if (tc) {
-        dmma_store_c(tile, t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc,
-                     acc);
-        return;
-    }
-#elif GEMM_TENSOR_CORES
-    if (tc) {
-        tf32x3_store_c(tile, t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c,
-                       J->ldc, acc);
+        mma_store_c(tile, t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc,
+                    acc);
         return;
     }
 #else
