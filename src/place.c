@@ -153,7 +153,8 @@ static double predict_host(const ompwg_model *m, int64_t n, int64_t w)
                         bc / m->d2h_pageable;
     ompwg_call c = { .kind = OMPWG_MODEL_GEMM, .dbl = true, .work = 2.0 * (double)n * w * n,
                      .m = n, .n = w, .k = n, .pipelined = true };
-    const double kernel = m->backends > 0 ? named_kernel_seconds(m, m->backend[0].name, &c, 1.0) : -1;
+    const double kernel =
+        m->backends > 0 ? named_kernel_seconds(m, m->backend[0].name, &c, 1.0) : -1;
     return combine(m, &c, link, kernel > 0 ? kernel : 0);
 }
 

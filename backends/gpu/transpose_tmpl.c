@@ -174,7 +174,8 @@ GPU_INLINE void pair_move(bool out, const float *a, int64_t lda, float *b, int64
 }
 
 /* Local memory of a team: the padded tile, or the two planes of pairs. */
-#define TR_LOCAL (2 * TR_PLANE * 2 > TR_TILE * (TR_TILE + 1) ? 2 * TR_PLANE * 2 : TR_TILE * (TR_TILE + 1))
+#define TR_LOCAL                                                                       \
+    (2 * TR_PLANE * 2 > TR_TILE * (TR_TILE + 1) ? 2 * TR_PLANE * 2 : TR_TILE * (TR_TILE + 1))
 #else
 #define TR_LOCAL (TR_TILE * (TR_TILE + 1))
 #endif
