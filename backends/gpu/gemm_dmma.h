@@ -2,8 +2,8 @@
  * only, and only in the device pass: gemm_tiled.h includes it under
  * GEMM_TENSOR_CORES). A warp computes its warp tile (gemm_mma_warps.h) as
  * GEMM_DMMA_M x 8 blocks, each a chain of mma.sync over k, DMMA_K at a
- * time, reading its fragments from the same staged slices as the FMA path: m8n8k4 (sm_80) or m16n8k8 (sm_90,
- * GEMM_DMMA_M 16). Fragment layouts (PTX ISA, mma .f64): lane l = 4 g + q
+ * time, reading its fragments from the same staged slices as the FMA
+ * path: m8n8k4 (sm_80) or m16n8k8 (sm_90, GEMM_DMMA_M 16). Fragment layouts (PTX ISA, mma .f64): lane l = 4 g + q
  * holds, for r counting from 0,
  *   A: (g + 8 (r mod M/8), q + 4 floor(r / (M/8))), (M/8)(K/4) of them;
  *   B: (q + 4 r, g), K/4 of them;
