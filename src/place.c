@@ -80,7 +80,7 @@ static bool gemm_shaped(const ompwg_call *c)
  * update. Through the C API on the H100 machine's 16 cores, DGEMM
  * m x 64 x k on the updates of a Cholesky factorisation of n = 8192
  * (7000 x 1024 ... 500 x 7600) took 1.2-1.8 times the GEMM curve's
- * estimate on the CPU backend and 2.5-3.5 times on OpenBLAS: both stream
+ * estimate on the CPU backend and 2.9-3.6 times on OpenBLAS: both stream
  * A at 10-20 GB/s, not at the square GEMM's rate. */
 static double panel_work(const ompwg_call *c)
 {
