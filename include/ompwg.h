@@ -1021,7 +1021,7 @@ OMPWG_API int ompwg_set_fallback(int on);
  * shape alone chooses.
  *
  * The model is measured on the first call on host data that has a GPU to
- * weigh, or by ompwg_get_model() (about 3 s on an H100 machine, once per
+ * weigh, or by ompwg_get_model() (about 3.7 s on an H100 machine, once per
  * machine kind: see below): the link's rate from page-locked and from pageable memory each
  * way, the GEMM, level-3 (a TRSM) and streaming (reduction, scan,
  * transpose) kernels of each candidate backend at a few sizes, and three
