@@ -1022,11 +1022,12 @@ OMPWG_API int ompwg_set_fallback(int on);
  *
  * The model is measured on the first call on host data that has a GPU to
  * weigh, or by ompwg_get_model() (about 3.7 s on an H100 machine, once per
- * machine kind: see below): the link's rate from page-locked and from pageable memory each
- * way, the GEMM, level-3 (a TRSM) and streaming (reduction, scan,
- * transpose) kernels of each candidate backend at a few sizes, and three
- * host-data GEMMs on the GPU end to end, all twice, each figure kept at
- * its faster. Times between
+ * machine kind: see below): the link's rate from page-locked and from
+ * pageable memory each way, the GEMM, level-3 (a TRSM), panel (m x 64 x m)
+ * and streaming (reduction, scan, transpose) kernels of each candidate
+ * backend at a few sizes, and three host-data GEMMs and three host-data
+ * panel updates on the GPU end to end, all twice, each figure kept at its
+ * faster. Times between
  * measured sizes are interpolated, beyond them extrapolated at the last
  * rate. The model is kept across processes in a file: by default one per
  * machine kind under $XDG_CACHE_HOME/ompwg (else ~/.cache/ompwg), its name
