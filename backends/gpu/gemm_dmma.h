@@ -32,11 +32,10 @@ GEMM_DMMA_ASSERTS(SMALL_TM, SMALL_TN, SMALL_TK);
 GPU_INLINE void dmma_mac(gemm_tile tile, int w, int lane, const T *as, const T *bs,
                          T acc[GEMM_RM_MAX][GEMM_RN_MAX])
 {
-    const int g = lane >> 2, q = lane & 3;
     const int mi = mma_mi(tile), nj = mma_nj(tile);
     const int row_a = tile_row_a(tile), row_b = tile_row_b(tile);
-    const int wm0 = w % MMA_WARPS_M * (tile.tm / MMA_WARPS_M),
-              wn0 = w / MMA_WARPS_M * (tile.tn / mma_dw_n(tile));
+    int wm0, wn0;
+    mma_warp_origin(tile, w, &wm0, &wn0);
 #pragma unroll
     for (int kk = 0; kk < tile.tk; kk += DMMA_K) {
         T fa[MMA_MI_MAX][DMMA_AF], fb[MMA_NJ_MAX][DMMA_BF];
@@ -44,13 +43,12 @@ GPU_INLINE void dmma_mac(gemm_tile tile, int w, int lane, const T *as, const T *
         for (int i = 0; i < mi; i++)
 #pragma unroll
             for (int r = 0; r < DMMA_AF; r++)
-                fa[i][r] = as[(kk + q + 4 * (r / (GEMM_DMMA_M / 8))) * row_a + wm0 +
-                              i * GEMM_DMMA_M + g + 8 * (r % (GEMM_DMMA_M / 8))];
+                fa[i][r] = as[mma_a_at(row_a, wm0, kk, lane, i, r)];
 #pragma unroll
         for (int j = 0; j < nj; j++)
 #pragma unroll
             for (int r = 0; r < DMMA_BF; r++)
-                fb[j][r] = bs[(kk + q + 4 * r) * row_b + wn0 + j * 8 + g];
+                fb[j][r] = bs[mma_b_at(row_b, wn0, kk, lane, j, r)];
 #pragma unroll
         for (int i = 0; i < mi; i++)
 #pragma unroll

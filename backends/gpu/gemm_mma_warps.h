@@ -46,6 +46,30 @@ GPU_INLINE int mma_nj(gemm_tile tile)
     return tile.tn / mma_dw_n(tile) / 8;
 }
 
+/* Where warp tile w starts in the team tile: row *wm0, column *wn0. */
+GPU_INLINE void mma_warp_origin(gemm_tile tile, int w, int *wm0, int *wn0)
+{
+    *wm0 = w % MMA_WARPS_M * (tile.tm / MMA_WARPS_M);
+    *wn0 = w / MMA_WARPS_M * (tile.tn / mma_dw_n(tile));
+}
+
+/* The staged places of element r of lane (g = lane / 4, q = lane % 4)'s A
+ * fragment of block row i, and of its B fragment of block column j, at k
+ * step kk (gpu_mma.h: A (g + 8 (r mod M/8), q + 4 floor(r / (M/8))),
+ * B (q + 4 r, g)); the slices' rows hold row_a and row_b elements. */
+GPU_INLINE int mma_a_at(int row_a, int wm0, int kk, int lane, int i, int r)
+{
+    const int g = lane >> 2, q = lane & 3;
+    return (kk + q + 4 * (r / (MMA_BLOCK_M / 8))) * row_a + wm0 + i * MMA_BLOCK_M + g +
+           8 * (r % (MMA_BLOCK_M / 8));
+}
+
+GPU_INLINE int mma_b_at(int row_b, int wn0, int kk, int lane, int j, int r)
+{
+    const int g = lane >> 2, q = lane & 3;
+    return (kk + q + 4 * r) * row_b + wn0 + j * 8 + g;
+}
+
 /* Accumulator r of block (i, j) of a lane, kept in the register tile's
  * storage. */
 GPU_INLINE T *mma_acc(gemm_tile tile, T acc[GEMM_RM_MAX][GEMM_RN_MAX], int i, int j, int r)
@@ -62,8 +86,9 @@ GPU_INLINE void mma_store_c(gemm_tile tile, int w, int lane, int64_t m0, int64_t
 {
     const int g = lane >> 2, q = lane & 3;
     const int mi = mma_mi(tile), nj = mma_nj(tile);
-    const int64_t r0 = m0 + w % MMA_WARPS_M * (tile.tm / MMA_WARPS_M) + g,
-                  c0 = n0 + w / MMA_WARPS_M * (tile.tn / mma_dw_n(tile)) + 2 * q;
+    int wm0, wn0;
+    mma_warp_origin(tile, w, &wm0, &wn0);
+    const int64_t r0 = m0 + wm0 + g, c0 = n0 + wn0 + 2 * q;
 #pragma unroll
     for (int j = 0; j < nj; j++)
 #pragma unroll

@@ -39,11 +39,10 @@ GEMM_TF32X3_ASSERTS(SMALL_TM, SMALL_TN, SMALL_TK, SMALL_RN);
 GPU_INLINE void tf32x3_mac(gemm_tile tile, int w, int lane, const float *as, const float *bs,
                            float acc[GEMM_RM_MAX][GEMM_RN_MAX])
 {
-    const int g = lane >> 2, q = lane & 3;
     const int mi = mma_mi(tile), nj = mma_nj(tile);
     const int row_a = tile_row_a(tile), row_b = tile_row_b(tile);
-    const int wm0 = w % MMA_WARPS_M * (tile.tm / MMA_WARPS_M),
-              wn0 = w / MMA_WARPS_M * (tile.tn / mma_dw_n(tile));
+    int wm0, wn0;
+    mma_warp_origin(tile, w, &wm0, &wn0);
 #pragma unroll
     for (int kk = 0; kk < tile.tk; kk += TF_K) {
         unsigned ahi[MMA_MI_MAX][TF_AF], alo[MMA_MI_MAX][TF_AF];
@@ -51,15 +50,13 @@ GPU_INLINE void tf32x3_mac(gemm_tile tile, int w, int lane, const float *as, con
         for (int i = 0; i < mi; i++)
 #pragma unroll
             for (int r = 0; r < TF_AF; r++)
-                tf32_split_(as[(kk + q + 4 * (r / 2)) * row_a + wm0 + i * MMA_BLOCK_M + g +
-                               8 * (r % 2)],
-                            &ahi[i][r], &alo[i][r]);
+                tf32_split_(as[mma_a_at(row_a, wm0, kk, lane, i, r)], &ahi[i][r], &alo[i][r]);
 #pragma unroll
         for (int j = 0; j < nj; j++) {
             unsigned bhi[TF_BF], blo[TF_BF];
 #pragma unroll
             for (int r = 0; r < TF_BF; r++)
-                tf32_split_(bs[(kk + q + 4 * r) * row_b + wn0 + j * 8 + g], &bhi[r], &blo[r]);
+                tf32_split_(bs[mma_b_at(row_b, wn0, kk, lane, j, r)], &bhi[r], &blo[r]);
             /* each term into every block of the column before the next
              * term, so that the mma.sync in flight are independent */
 #pragma unroll
