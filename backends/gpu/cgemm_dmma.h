@@ -56,8 +56,11 @@ GPU_INLINE void cg_dmma_pass(TR xr[CG_MI][GPU_DMMA_AF], TR yr[CG_NJ][GPU_DMMA_BF
         }
 }
 
-/* The staged slice added into lane `lane`'s share of warp w's tile. */
-GPU_INLINE void cg_dmma_mac(int w, int lane, const cg_slice *sl,
+/* The staged slice added into lane `lane`'s share of warp w's tile; the
+ * staged imaginary parts of A and B taken times sa and sb (1 or -1: the
+ * asynchronous copies stage op(A) and op(B) unconjugated, and the sign is
+ * exact in registers). */
+GPU_INLINE void cg_dmma_mac(int w, int lane, const cg_slice *sl, TR sa, TR sb,
                             TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 {
     const int g = lane >> 2, q = lane & 3;
@@ -73,7 +76,7 @@ GPU_INLINE void cg_dmma_mac(int w, int lane, const cg_slice *sl,
                 const int p = kk + dmma_a_k_(q, r);
                 const int x = wm0 + i * GEMM_DMMA_M + dmma_a_row_(g, r);
                 ar[i][r] = sl->are[p][x];
-                ai[i][r] = sl->aim[p][x];
+                ai[i][r] = sa * sl->aim[p][x];
                 nai[i][r] = -ai[i][r];
             }
 #pragma unroll
@@ -82,7 +85,7 @@ GPU_INLINE void cg_dmma_mac(int w, int lane, const cg_slice *sl,
             for (int r = 0; r < GPU_DMMA_BF; r++) {
                 const int p = kk + dmma_b_k_(q, r), y = wn0 + j * 8 + g;
                 br[j][r] = sl->bre[p][y];
-                bi[j][r] = sl->bim[p][y];
+                bi[j][r] = sb * sl->bim[p][y];
             }
         /* every block's first product, then its second, so that the two
          * mma on one accumulator block are issued apart */

@@ -22,16 +22,27 @@ static void CG_TILED(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, co
     const int64_t tiles_m = ompwg_gpu_ceil_div(m, CG_TM);
     const int64_t ntiles = tiles_m * ompwg_gpu_ceil_div(n, CG_TN);
     const int teams = ompwg_gpu_teams_for(ntiles);
+#if CG_TILED_TC
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c) \
+    ompx_dyn_cgroup_mem(CG_STAGES * sizeof(cg_slice))
+#else
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(CG_NT) is_device_ptr(a, b, c)
+#endif
     {
+#if !(CG_TILED_TC && CG_ASYNC)
         cg_slice sl[2];
+#endif
 #pragma omp parallel firstprivate(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re, \
                                       alpha_im, beta_re, beta_im, tiles_m, ntiles)
         {
             const cg_job J =
                 cg_job_of(ta, tb, ca, cb, m, n, k, lda, ldb, ldc, a, b, c, alpha_re,
                           alpha_im, beta_re, beta_im, tiles_m, ntiles);
+#if CG_TILED_TC && CG_ASYNC
+            cg_team(true, &J, llvm_omp_target_dynamic_shared_alloc());
+#else
             cg_team(CG_TILED_TC && CG_TC, &J, sl);
+#endif
         }
     }
 }

@@ -27,10 +27,12 @@
  * (cg_team_any). */
 #include <omp.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gemm_copies.h"
 #include "gpu.h"
+#include "gpu_async.h"
 #include "gpu_mma.h"
 #include "grid.h"
 #include "ompwg.h"
@@ -87,6 +89,20 @@ _Static_assert(CG_LA * CG_NT == CG_TM * CG_TK && CG_LB * CG_NT == CG_TN * CG_TK,
 #define CG_TC 0
 #endif
 enum { CG_TC_HOST = T_IS_DOUBLE && OMPWG_GPU_FP64_MMA > 0 };
+
+/* CG_ASYNC: the tensor-core path stages its slices with asynchronous
+ * copies (gpu_async.h), CG_STAGES of them in the team's dynamic local
+ * memory (68 KiB): with one slice in flight through registers, Nsight
+ * Compute showed the warps waiting on global loads half of the time
+ * (bench/NOTES.md). Device pass only; the host asks for the memory
+ * wherever it may take the tensor-core path, the host fallback keeps the
+ * static buffers. */
+#if CG_TC && GPU_ASYNC_COPY
+#define CG_ASYNC 1
+#else
+#define CG_ASYNC 0
+#endif
+enum { CG_STAGES = 4 };
 
 /* The functions that hold target regions: the offload entry of a region
  * is named after its function, and the c and z objects of this file go
@@ -307,7 +323,7 @@ GPU_INLINE void cg_team_mac(bool tc, int t, const cg_slice *sl,
 {
 #if CG_TC
     if (tc) {
-        cg_dmma_mac(t / 32, t % 32, sl, re, im);
+        cg_dmma_mac(t / 32, t % 32, sl, 1, 1, re, im);
         return;
     }
 #else
@@ -361,6 +377,80 @@ GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
     }
 }
 
+#if CG_ASYNC
+/* Thread t's copies of the k slice kt of the tile at (m0, n0) into the
+ * staged slice at shared address sl0, without passing through registers:
+ * each element's real and imaginary parts into their planes, unconjugated
+ * (cg_dmma_mac applies the signs); a place outside op(A) or op(B) gets
+ * zeros, copied from a clamped (valid) address. */
+GPU_INLINE void cg_async_slice(const cg_job *J, int t, int64_t m0, int64_t n0, int64_t kt,
+                               unsigned sl0)
+{
+    const int64_t k0 = kt * CG_TK;
+#pragma unroll
+    for (int x = 0; x < CG_LA; x++) {
+        int i, p;
+        cg_a_at(J, t + x * CG_NT, &i, &p);
+        const int64_t row = m0 + i, col = k0 + p;
+        const bool in = row < J->m && col < J->k;
+        const int64_t rc = in ? row : 0, cc = in ? col : 0;
+        const T *src = J->ta ? J->a + cc + rc * J->lda : J->a + rc + cc * J->lda;
+        const unsigned at = (unsigned)((p * CG_ROW_A + i) * (int)sizeof(TR));
+        gpu_async_copy(sl0 + (unsigned)offsetof(cg_slice, are) + at, &src->re, sizeof(TR), in);
+        gpu_async_copy(sl0 + (unsigned)offsetof(cg_slice, aim) + at, &src->im, sizeof(TR), in);
+    }
+#pragma unroll
+    for (int x = 0; x < CG_LB; x++) {
+        int p, j;
+        cg_b_at(J, t + x * CG_NT, &p, &j);
+        const int64_t row = k0 + p, col = n0 + j;
+        const bool in = row < J->k && col < J->n;
+        const int64_t rc = in ? row : 0, cc = in ? col : 0;
+        const T *src = J->tb ? J->b + cc + rc * J->ldb : J->b + rc + cc * J->ldb;
+        const unsigned at = (unsigned)((p * CG_ROW_B + j) * (int)sizeof(TR));
+        gpu_async_copy(sl0 + (unsigned)offsetof(cg_slice, bre) + at, &src->re, sizeof(TR), in);
+        gpu_async_copy(sl0 + (unsigned)offsetof(cg_slice, bim) + at, &src->im, sizeof(TR), in);
+    }
+}
+
+/* A team of CG_NT threads on the tensor cores with CG_STAGES staged
+ * slices in the team's dynamic local memory: the copies of the next
+ * CG_STAGES - 1 slices are in flight while the warps compute on the
+ * current one (cg_team_full has one in flight, in registers). One barrier
+ * per slice: after it every thread's copies of slice kt have landed and
+ * every warp is done with slice kt - 1, whose buffer then takes slice
+ * kt + CG_STAGES - 1. */
+GPU_INLINE void cg_team_async(const cg_job *J, cg_slice *sl, int t, int64_t team, int64_t nteam)
+{
+    TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
+    const TR sa = J->ca ? -1 : 1, sb = J->cb ? -1 : 1;
+    const unsigned sl0 = gpu_shared_address(sl);
+    const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
+    for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
+        const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
+#pragma unroll
+        for (int s = 0; s < CG_STAGES - 1; s++) {
+            if (s < nk) cg_async_slice(J, t, m0, n0, s, sl0 + (unsigned)(s * sizeof(cg_slice)));
+            gpu_async_commit();
+        }
+        cg_zero(re, im);
+        for (int64_t kt = 0; kt < nk; kt++) {
+            GPU_ASYNC_WAIT(CG_STAGES - 2);
+#pragma omp barrier
+            const int64_t ahead = kt + CG_STAGES - 1;
+            if (ahead < nk)
+                cg_async_slice(J, t, m0, n0, ahead,
+                               sl0 + (unsigned)(ahead % CG_STAGES * sizeof(cg_slice)));
+            gpu_async_commit();
+            cg_dmma_mac(t / 32, t % 32, &sl[kt % CG_STAGES], sa, sb, re, im);
+        }
+        /* every warp is done with the buffers before the next tile's copies */
+#pragma omp barrier
+        cg_dmma_store(J, t / 32, t % 32, m0, n0, re, im);
+    }
+}
+#endif
+
 /* A team of any other size (host fallback): each slice staged by all the
  * threads into one buffer, then each thread's share of the register tiles
  * computed from it and added into C at once (alpha * acc + beta * C for
@@ -394,10 +484,16 @@ static __attribute__((noinline)) void cg_team_any(const cg_job *J,
  * (on the tensor cores when tc, a constant at each call), the any-size
  * path otherwise; nt is the same for every thread of the team, so all take
  * the same one. */
-GPU_INLINE void cg_team(bool tc, const cg_job *J, cg_slice sl[2])
+GPU_INLINE void cg_team(bool tc, const cg_job *J, cg_slice *sl)
 {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+#if CG_ASYNC
+    if (tc && nt == CG_NT) {
+        cg_team_async(J, sl, t, team, nteam);
+        return;
+    }
+#endif
     if (nt == CG_NT)
         cg_team_full(tc, J, sl, t, team, nteam);
     else

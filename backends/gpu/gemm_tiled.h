@@ -74,6 +74,9 @@ enum {
     LARGE_TC_ROW_B = LARGE_TN + TC_PAD,
     SMALL_TC_ROW_A = SMALL_TM + TC_PAD,
     SMALL_TC_ROW_B = SMALL_TN + TC_PAD,
+    /* elements of a staged slice of op(A) and op(B) on the tensor-core path */
+    LARGE_TC_STAGE = LARGE_TK * (LARGE_TC_ROW_A + LARGE_TC_ROW_B),
+    SMALL_TC_STAGE = SMALL_TK * (SMALL_TC_ROW_A + SMALL_TC_ROW_B),
     /* the sizes of a thread's arrays, for either tile */
     GEMM_RM_MAX = LARGE_RM,
     GEMM_RN_MAX = LARGE_RN,
@@ -425,6 +428,103 @@ GPU_INLINE void tile_full(gemm_tile tile, bool inner, const gemm_job *J, T *as, 
     team_store_c(tile, tc, mine, t, ux, uy, m0, n0, J, acc);
 }
 
+#if GEMM_ASYNC
+/* Loader s's share of slice kt of an operand (len long along m or n, kdim
+ * deep, strides sl and sk) copied into the staged slice at shared address
+ * `slice`, rows of `row` elements, without passing through registers:
+ * through the stream when `inside` (the whole slice lies in the operand),
+ * else with load_share's edge checks, a place outside the operand getting
+ * a zero copied from a clamped (valid) address. */
+GPU_INLINE void async_share(const T *x, int64_t sl, int64_t sk, int64_t len, int64_t kdim,
+                            const gemm_stream *st, bool inside, gemm_slot s, int64_t l0,
+                            int64_t kt, int tk, int count, unsigned slice, int row)
+{
+    if (inside) {
+        const T *p = st->p + kt * st->slice;
+#pragma unroll
+        for (int j = 0; j < count; j++)
+            gpu_async_copy(slice + (unsigned)(((s.k + j * s.dk) * row + s.l + j * s.dl) *
+                                              (int)sizeof(T)),
+                           p + j * st->step, sizeof(T), true);
+        return;
+    }
+    const int64_t k0 = kt * tk;
+#pragma unroll
+    for (int j = 0; j < count; j++) {
+        const int64_t l = l0 + s.l + j * s.dl, kk = k0 + s.k + j * s.dk;
+        const int64_t lc = l < len ? l : len - 1, kc = kk < kdim ? kk : kdim - 1;
+        gpu_async_copy(slice + (unsigned)(((s.k + j * s.dk) * row + s.l + j * s.dl) *
+                                          (int)sizeof(T)),
+                       x + lc * sl + kc * sk, sizeof(T), l < len && kk < kdim);
+    }
+}
+
+/* Thread t's copies of slice kt of op(A) and op(B) into buffer kt mod
+ * ASYNC_STAGES of as0 and bs0 (shared addresses); the streams where the
+ * slice lies inside both operands (always when `inner`). */
+GPU_INLINE void async_slice(gemm_tile tile, bool inner, const gemm_job *J, const gemm_stream *sa,
+                            const gemm_stream *sb, gemm_slot my_a, gemm_slot my_b, int64_t m0,
+                            int64_t n0, bool a_in, bool b_in, int64_t kt, unsigned as0,
+                            unsigned bs0)
+{
+    const int buf = (int)(kt % ASYNC_STAGES);
+    const int bytes_a = tile.tk * tile_row_a(tile) * (int)sizeof(T);
+    const int bytes_b = tile.tk * tile_row_b(tile) * (int)sizeof(T);
+    const bool k_in = inner || (kt + 1) * tile.tk <= J->k;
+    async_share(J->a, J->sla, J->ska, J->m, J->k, sa, inner || (a_in && k_in), my_a, m0, kt,
+                tile.tk, tile_la(tile), as0 + (unsigned)(buf * bytes_a), tile_row_a(tile));
+    async_share(J->b, J->slb, J->skb, J->n, J->k, sb, inner || (b_in && k_in), my_b, n0, kt,
+                tile.tk, tile_lb(tile), bs0 + (unsigned)(buf * bytes_b), tile_row_b(tile));
+}
+
+/* One team tile at (m0, n0) on the tensor cores, its k slices staged in
+ * ASYNC_STAGES buffers (as and bs: that many slices of op(A) and of op(B),
+ * one after the other, in the team's dynamic local memory): the copies of
+ * the next ASYNC_STAGES - 1 slices are in flight while the warps compute on
+ * the current one, where the register-staged tile_full has one slice in
+ * flight and holds it in registers. One barrier per slice: after it every
+ * thread's copies of slice kt have landed, and every warp is done with
+ * slice kt - 1, whose buffer then takes slice kt + ASYNC_STAGES - 1. */
+GPU_INLINE void tile_async(gemm_tile tile, bool inner, const gemm_job *J, T *as, T *bs, int t,
+                           int64_t m0, int64_t n0)
+{
+    const int slice_a = tile.tk * tile_row_a(tile), slice_b = tile.tk * tile_row_b(tile);
+    const gemm_slot my_a = slot_of(tile, J->a_long_fast, tile.tm, t);
+    const gemm_slot my_b = slot_of(tile, J->b_long_fast, tile.tn, t);
+    const bool a_in = m0 + tile.tm <= J->m, b_in = n0 + tile.tn <= J->n;
+    const gemm_stream sa = stream_of(tile, J->a, J->sla, J->ska, my_a, m0);
+    const gemm_stream sb = stream_of(tile, J->b, J->slb, J->skb, my_b, n0);
+    const unsigned as0 = gpu_shared_address(as), bs0 = gpu_shared_address(bs);
+    const int64_t nk = J->nk;
+#pragma unroll
+    for (int s = 0; s < ASYNC_STAGES - 1; s++) {
+        if (s < nk)
+            async_slice(tile, inner, J, &sa, &sb, my_a, my_b, m0, n0, a_in, b_in, s, as0, bs0);
+        gpu_async_commit();
+    }
+    T acc[GEMM_RM_MAX][GEMM_RN_MAX];
+#pragma unroll
+    for (int i = 0; i < tile.rm; i++)
+#pragma unroll
+        for (int j = 0; j < tile.rn; j++) acc[i][j] = 0;
+    for (int64_t kt = 0; kt < nk; kt++) {
+        GPU_ASYNC_WAIT(ASYNC_STAGES - 2);
+#pragma omp barrier
+        const int64_t ahead = kt + ASYNC_STAGES - 1;
+        if (ahead < nk)
+            async_slice(tile, inner, J, &sa, &sb, my_a, my_b, m0, n0, a_in, b_in, ahead, as0,
+                        bs0);
+        gpu_async_commit();
+        const int cur = (int)(kt % ASYNC_STAGES);
+        team_mac(tile, true, true, t, 0, 0, as + (int64_t)cur * slice_a,
+                 bs + (int64_t)cur * slice_b, acc);
+    }
+    /* every warp is done with the buffers before the next tile's copies */
+#pragma omp barrier
+    team_store_c(tile, true, true, t, 0, 0, m0, n0, J, acc);
+}
+#endif
+
 /* A team of exactly the tile's threads (a GPU): thread t stages its share
  * of each slice through registers, owns register tile t of every team tile
  * (or, with tc, its lane's share of its warp's tile on the tensor cores)
@@ -437,7 +537,14 @@ GPU_INLINE void team_full(gemm_tile tile, const gemm_job *J, T *as, T *bs, int t
         int64_t ti, tj;
         tile_coords(t_id, J->tiles_m, J->tiles_n, &ti, &tj);
         const int64_t m0 = ti * tile.tm, n0 = tj * tile.tn;
-        if (k_whole && m0 + tile.tm <= J->m && n0 + tile.tn <= J->n)
+        const bool inner = k_whole && m0 + tile.tm <= J->m && n0 + tile.tn <= J->n;
+#if GEMM_ASYNC
+        if (tc && inner) {
+                tile_async(tile, true, J, as, bs, t, m0, n0);
+            continue;
+        }
+#endif
+        if (inner)
             tile_full(tile, true, J, as, bs, t, tc, m0, n0);
         else
             tile_full(tile, false, J, as, bs, t, tc, m0, n0);
@@ -560,15 +667,24 @@ static void gemm_tiled_large(int dev, bool tc, bool ta, bool tb, int64_t m, int6
     const int teams =
         ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m, LARGE_TM) * ompwg_gpu_ceil_div(n, LARGE_TN));
     if (TC_HOST && tc) {
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(LARGE_NT) is_device_ptr(a, b, c)
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(LARGE_NT) is_device_ptr(a, b, c) \
+    ompx_dyn_cgroup_mem(ASYNC_STAGES * LARGE_TC_STAGE * sizeof(T))
         {
+#if !GEMM_ASYNC
             _Alignas(16) T as[2][LARGE_TK * LARGE_TC_ROW_A];
             _Alignas(16) T bs[2][LARGE_TK * LARGE_TC_ROW_B];
+#endif
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
             {
                 const gemm_job J =
                     job_of(large_tile(), ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+#if GEMM_ASYNC
+                T *as = llvm_omp_target_dynamic_shared_alloc();
+                team_gemm(tc_tile(large_tile()), true, &J, as,
+                          as + ASYNC_STAGES * LARGE_TK * LARGE_TC_ROW_A);
+#else
                 team_gemm(tc_tile(large_tile()), GEMM_TENSOR_CORES, &J, as[0], bs[0]);
+#endif
             }
         }
         return;
@@ -593,15 +709,24 @@ static void gemm_tiled_small(int dev, bool tc, bool ta, bool tb, int64_t m, int6
     const int teams =
         ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m, SMALL_TM) * ompwg_gpu_ceil_div(n, SMALL_TN));
     if (TC_HOST && tc) {
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(SMALL_NT) is_device_ptr(a, b, c)
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(SMALL_NT) is_device_ptr(a, b, c) \
+    ompx_dyn_cgroup_mem(ASYNC_STAGES * SMALL_TC_STAGE * sizeof(T))
         {
+#if !GEMM_ASYNC
             _Alignas(16) T as[2][SMALL_TK * SMALL_TC_ROW_A];
             _Alignas(16) T bs[2][SMALL_TK * SMALL_TC_ROW_B];
+#endif
 #pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
             {
                 const gemm_job J =
                     job_of(small_tile(), ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+#if GEMM_ASYNC
+                T *as = llvm_omp_target_dynamic_shared_alloc();
+                team_gemm(tc_tile(small_tile()), true, &J, as,
+                          as + ASYNC_STAGES * SMALL_TK * SMALL_TC_ROW_A);
+#else
                 team_gemm(tc_tile(small_tile()), GEMM_TENSOR_CORES, &J, as[0], bs[0]);
+#endif
             }
         }
         return;

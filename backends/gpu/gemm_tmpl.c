@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "gpu.h"
+#include "gpu_async.h"
 #include "gpu_mma.h"
 #include "gpu_tiles.h"
 #include "grid.h"
@@ -83,6 +84,22 @@ enum {
 #define GEMM_TENSOR_CORES 0
 #endif
 enum { TC_HOST = OMPWG_GPU_FP64_MMA > 0 };
+
+/* GEMM_ASYNC: the tensor-core path stages its k slices with asynchronous
+ * copies (gpu_async.h), ASYNC_STAGES slices of each operand in the team's
+ * dynamic local memory (67.6 KiB for the large double tile, past the 48
+ * KiB of static local memory a team may have): the register-staged path
+ * keeps one slice in flight, which Nsight Compute showed the warps waiting
+ * on (bench/NOTES.md). Device pass only; the host pass (host fallback)
+ * keeps the static buffers. The host asks for the dynamic local memory
+ * wherever it may take the tensor-core path (TC_HOST): GEMM_ASYNC is a
+ * property of the device pass, which has no say in the launch. */
+#if GEMM_TENSOR_CORES && GPU_ASYNC_COPY
+#define GEMM_ASYNC 1
+#else
+#define GEMM_ASYNC 0
+#endif
+enum { ASYNC_STAGES = 4 };
 
 /* The functions that hold target regions: the offload entry of a region
  * is named after its function, and the s and d objects of this file go
