@@ -138,9 +138,6 @@ enum {
      * rows start in consecutive banks */
     TR_PLANE_ROW = TR_PAIRS + 1,
     TR_PLANE = TR_PAIRS * TR_PLANE_ROW,
-};
-
-enum {
     /* a team of TR_NT threads moves a tile's pair blocks in TR_ROUNDS
      * rounds of TR_ROUND_ROWS plane rows */
     TR_ROUNDS = TR_PAIRS * TR_PAIRS / TR_NT,
@@ -155,9 +152,9 @@ _Static_assert(TR_NT % TR_PAIRS == 0 && TR_PAIRS * TR_PAIRS % TR_NT == 0,
  * tile's column 2 pj + p into plane p at (pj, lo). Out: for pi = t /
  * TR_PAIRS + r TR_ROUND_ROWS, B's rows 2 lo and 2 lo + 1 of the tile's
  * column 2 pi + q are row q of the 2 x 2 block the planes hold at (lo, pi).
- * A round's accesses are all issued before the first is used: the planes
- * and the matrices are generic pointers to the compiler, so in turns each
- * load would wait for the store before it. */
+ * All rounds' loads are issued before the first store: the planes and the
+ * matrices are generic pointers to the compiler, so with a store after each
+ * load every load would wait for the store before it (one load in flight). */
 GPU_INLINE void pair_part(bool out, const float *a, int64_t lda, float *b, int64_t ldb,
                           unsigned t, float_pair *plane)
 {
