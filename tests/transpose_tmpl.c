@@ -61,18 +61,21 @@ static size_t at(ompwg_layout layout, int64_t i, int64_t j, int64_t ld)
     return (size_t)(layout == OMPWG_COL_MAJOR ? i + j * ld : i * ld + j);
 }
 
+/* With device pointers A and B lie shift_a and shift_b elements into their
+ * device buffers (a float one element in: 4-byte but not 8-byte aligned). */
 static int call_transpose(bool device, ompwg_layout layout, int64_t rows, int64_t cols, mat *a,
-                     mat *b)
+                          mat *b, int shift_a, int shift_b)
 {
     if (!device) return TRANSPOSE(layout, rows, cols, a->p, a->ld, b->p, b->ld);
     int dev = target_data_device(), host = omp_get_initial_device();
     size_t ab = a->len * sizeof(TT), bb = b->len * sizeof(TT);
-    TT *da = target_alloc(ab + 1, dev), *db = target_alloc(bb + 1, dev);
-    target_copy(da, a->p, ab, dev, host);
-    target_copy(db, b->p, bb, dev, host);
-    int st = TRANSPOSE_DEVICE(layout, rows, cols, da, a->ld, db, b->ld);
-    target_copy(a->p, da, ab, host, dev);
-    target_copy(b->p, db, bb, host, dev);
+    TT *da = target_alloc(ab + (size_t)shift_a * sizeof(TT) + 1, dev);
+    TT *db = target_alloc(bb + (size_t)shift_b * sizeof(TT) + 1, dev);
+    target_copy(da + shift_a, a->p, ab, dev, host);
+    target_copy(db + shift_b, b->p, bb, dev, host);
+    int st = TRANSPOSE_DEVICE(layout, rows, cols, da + shift_a, a->ld, db + shift_b, b->ld);
+    target_copy(a->p, da + shift_a, ab, host, dev);
+    target_copy(b->p, db + shift_b, bb, host, dev);
     target_free(da, dev);
     target_free(db, dev);
     return st;
@@ -80,12 +83,13 @@ static int call_transpose(bool device, ompwg_layout layout, int64_t rows, int64_
 
 /* One transpose: B must hold A^T bit for bit, its padding and A unchanged. */
 static bool check(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
-                       int64_t pad_a, int64_t pad_b, test_rng *r, char *msg, size_t len)
+                       int64_t pad_a, int64_t pad_b, int shift_a, int shift_b, test_rng *r,
+                       char *msg, size_t len)
 {
     mat a, b;
     mat_init(&a, layout, rows, cols, pad_a, r);
     mat_init(&b, layout, cols, rows, pad_b, r);
-    int st = call_transpose(device, layout, rows, cols, &a, &b);
+    int st = call_transpose(device, layout, rows, cols, &a, &b, shift_a, shift_b);
     bool pass = st == OMPWG_OK;
     if (!pass) snprintf(msg, len, "status %d (%s)", st, ompwg_strerror(st));
     const char *where = NULL;
@@ -117,19 +121,28 @@ static bool check(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
     return pass;
 }
 
-/* Sizes around the 32 x 32 GPU tile and the CPU's blocks in both
- * positions, both layouts, padded leading dimensions, and a few long and
- * thin shapes. */
+/* Sizes around the GPU's tiles (32 x 32 double, 64 x 64 float) and the
+ * CPU's blocks in both positions, both layouts, padded leading dimensions,
+ * the float GPU kernels' split between whole and partial tiles, and a few
+ * long and thin shapes. */
 void TF(grid_)(const char *backend, bool device)
 {
     static const int64_t sizes[] = { 1, 2, 3, 5, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65,
                                      127, 128, 129, 257 };
     static const int64_t odd[][2] = { { 1000, 1003 }, { 3, 100000 }, { 100000, 3 },
                                       { 1, 70000 }, { 513, 257 } };
-    /* even leading dimensions beyond the minimum: the GPU's float kernel
-     * moves 8-byte pairs where A's and B's columns allow */
-    static const int64_t even_pads[][4] = { { 130, 200, 2, 4 }, { 192, 64, 2, 0 },
-                                            { 64, 128, 0, 2 } };
+    /* The GPU's float transpose moves the whole 64 x 64 tiles as 8-byte
+     * pairs where both leading dimensions are even and both pointers 8-byte
+     * aligned, and the partial tiles below and right of them with bound
+     * checks (host data goes to the device packed: even rows and columns
+     * suffice). { rows, cols, pad_a, pad_b, shift_a, shift_b }: partial
+     * tiles on both sides, on one side only (in either layout), none; an
+     * odd lda or ldb; a device pointer one element into its buffer. */
+    static const int64_t pair_cases[][6] = {
+        { 130, 200, 2, 4, 0, 0 }, { 130, 128, 2, 0, 0, 0 }, { 192, 64, 2, 0, 0, 0 },
+        { 64, 128, 0, 2, 0, 0 },  { 130, 200, 1, 4, 0, 0 }, { 130, 200, 2, 1, 0, 0 },
+        { 130, 200, 2, 4, 1, 0 }, { 130, 200, 2, 4, 0, 1 },
+    };
     const int ns = (int)(sizeof sizes / sizeof sizes[0]);
     test_rng r;
     test_rng_init(&r, 1200 + (uint64_t)sizeof(TT) + 7 * (uint64_t)device);
@@ -142,26 +155,31 @@ void TF(grid_)(const char *backend, bool device)
                 int64_t rows = sizes[i], cols = sizes[(i * 5 + k * 7 + l) % ns];
                 int64_t pad_a = (i + k) % 3 == 0 ? 3 : 0, pad_b = (i + 2 * k) % 2;
                 char msg[256] = "", what[160];
-                bool pass = check(device, layout, rows, cols, pad_a, pad_b, &r, msg,
+                bool pass = check(device, layout, rows, cols, pad_a, pad_b, 0, 0, &r, msg,
                                        sizeof msg);
                 snprintf(what, sizeof what, "%stranspose%s %s %lldx%lld lda+%lld ldb+%lld",
                          TT_PREFIX, device ? "_device" : "", l ? "row-major" : "col-major",
                          (long long)rows, (long long)cols, (long long)pad_a, (long long)pad_b);
                 group_add(&grp, what, pass, msg, -1);
             }
-        for (size_t i = 0; i < sizeof even_pads / sizeof even_pads[0]; i++) {
-            const int64_t *e = even_pads[i];
+        for (size_t i = 0; i < sizeof pair_cases / sizeof pair_cases[0]; i++) {
+            const int64_t *e = pair_cases[i];
+            /* host data ignores the shifts: those cases are device ones */
+            if (!device && (e[4] || e[5])) continue;
             char msg[256] = "", what[160];
-            bool pass = check(device, layout, e[0], e[1], e[2], e[3], &r, msg, sizeof msg);
-            snprintf(what, sizeof what, "%stranspose%s %s %lldx%lld lda+%lld ldb+%lld", TT_PREFIX,
+            bool pass = check(device, layout, e[0], e[1], e[2], e[3], (int)e[4], (int)e[5], &r,
+                              msg, sizeof msg);
+            snprintf(what, sizeof what,
+                     "%stranspose%s %s %lldx%lld lda+%lld ldb+%lld a+%lld b+%lld", TT_PREFIX,
                      device ? "_device" : "", l ? "row-major" : "col-major", (long long)e[0],
-                     (long long)e[1], (long long)e[2], (long long)e[3]);
+                     (long long)e[1], (long long)e[2], (long long)e[3], (long long)e[4],
+                     (long long)e[5]);
             group_add(&grp, what, pass, msg, -1);
         }
         for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
             char msg[256] = "", what[160];
-            bool pass = check(device, layout, odd[i][0], odd[i][1], (int64_t)i % 2, 1, &r,
-                                   msg, sizeof msg);
+            bool pass = check(device, layout, odd[i][0], odd[i][1], (int64_t)i % 2, 1, 0, 0,
+                                   &r, msg, sizeof msg);
             snprintf(what, sizeof what, "%stranspose%s %s %lldx%lld", TT_PREFIX,
                      device ? "_device" : "", l ? "row-major" : "col-major",
                      (long long)odd[i][0], (long long)odd[i][1]);

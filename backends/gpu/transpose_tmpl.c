@@ -24,9 +24,17 @@
  * double tile is, and writes B's two columns' pairs, the 2 x 2 block
  * transposed in registers: the double kernel's traffic in float. H100,
  * bench_gpu, 2048 / 8192 / 16384: 0.91 / 0.91 / 0.91 of a copy (cuBLAS
- * geam 0.96-1.06 in earlier runs). What is left: the kernel takes 68
- * registers a thread, so three teams of 256 an SM; with 512 threads a team
- * (56 registers, two teams) it was slower (0.85-0.88). */
+ * geam 0.96-1.06 in earlier runs), against double's 0.97-0.98.
+ *
+ * With the pair path and the bound-checked path in one kernel, float took
+ * 68 registers a thread (ptxas), so three teams of 256 an SM where double
+ * has five (512 threads a team: 56 registers, two teams, 0.85-0.88). So the
+ * whole tiles of a call whose pairs apply go to a kernel of their own,
+ * pair_kernel: no bound checks, a thread's eight 8-byte loads of a tile all
+ * issued before its first store, 40 registers, six teams an SM.
+ * tile_kernel takes the partial tiles at the bottom and right edges, or
+ * every tile when the pairs do not apply (float 51 registers, double 48 as
+ * before): two launches for a call with both kinds of tile. */
 #include <omp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -61,15 +69,16 @@ enum {
 };
 _Static_assert(TR_TILE * TR_TILE % TR_NT == 0, "the threads share a tile evenly");
 
-/* The entry point, and the kernel's function: the offload entry of a target
- * region is named after its function, and the s and d objects of this file
- * go into one device image. */
+/* The entry point, and the kernels' functions: the offload entry of a
+ * target region is named after its function, and the s and d objects of
+ * this file go into one device image. */
 #if defined(OMPWG_PREC_S)
 #define TRANSPOSE_ENTRY ompwg_gpu_stranspose
-#define transpose_kernel stranspose_kernel
+#define tile_kernel stranspose_tile_kernel
+#define pair_kernel stranspose_pair_kernel
 #else
 #define TRANSPOSE_ENTRY ompwg_gpu_dtranspose
-#define transpose_kernel dtranspose_kernel
+#define tile_kernel dtranspose_tile_kernel
 #endif
 
 /* Element e of the tile at (i0, j0): A(i0 + e % TR_TILE, j0 + e / TR_TILE)
@@ -100,8 +109,10 @@ GPU_INLINE void tile_move(bool out, const T *a, int64_t lda, T *b, int64_t ldb, 
 {
     if (nt == TR_NT) {
         /* the float tile's 16 elements a thread, all in flight, took the
-         * kernel to 104 registers, two teams an SM (25 % occupancy, ncu on
-         * the H100), for the edge tiles' sake: float walks them in turn */
+         * kernel to 104 registers when it held the pair path too, two
+         * teams an SM (25 % occupancy, ncu on the H100), and take
+         * tile_kernel to 84 (ptxas; 72 four at a time): float walks them
+         * in turn (51) */
         TR_EDGE_UNROLL
         for (int r = 0; r < TR_TILE * TR_TILE / TR_NT; r++) {
             if (out) tile_out(b, ldb, m, n, i0, j0, t + r * TR_NT, tile, row);
@@ -116,10 +127,9 @@ GPU_INLINE void tile_move(bool out, const T *a, int64_t lda, T *b, int64_t ldb, 
 }
 
 #if defined(OMPWG_PREC_S)
-/* Two floats of a column, one 8-byte access. */
-typedef struct {
-    float lo, hi;
-} __attribute__((aligned(8))) float_pair;
+/* Two floats of a column, one 8-byte access (a vector type: a struct's
+ * copy may become two 4-byte accesses). */
+typedef float float_pair __attribute__((vector_size(8)));
 
 enum {
     /* pairs along a tile's side */
@@ -128,97 +138,148 @@ enum {
      * rows start in consecutive banks */
     TR_PLANE_ROW = TR_PAIRS + 1,
     TR_PLANE = TR_PAIRS * TR_PLANE_ROW,
+    /* a team of TR_NT threads moves a tile's pair blocks in TR_ROUNDS
+     * rounds of TR_ROUND_ROWS plane rows */
+    TR_ROUNDS = TR_PAIRS * TR_PAIRS / TR_NT,
+    TR_ROUND_ROWS = TR_NT / TR_PAIRS,
 };
+_Static_assert(TR_NT % TR_PAIRS == 0 && TR_PAIRS * TR_PAIRS % TR_NT == 0,
+               "a round is whole plane rows");
 
-/* Pair block e of the tile at (i0, j0), pi = e % TR_PAIRS down A's
- * columns: A(i0 + 2 pi .. + 1, j0 + 2 pj + p) into plane p at (pj, pi). */
-GPU_INLINE void pair_in(const float *a, int64_t lda, int64_t i0, int64_t j0, int e,
-                        float_pair *plane)
+/* Thread t's part, of a team of TR_NT, of the whole tile at a (in A) and b
+ * (in B) as pair blocks, in (out false) or out, lo = t % TR_PAIRS. In: for
+ * pj = t / TR_PAIRS + r TR_ROUND_ROWS, A's rows 2 lo and 2 lo + 1 of the
+ * tile's column 2 pj + p into plane p at (pj, lo). Out: for pi = t /
+ * TR_PAIRS + r TR_ROUND_ROWS, B's rows 2 lo and 2 lo + 1 of the tile's
+ * column 2 pi + q are row q of the 2 x 2 block the planes hold at (lo, pi).
+ * All rounds' loads are issued before the first store: the planes and the
+ * matrices are generic pointers to the compiler, so with a store after each
+ * load every load would wait for the store before it (one load in flight). */
+GPU_INLINE void pair_part(bool out, const float *a, int64_t lda, float *b, int64_t ldb,
+                          unsigned t, float_pair *plane)
 {
-    const int pi = e % TR_PAIRS, pj = e / TR_PAIRS;
-    const float *col = a + (i0 + 2 * pi) + (j0 + 2 * pj) * lda;
-    plane[pj * TR_PLANE_ROW + pi] = *(const float_pair *)col;
-    plane[TR_PLANE + pj * TR_PLANE_ROW + pi] = *(const float_pair *)(col + lda);
-}
-
-/* Pair block e, pj = e % TR_PAIRS down B's columns: B(j0 + 2 pj .. + 1,
- * i0 + 2 pi + q) is row q of the block (A's columns 2 pj and 2 pj + 1). */
-GPU_INLINE void pair_out(float *b, int64_t ldb, int64_t i0, int64_t j0, int e,
-                         const float_pair *plane)
-{
-    const int pj = e % TR_PAIRS, pi = e / TR_PAIRS;
-    const float_pair c0 = plane[pj * TR_PLANE_ROW + pi];
-    const float_pair c1 = plane[TR_PLANE + pj * TR_PLANE_ROW + pi];
-    float *col = b + (j0 + 2 * pj) + (i0 + 2 * pi) * ldb;
-    *(float_pair *)col = (float_pair){ c0.lo, c1.lo };
-    *(float_pair *)(col + ldb) = (float_pair){ c0.hi, c1.hi };
-}
-
-/* The tile at (i0, j0) as pair blocks, in (out false) or out; a team of
- * TR_NT threads two blocks at a time (all four in flight: 72 registers). */
-GPU_INLINE void pair_move(bool out, const float *a, int64_t lda, float *b, int64_t ldb,
-                          int64_t i0, int64_t j0, int t, int nt, float_pair *plane)
-{
-    if (nt == TR_NT) {
-#pragma unroll 2
-        for (int r = 0; r < TR_PAIRS * TR_PAIRS / TR_NT; r++) {
-            if (out) pair_out(b, ldb, i0, j0, t + r * TR_NT, plane);
-            else pair_in(a, lda, i0, j0, t + r * TR_NT, plane);
+    const unsigned lo = t % TR_PAIRS, hi = t / TR_PAIRS;
+    float_pair v[2 * TR_ROUNDS];
+    if (!out) {
+        const float *col = a + 2 * lo + 2 * hi * lda;
+        float_pair *to = plane + hi * TR_PLANE_ROW + lo;
+#pragma unroll
+        for (int r = 0; r < TR_ROUNDS; r++) {
+            const float *c = col + 2 * r * TR_ROUND_ROWS * lda;
+            v[2 * r] = *(const float_pair *)c;
+            v[2 * r + 1] = *(const float_pair *)(c + lda);
+        }
+#pragma unroll
+        for (int r = 0; r < TR_ROUNDS; r++) {
+            to[r * TR_ROUND_ROWS * TR_PLANE_ROW] = v[2 * r];
+            to[TR_PLANE + r * TR_ROUND_ROWS * TR_PLANE_ROW] = v[2 * r + 1];
         }
         return;
     }
-    for (int e = t; e < TR_PAIRS * TR_PAIRS; e += nt) {
-        if (out) pair_out(b, ldb, i0, j0, e, plane);
-        else pair_in(a, lda, i0, j0, e, plane);
+    float *col = b + 2 * lo + 2 * hi * ldb;
+    const float_pair *from = plane + lo * TR_PLANE_ROW + hi;
+#pragma unroll
+    for (int r = 0; r < TR_ROUNDS; r++) {
+        v[2 * r] = from[r * TR_ROUND_ROWS];
+        v[2 * r + 1] = from[TR_PLANE + r * TR_ROUND_ROWS];
+    }
+#pragma unroll
+    for (int r = 0; r < TR_ROUNDS; r++) {
+        float *c = col + 2 * r * TR_ROUND_ROWS * ldb;
+        *(float_pair *)c = (float_pair){ v[2 * r][0], v[2 * r + 1][0] };
+        *(float_pair *)(c + ldb) = (float_pair){ v[2 * r][1], v[2 * r + 1][1] };
     }
 }
 
-/* Local memory of a team: the padded tile, or the two planes of pairs. */
-#define TR_LOCAL                                                                       \
-    (2 * TR_PLANE * 2 > TR_TILE * (TR_TILE + 1) ? 2 * TR_PLANE * 2 : TR_TILE * (TR_TILE + 1))
-#else
-#define TR_LOCAL (TR_TILE * (TR_TILE + 1))
-#endif
-
-/* B (n x m, ldb) := A^T for the column-major m x n A (lda), on the device.
- * row: elements per row of the staged tile (TR_TILE, or TR_TILE + 1 when
- * padded). Any team and thread count the runtime grants is correct: teams
- * stride over the tiles, threads over a tile's elements. */
-static void transpose_kernel(int dev, int64_t m, int64_t n, const T *a, int64_t lda, T *b,
-                             int64_t ldb, int row)
+/* The whole tile at (i0, j0) as pair blocks, in (out false) or out: thread
+ * t of nt takes the parts of threads t, t + nt, ... of a team of TR_NT (on
+ * a GPU, its own). */
+GPU_INLINE void pair_move(bool out, const float *a, int64_t lda, float *b, int64_t ldb,
+                          int64_t i0, int64_t j0, int t, int nt, float_pair *plane)
 {
-    const int64_t tiles_m = ompwg_gpu_ceil_div(m, TR_TILE);
-    const int64_t ntiles = tiles_m * ompwg_gpu_ceil_div(n, TR_TILE);
+    for (int v = t; v < TR_NT; v += nt)
+        pair_part(out, a + i0 + j0 * lda, lda, b + j0 + i0 * ldb, ldb, (unsigned)v, plane);
+}
+
+/* B := A^T over the fm x fn whole tiles at A's origin, as pair blocks: both
+ * matrices' columns start 8-byte aligned, and no bound is checked. Any
+ * team and thread count the runtime grants is correct. */
+static void pair_kernel(int dev, int64_t fm, int64_t fn, const float *a, int64_t lda, float *b,
+                        int64_t ldb)
+{
+    const int64_t ntiles = fm * fn;
     const int teams = ompwg_gpu_teams_for(ntiles);
-#if defined(OMPWG_PREC_S)
-    /* pairs where both matrices' columns start 8-byte aligned (tiles start
-     * at even rows), and the padded layout was asked for */
-    const bool pairs = row == TR_TILE + 1 && lda % 2 == 0 && ldb % 2 == 0 &&
-                       (uintptr_t)a % 8 == 0 && (uintptr_t)b % 8 == 0;
-#else
-    const bool pairs = false;
-#endif
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(TR_NT) is_device_ptr(a, b)
     {
-        /* local memory: one tile, rows of up to TR_TILE + 1 elements (or
-         * its pair planes) */
-        _Alignas(8) T tile[TR_LOCAL];
-#pragma omp parallel firstprivate(m, n, a, lda, b, ldb, row, tiles_m, ntiles, pairs)
+        /* local memory: the tile's two planes of pairs */
+        float_pair plane[2 * TR_PLANE];
+#pragma omp parallel firstprivate(fm, a, lda, b, ldb, ntiles)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
             for (int64_t tl = team; tl < ntiles; tl += nteam) {
-                const int64_t i0 = tl % tiles_m * TR_TILE, j0 = tl / tiles_m * TR_TILE;
-#if defined(OMPWG_PREC_S)
-                if (pairs && i0 + TR_TILE <= m && j0 + TR_TILE <= n) {
-                    float_pair *plane = (float_pair *)(void *)tile;
-                    pair_move(false, a, lda, b, ldb, i0, j0, t, nt, plane);
+                const int64_t i0 = tl % fm * TR_TILE, j0 = tl / fm * TR_TILE;
+                pair_move(false, a, lda, b, ldb, i0, j0, t, nt, plane);
 #pragma omp barrier
-                    pair_move(true, a, lda, b, ldb, i0, j0, t, nt, plane);
+                pair_move(true, a, lda, b, ldb, i0, j0, t, nt, plane);
+                /* the planes are free for the next tile */
 #pragma omp barrier
-                    continue;
-                }
+            }
+        }
+    }
+}
 #endif
+
+/* Tile k of those outside the block of fm x fn whole tiles at A's origin
+ * that pair_kernel moves (every tile when fm is 0): first the tile rows
+ * below the block, all tiles_n columns, then the tile column right of it.
+ * Consecutive k go down A's tile columns. Double has no pair kernel (fm is
+ * 0): the plain walk, as the extra arithmetic and the live fm, fn and
+ * tiles_n cost it 4 to 8 registers (48 -> 52-56, ptxas). */
+GPU_INLINE void tile_at(int64_t k, int64_t tiles_m, int64_t tiles_n, int64_t fm, int64_t fn,
+                        int64_t *i0, int64_t *j0)
+{
+#if defined(OMPWG_PREC_S)
+    const int64_t below = tiles_m - fm;
+    if (k < below * tiles_n) {
+        *i0 = (fm + k % below) * TR_TILE;
+        *j0 = k / below * TR_TILE;
+        return;
+    }
+    k -= below * tiles_n;
+    *i0 = k % fm * TR_TILE;
+    *j0 = (fn + k / fm) * TR_TILE;
+#else
+    (void)tiles_n, (void)fm, (void)fn;
+    *i0 = k % tiles_m * TR_TILE;
+    *j0 = k / tiles_m * TR_TILE;
+#endif
+}
+
+/* B (n x m, ldb) := A^T for the column-major m x n A (lda), on the device,
+ * over the tiles outside the fm x fn block at A's origin (fm = fn = 0:
+ * every tile). row: elements per row of the staged tile (TR_TILE, or
+ * TR_TILE + 1 when padded). Any team and thread count the runtime grants
+ * is correct: teams stride over the tiles, threads over a tile's elements. */
+static void tile_kernel(int dev, int64_t m, int64_t n, const T *a, int64_t lda, T *b,
+                        int64_t ldb, int row, int64_t fm, int64_t fn)
+{
+    const int64_t tiles_m = ompwg_gpu_ceil_div(m, TR_TILE);
+    const int64_t tiles_n = ompwg_gpu_ceil_div(n, TR_TILE);
+    const int64_t ntiles = tiles_m * tiles_n - fm * fn;
+    if (ntiles == 0) return;
+    const int teams = ompwg_gpu_teams_for(ntiles);
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(TR_NT) is_device_ptr(a, b)
+    {
+        /* local memory: one tile, rows of up to TR_TILE + 1 elements */
+        T tile[TR_TILE * (TR_TILE + 1)];
+#pragma omp parallel firstprivate(m, n, a, lda, b, ldb, row, tiles_m, tiles_n, fm, fn, ntiles)
+        {
+            const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
+            for (int64_t tl = team; tl < ntiles; tl += nteam) {
+                int64_t i0, j0;
+                tile_at(tl, tiles_m, tiles_n, fm, fn, &i0, &j0);
                 /* staged row j holds A's column j0 + j */
                 tile_move(false, a, lda, b, ldb, m, n, i0, j0, t, nt, tile, row);
 #pragma omp barrier
@@ -231,6 +292,25 @@ static void transpose_kernel(int dev, int64_t m, int64_t n, const T *a, int64_t 
     }
 }
 
+/* B (n x m, ldb) := A^T for the column-major m x n A (lda), on the device:
+ * float's whole tiles as pair blocks where both matrices' columns start
+ * 8-byte aligned (tiles start at even rows) and the padded layout was asked
+ * for, in pair_kernel; the rest, or everything, in tile_kernel. */
+static void transpose(int dev, int64_t m, int64_t n, const T *a, int64_t lda, T *b, int64_t ldb,
+                      int row)
+{
+    int64_t fm = 0, fn = 0;
+#if defined(OMPWG_PREC_S)
+    if (row == TR_TILE + 1 && lda % 2 == 0 && ldb % 2 == 0 && (uintptr_t)a % 8 == 0 &&
+        (uintptr_t)b % 8 == 0 && m >= TR_TILE && n >= TR_TILE) {
+        fm = m / TR_TILE;
+        fn = n / TR_TILE;
+        pair_kernel(dev, fm, fn, a, lda, b, ldb);
+    }
+#endif
+    tile_kernel(dev, m, n, a, lda, b, ldb, row, fm, fn);
+}
+
 int TRANSPOSE_ENTRY(const ompwg_transpose_shape *s, const T *a, T *b)
 {
     if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
@@ -239,7 +319,7 @@ int TRANSPOSE_ENTRY(const ompwg_transpose_shape *s, const T *a, T *b)
         ompwg_gpu_pick(OMPWG_GPU_KERNEL_TRANSPOSE) == OMPWG_GPU_TRANSPOSE_UNPADDED ? TR_TILE
                                                                                   : TR_TILE + 1;
     if (s->device_ptrs) {
-        transpose_kernel(dev, s->m, s->n, a, s->lda, b, s->ldb, row);
+        transpose(dev, s->m, s->n, a, s->lda, b, s->ldb, row);
         return OMPWG_OK;
     }
     /* host data: A's m x n block in and B's n x m block out, packed on the
@@ -254,7 +334,7 @@ int TRANSPOSE_ENTRY(const ompwg_transpose_shape *s, const T *a, T *b)
                                   .cols = s->m, .elem = sizeof(T) };
     if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &in);
     if (st == OMPWG_OK) {
-        transpose_kernel(dev, s->m, s->n, da, s->m, db, s->n, row);
+        transpose(dev, s->m, s->n, da, s->m, db, s->n, row);
         st = ompwg_gpu_block_out(dev, &out);
     }
     ompwg_gpu_free(dev, db);
