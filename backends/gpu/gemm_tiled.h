@@ -429,77 +429,55 @@ GPU_INLINE void tile_full(gemm_tile tile, bool inner, const gemm_job *J, T *as, 
 }
 
 #if GEMM_ASYNC
-/* Loader s's share of slice kt of an operand (len long along m or n, kdim
- * deep, strides sl and sk) copied into the staged slice at shared address
- * `slice`, rows of `row` elements, without passing through registers:
- * through the stream when `inside` (the whole slice lies in the operand),
- * else with load_share's edge checks, a place outside the operand getting
- * a zero copied from a clamped (valid) address. */
-GPU_INLINE void async_share(const T *x, int64_t sl, int64_t sk, int64_t len, int64_t kdim,
-                            const gemm_stream *st, bool inside, gemm_slot s, int64_t l0,
-                            int64_t kt, int tk, int count, unsigned slice, int row)
+/* Loader s's share of slice kt of an operand whose slices all lie inside it
+ * (its stream), copied into the staged slice at shared address `slice`,
+ * rows of `row` elements, without passing through registers. */
+GPU_INLINE void async_share(const gemm_stream *st, gemm_slot s, int64_t kt, int count,
+                            unsigned slice, int row)
 {
-    if (inside) {
-        const T *p = st->p + kt * st->slice;
+    const T *p = st->p + kt * st->slice;
 #pragma unroll
-        for (int j = 0; j < count; j++)
-            gpu_async_copy(slice + (unsigned)(((s.k + j * s.dk) * row + s.l + j * s.dl) *
-                                              (int)sizeof(T)),
-                           p + j * st->step, sizeof(T), true);
-        return;
-    }
-    const int64_t k0 = kt * tk;
-#pragma unroll
-    for (int j = 0; j < count; j++) {
-        const int64_t l = l0 + s.l + j * s.dl, kk = k0 + s.k + j * s.dk;
-        const int64_t lc = l < len ? l : len - 1, kc = kk < kdim ? kk : kdim - 1;
+    for (int j = 0; j < count; j++)
         gpu_async_copy(slice + (unsigned)(((s.k + j * s.dk) * row + s.l + j * s.dl) *
                                           (int)sizeof(T)),
-                       x + lc * sl + kc * sk, sizeof(T), l < len && kk < kdim);
-    }
+                       p + j * st->step, sizeof(T), true);
 }
 
 /* Thread t's copies of slice kt of op(A) and op(B) into buffer kt mod
- * ASYNC_STAGES of as0 and bs0 (shared addresses); the streams where the
- * slice lies inside both operands (always when `inner`). */
-GPU_INLINE void async_slice(gemm_tile tile, bool inner, const gemm_job *J, const gemm_stream *sa,
-                            const gemm_stream *sb, gemm_slot my_a, gemm_slot my_b, int64_t m0,
-                            int64_t n0, bool a_in, bool b_in, int64_t kt, unsigned as0,
+ * ASYNC_STAGES of as0 and bs0 (shared addresses). */
+GPU_INLINE void async_slice(gemm_tile tile, const gemm_stream *sa, const gemm_stream *sb,
+                            gemm_slot my_a, gemm_slot my_b, int64_t kt, unsigned as0,
                             unsigned bs0)
 {
     const int buf = (int)(kt % ASYNC_STAGES);
     const int bytes_a = tile.tk * tile_row_a(tile) * (int)sizeof(T);
     const int bytes_b = tile.tk * tile_row_b(tile) * (int)sizeof(T);
-    const bool k_in = inner || (kt + 1) * tile.tk <= J->k;
-    async_share(J->a, J->sla, J->ska, J->m, J->k, sa, inner || (a_in && k_in), my_a, m0, kt,
-                tile.tk, tile_la(tile), as0 + (unsigned)(buf * bytes_a), tile_row_a(tile));
-    async_share(J->b, J->slb, J->skb, J->n, J->k, sb, inner || (b_in && k_in), my_b, n0, kt,
-                tile.tk, tile_lb(tile), bs0 + (unsigned)(buf * bytes_b), tile_row_b(tile));
+    async_share(sa, my_a, kt, tile_la(tile), as0 + (unsigned)(buf * bytes_a), tile_row_a(tile));
+    async_share(sb, my_b, kt, tile_lb(tile), bs0 + (unsigned)(buf * bytes_b), tile_row_b(tile));
 }
 
-/* One team tile at (m0, n0) on the tensor cores, its k slices staged in
- * ASYNC_STAGES buffers (as and bs: that many slices of op(A) and of op(B),
- * one after the other, in the team's dynamic local memory): the copies of
- * the next ASYNC_STAGES - 1 slices are in flight while the warps compute on
- * the current one, where the register-staged tile_full has one slice in
- * flight and holds it in registers. One barrier per slice: after it every
+/* One inner team tile at (m0, n0) (the tile and all its slices inside the
+ * operands) on the tensor cores, its k slices staged in ASYNC_STAGES
+ * buffers (as and bs: that many slices of op(A) and of op(B), one after
+ * the other, in the team's dynamic local memory): the copies of the next
+ * ASYNC_STAGES - 1 slices are in flight while the warps compute on the
+ * current one, where the register-staged tile_full has one slice in flight
+ * and holds it in registers. One barrier per slice: after it every
  * thread's copies of slice kt have landed, and every warp is done with
  * slice kt - 1, whose buffer then takes slice kt + ASYNC_STAGES - 1. */
-GPU_INLINE void tile_async(gemm_tile tile, bool inner, const gemm_job *J, T *as, T *bs, int t,
-                           int64_t m0, int64_t n0)
+GPU_INLINE void tile_async(gemm_tile tile, const gemm_job *J, T *as, T *bs, int t, int64_t m0,
+                           int64_t n0)
 {
     const int slice_a = tile.tk * tile_row_a(tile), slice_b = tile.tk * tile_row_b(tile);
     const gemm_slot my_a = slot_of(tile, J->a_long_fast, tile.tm, t);
     const gemm_slot my_b = slot_of(tile, J->b_long_fast, tile.tn, t);
-    const bool a_in = m0 + tile.tm <= J->m, b_in = n0 + tile.tn <= J->n;
     const gemm_stream sa = stream_of(tile, J->a, J->sla, J->ska, my_a, m0);
     const gemm_stream sb = stream_of(tile, J->b, J->slb, J->skb, my_b, n0);
     const unsigned as0 = gpu_shared_address(as), bs0 = gpu_shared_address(bs);
     const int64_t nk = J->nk;
 #pragma unroll
     for (int s = 0; s < ASYNC_STAGES - 1; s++) {
-        if (s < nk)
-            async_slice(tile, inner, J, &sa, &sb, my_a, my_b, m0, n0, a_in, b_in, s, as0, bs0);
+        if (s < nk) async_slice(tile, &sa, &sb, my_a, my_b, s, as0, bs0);
         gpu_async_commit();
     }
     T acc[GEMM_RM_MAX][GEMM_RN_MAX];
@@ -511,9 +489,7 @@ GPU_INLINE void tile_async(gemm_tile tile, bool inner, const gemm_job *J, T *as,
         GPU_ASYNC_WAIT(ASYNC_STAGES - 2);
 #pragma omp barrier
         const int64_t ahead = kt + ASYNC_STAGES - 1;
-        if (ahead < nk)
-            async_slice(tile, inner, J, &sa, &sb, my_a, my_b, m0, n0, a_in, b_in, ahead, as0,
-                        bs0);
+        if (ahead < nk) async_slice(tile, &sa, &sb, my_a, my_b, ahead, as0, bs0);
         gpu_async_commit();
         const int cur = (int)(kt % ASYNC_STAGES);
         team_mac(tile, true, true, t, 0, 0, as + (int64_t)cur * slice_a,
@@ -539,8 +515,10 @@ GPU_INLINE void team_full(gemm_tile tile, const gemm_job *J, T *as, T *bs, int t
         const int64_t m0 = ti * tile.tm, n0 = tj * tile.tn;
         const bool inner = k_whole && m0 + tile.tm <= J->m && n0 + tile.tn <= J->n;
 #if GEMM_ASYNC
+        /* the edge tiles stay on the register-staged path: the copies'
+         * edge checks cost the inner tiles' kernel registers */
         if (tc && inner) {
-                tile_async(tile, true, J, as, bs, t, m0, n0);
+            tile_async(tile, J, as, bs, t, m0, n0);
             continue;
         }
 #endif

@@ -34,7 +34,9 @@
  * issued before its first store, 40 registers, six teams an SM.
  * tile_kernel takes the partial tiles at the bottom and right edges, or
  * every tile when the pairs do not apply (float 51 registers, double 48 as
- * before): two launches for a call with both kinds of tile. */
+ * before): two launches for a call with both kinds of tile. H100,
+ * bench_gpu, 2048 / 8192 / 16384: 0.956 / 0.956 / 0.957 of a copy (cuBLAS
+ * geam 1.17 / 0.97 / 0.95 in the same run). */
 #include <omp.h>
 #include <stdbool.h>
 #include <stdint.h>
