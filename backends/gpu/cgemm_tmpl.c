@@ -361,7 +361,9 @@ GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
     T ra[CG_LA], rb[CG_LB];
     const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
-        const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
+        int64_t ti, tj;
+        ompwg_gpu_tile_coords(tile, J->tiles_m, J->ntiles / J->tiles_m, &ti, &tj);
+        const int64_t m0 = ti * CG_TM, n0 = tj * CG_TN;
         cg_zero(re, im);
         cg_fetch(J, t, m0, n0, 0, ra, rb);
         cg_put(J, t, ra, rb, &sl[0]);
@@ -427,7 +429,9 @@ GPU_INLINE void cg_team_async(const cg_job *J, cg_slice *sl, int t, int64_t team
     const unsigned sl0 = gpu_shared_address(sl);
     const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
-        const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
+        int64_t ti, tj;
+        ompwg_gpu_tile_coords(tile, J->tiles_m, J->ntiles / J->tiles_m, &ti, &tj);
+        const int64_t m0 = ti * CG_TM, n0 = tj * CG_TN;
 #pragma unroll
         for (int s = 0; s < CG_STAGES - 1; s++) {
             if (s < nk) cg_async_slice(J, t, m0, n0, s, sl0 + (unsigned)(s * sizeof(cg_slice)));
@@ -462,7 +466,9 @@ static __attribute__((noinline)) void cg_team_any(const cg_job *J,
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
-        const int64_t m0 = tile % J->tiles_m * CG_TM, n0 = tile / J->tiles_m * CG_TN;
+        int64_t ti, tj;
+        ompwg_gpu_tile_coords(tile, J->tiles_m, J->ntiles / J->tiles_m, &ti, &tj);
+        const int64_t m0 = ti * CG_TM, n0 = tj * CG_TN;
         for (int64_t k0 = 0; k0 < J->k; k0 += CG_TK) {
             cg_stage(J, t, nt, m0, n0, k0, sl);
 #pragma omp barrier

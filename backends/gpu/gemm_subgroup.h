@@ -135,7 +135,7 @@ static void gemm_subgroup(int dev, bool ta, bool tb, int64_t m, int64_t n, int64
             const int items = whole ? SG_BLOCKS : SG_BLOCKS * SG_W;
             for (int64_t tile = team; tile < ntiles; tile += nteam) {
                 int64_t ti, tj;
-                tile_coords(tile, job.tiles_m, job.tiles_n, &ti, &tj);
+                ompwg_gpu_tile_coords(tile, job.tiles_m, job.tiles_n, &ti, &tj);
                 for (int item = worker; item < items; item += workers) {
                     const int block = whole ? item : item / SG_W;
                     const int64_t m0 = ti * SG_TM, n0 = tj * SG_TN + (int64_t)block * SG_RN;

@@ -511,7 +511,7 @@ GPU_INLINE void team_full(gemm_tile tile, const gemm_job *J, T *as, T *bs, int t
     const bool k_whole = J->k % tile.tk == 0;
     for (int64_t t_id = team; t_id < J->ntiles; t_id += nteam) {
         int64_t ti, tj;
-        tile_coords(t_id, J->tiles_m, J->tiles_n, &ti, &tj);
+        ompwg_gpu_tile_coords(t_id, J->tiles_m, J->tiles_n, &ti, &tj);
         const int64_t m0 = ti * tile.tm, n0 = tj * tile.tn;
         const bool inner = k_whole && m0 + tile.tm <= J->m && n0 + tile.tn <= J->n;
 #if GEMM_ASYNC
@@ -549,7 +549,7 @@ GPU_INLINE void team_any(gemm_tile tile, const gemm_job *J, T *as, T *bs, int t,
     T acc[GEMM_RM_MAX][GEMM_RN_MAX];
     for (int64_t t_id = team; t_id < J->ntiles; t_id += nteam) {
         int64_t ti, tj;
-        tile_coords(t_id, J->tiles_m, J->tiles_n, &ti, &tj);
+        ompwg_gpu_tile_coords(t_id, J->tiles_m, J->tiles_n, &ti, &tj);
         const int64_t m0 = ti * tile.tm, n0 = tj * tile.tn;
         const bool a_in = m0 + tile.tm <= J->m, b_in = n0 + tile.tn <= J->n;
         for (int64_t kt = 0; kt < J->nk; kt++) {

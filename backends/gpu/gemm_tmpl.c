@@ -116,21 +116,6 @@ enum { ASYNC_STAGES = 4 };
 #define gemm_tiled_small dgemm_tiled_small
 #endif
 
-/* Tile number -> tile coordinates (ti, tj). Groups of GROUP tile rows are
- * walked column by column, so teams that run at the same time share panels
- * of A and B in the L2 cache. */
-GPU_INLINE void tile_coords(int64_t tile, int64_t tiles_m, int64_t tiles_n, int64_t *ti,
-                            int64_t *tj)
-{
-    enum { GROUP = 8 };
-    int64_t per_group = GROUP * tiles_n;
-    int64_t first_m = tile / per_group * GROUP;
-    int64_t rows = tiles_m - first_m < GROUP ? tiles_m - first_m : GROUP;
-    int64_t in_group = tile % per_group;
-    *ti = first_m + in_group % rows;
-    *tj = in_group / rows;
-}
-
 /* One call's arguments, as every thread of a team holds them; shared by the
  * tiled kernels of every tile size and the sub-group kernel, which fill it
  * in. */

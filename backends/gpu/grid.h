@@ -1,6 +1,7 @@
 /* Launch geometry shared by the GPU kernel families: how many teams to ask
- * for, and how many partial results a reduction or scan makes. Host code,
- * called before a target region. */
+ * for and how many partial results a reduction or scan makes (host code,
+ * called before a target region), and the order in which the GEMM kernels'
+ * teams take their tiles (inside target regions). */
 #ifndef OMPWG_GPU_GRID_H
 #define OMPWG_GPU_GRID_H
 
@@ -37,6 +38,21 @@ static inline int64_t ompwg_gpu_partials_for(int64_t n, int64_t block, int teams
                                       : (int64_t)ompwg_gpu_sm_count() * teams_per_sm;
     int64_t blocks = ompwg_gpu_ceil_div(n, block);
     return blocks < cap ? blocks : cap;
+}
+
+/* Tile number -> tile coordinates (ti, tj) of a grid of tiles_m x tiles_n
+ * tiles. Groups of 8 tile rows are walked column by column, so teams that
+ * run at the same time share panels of A and B in the L2 cache. */
+static inline void ompwg_gpu_tile_coords(int64_t tile, int64_t tiles_m, int64_t tiles_n,
+                                         int64_t *ti, int64_t *tj)
+{
+    enum { GROUP = 8 };
+    const int64_t per_group = GROUP * tiles_n;
+    const int64_t first_m = tile / per_group * GROUP;
+    const int64_t rows = tiles_m - first_m < GROUP ? tiles_m - first_m : GROUP;
+    const int64_t in_group = tile % per_group;
+    *ti = first_m + in_group % rows;
+    *tj = in_group / rows;
 }
 
 #endif
