@@ -380,11 +380,22 @@ GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
 }
 
 #if CG_ASYNC
+/* The element (row, col) of op(X) (X stored with leading dimension ld,
+ * transposed or not), unconjugated, into the real and imaginary planes at
+ * shared addresses re_at and im_at; zeros when !in, copied from X's first
+ * element (a valid address). */
+GPU_INLINE void cg_async_element(const T *x, int64_t ld, bool trans, int64_t row, int64_t col,
+                                 bool in, unsigned re_at, unsigned im_at)
+{
+    const int64_t r = in ? row : 0, c = in ? col : 0;
+    const T *src = trans ? x + c + r * ld : x + r + c * ld;
+    gpu_async_copy(re_at, &src->re, sizeof(TR), in);
+    gpu_async_copy(im_at, &src->im, sizeof(TR), in);
+}
+
 /* Thread t's copies of the k slice kt of the tile at (m0, n0) into the
- * staged slice at shared address sl0, without passing through registers:
- * each element's real and imaginary parts into their planes, unconjugated
- * (cg_dmma_mac applies the signs); a place outside op(A) or op(B) gets
- * zeros, copied from a clamped (valid) address. */
+ * staged slice at shared address sl0, without passing through registers
+ * (cg_dmma_mac applies the conjugates' signs). */
 GPU_INLINE void cg_async_slice(const cg_job *J, int t, int64_t m0, int64_t n0, int64_t kt,
                                unsigned sl0)
 {
@@ -393,25 +404,19 @@ GPU_INLINE void cg_async_slice(const cg_job *J, int t, int64_t m0, int64_t n0, i
     for (int x = 0; x < CG_LA; x++) {
         int i, p;
         cg_a_at(J, t + x * CG_NT, &i, &p);
-        const int64_t row = m0 + i, col = k0 + p;
-        const bool in = row < J->m && col < J->k;
-        const int64_t rc = in ? row : 0, cc = in ? col : 0;
-        const T *src = J->ta ? J->a + cc + rc * J->lda : J->a + rc + cc * J->lda;
-        const unsigned at = (unsigned)((p * CG_ROW_A + i) * (int)sizeof(TR));
-        gpu_async_copy(sl0 + (unsigned)offsetof(cg_slice, are) + at, &src->re, sizeof(TR), in);
-        gpu_async_copy(sl0 + (unsigned)offsetof(cg_slice, aim) + at, &src->im, sizeof(TR), in);
+        const unsigned at = sl0 + (unsigned)((p * CG_ROW_A + i) * (int)sizeof(TR));
+        cg_async_element(J->a, J->lda, J->ta, m0 + i, k0 + p, m0 + i < J->m && k0 + p < J->k,
+                         at + (unsigned)offsetof(cg_slice, are),
+                         at + (unsigned)offsetof(cg_slice, aim));
     }
 #pragma unroll
     for (int x = 0; x < CG_LB; x++) {
         int p, j;
         cg_b_at(J, t + x * CG_NT, &p, &j);
-        const int64_t row = k0 + p, col = n0 + j;
-        const bool in = row < J->k && col < J->n;
-        const int64_t rc = in ? row : 0, cc = in ? col : 0;
-        const T *src = J->tb ? J->b + cc + rc * J->ldb : J->b + rc + cc * J->ldb;
-        const unsigned at = (unsigned)((p * CG_ROW_B + j) * (int)sizeof(TR));
-        gpu_async_copy(sl0 + (unsigned)offsetof(cg_slice, bre) + at, &src->re, sizeof(TR), in);
-        gpu_async_copy(sl0 + (unsigned)offsetof(cg_slice, bim) + at, &src->im, sizeof(TR), in);
+        const unsigned at = sl0 + (unsigned)((p * CG_ROW_B + j) * (int)sizeof(TR));
+        cg_async_element(J->b, J->ldb, J->tb, k0 + p, n0 + j, k0 + p < J->k && n0 + j < J->n,
+                         at + (unsigned)offsetof(cg_slice, bre),
+                         at + (unsigned)offsetof(cg_slice, bim));
     }
 }
 
