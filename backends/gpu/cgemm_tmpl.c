@@ -123,15 +123,22 @@ typedef struct cg_job {
     const T *a, *b;
     T *c;
     TR alpha_re, alpha_im, beta_re, beta_im;
-    int64_t tiles_m, ntiles;
+    int64_t tiles_m, tiles_n, ntiles;
 } cg_job;
+
+/* Where element (row, col) of op(X) lies, X stored with leading dimension
+ * ld and transposed by op or not. */
+GPU_INLINE const T *cg_at(const T *x, int64_t ld, bool trans, int64_t row, int64_t col)
+{
+    return trans ? x + col + row * ld : x + row + col * ld;
+}
 
 /* op(A)(i, p) for i < m, p < k, else 0; conjugated for ^H. */
 GPU_INLINE T cg_op_a(const cg_job *J, int64_t i, int64_t p)
 {
     T v = { 0, 0 };
     if (i < J->m && p < J->k) {
-        v = J->ta ? J->a[p + i * J->lda] : J->a[i + p * J->lda];
+        v = *cg_at(J->a, J->lda, J->ta, i, p);
         if (J->ca) v.im = -v.im;
     }
     return v;
@@ -142,10 +149,19 @@ GPU_INLINE T cg_op_b(const cg_job *J, int64_t p, int64_t j)
 {
     T v = { 0, 0 };
     if (p < J->k && j < J->n) {
-        v = J->tb ? J->b[j + p * J->ldb] : J->b[p + j * J->ldb];
+        v = *cg_at(J->b, J->ldb, J->tb, p, j);
         if (J->cb) v.im = -v.im;
     }
     return v;
+}
+
+/* The first row and column of C that tile number `tile` covers. */
+GPU_INLINE void cg_tile_origin(const cg_job *J, int64_t tile, int64_t *m0, int64_t *n0)
+{
+    int64_t ti, tj;
+    ompwg_gpu_tile_coords(tile, J->tiles_m, J->tiles_n, &ti, &tj);
+    *m0 = ti * CG_TM;
+    *n0 = tj * CG_TN;
 }
 
 /* The staged k slice of op(A) (CG_TM x CG_TK) and of op(B) (CG_TK x CG_TN),
@@ -361,9 +377,8 @@ GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
     T ra[CG_LA], rb[CG_LB];
     const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
-        int64_t ti, tj;
-        ompwg_gpu_tile_coords(tile, J->tiles_m, J->ntiles / J->tiles_m, &ti, &tj);
-        const int64_t m0 = ti * CG_TM, n0 = tj * CG_TN;
+        int64_t m0, n0;
+        cg_tile_origin(J, tile, &m0, &n0);
         cg_zero(re, im);
         cg_fetch(J, t, m0, n0, 0, ra, rb);
         cg_put(J, t, ra, rb, &sl[0]);
@@ -387,8 +402,7 @@ GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
 GPU_INLINE void cg_async_element(const T *x, int64_t ld, bool trans, int64_t row, int64_t col,
                                  bool in, unsigned re_at, unsigned im_at)
 {
-    const int64_t r = in ? row : 0, c = in ? col : 0;
-    const T *src = trans ? x + c + r * ld : x + r + c * ld;
+    const T *src = cg_at(x, ld, trans, in ? row : 0, in ? col : 0);
     gpu_async_copy(re_at, &src->re, sizeof(TR), in);
     gpu_async_copy(im_at, &src->im, sizeof(TR), in);
 }
@@ -434,9 +448,8 @@ GPU_INLINE void cg_team_async(const cg_job *J, cg_slice *sl, int t, int64_t team
     const unsigned sl0 = gpu_shared_address(sl);
     const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
-        int64_t ti, tj;
-        ompwg_gpu_tile_coords(tile, J->tiles_m, J->ntiles / J->tiles_m, &ti, &tj);
-        const int64_t m0 = ti * CG_TM, n0 = tj * CG_TN;
+        int64_t m0, n0;
+        cg_tile_origin(J, tile, &m0, &n0);
 #pragma unroll
         for (int s = 0; s < CG_STAGES - 1; s++) {
             if (s < nk) cg_async_slice(J, t, m0, n0, s, sl0 + (unsigned)(s * sizeof(cg_slice)));
@@ -471,9 +484,8 @@ static __attribute__((noinline)) void cg_team_any(const cg_job *J,
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
-        int64_t ti, tj;
-        ompwg_gpu_tile_coords(tile, J->tiles_m, J->ntiles / J->tiles_m, &ti, &tj);
-        const int64_t m0 = ti * CG_TM, n0 = tj * CG_TN;
+        int64_t m0, n0;
+        cg_tile_origin(J, tile, &m0, &n0);
         for (int64_t k0 = 0; k0 < J->k; k0 += CG_TK) {
             cg_stage(J, t, nt, m0, n0, k0, sl);
 #pragma omp barrier
@@ -524,7 +536,8 @@ GPU_INLINE cg_job cg_job_of(bool ta, bool tb, bool ca, bool cb, int64_t m,
         .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc,
         .ta = ta, .tb = tb, .ca = ca, .cb = cb, .a = a, .b = b, .c = c,
         .alpha_re = alpha_re, .alpha_im = alpha_im, .beta_re = beta_re,
-        .beta_im = beta_im, .tiles_m = tiles_m, .ntiles = ntiles,
+        .beta_im = beta_im, .tiles_m = tiles_m, .tiles_n = ntiles / tiles_m,
+        .ntiles = ntiles,
     };
 }
 
