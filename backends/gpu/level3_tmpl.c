@@ -21,6 +21,7 @@
 
 #include "devmem.h"
 #include "gpu.h"
+#include "gpu_mma.h"
 #include "grid.h"
 #include "ompwg.h"
 #include "prec.h"
@@ -40,19 +41,52 @@
  * H100 machine (bench_level3, DTRSM n = 1024 / 4096 / 8192) 32 vectors and
  * 256 threads took 0.57 / 4.9 / 24.5 ms, 16 and 128 (two teams an SM)
  * 1.04 / 5.1 / 26.3 ms. TRI_LOADS: elements of a staged block a thread
- * loads before it stores any. */
+ * loads before it stores any. TRI_XROW: elements per staged row of
+ * vectors, padded so that the tensor-core path's fragment reads (four k
+ * rows, eight vectors) fall in distinct banks; with it the two arrays
+ * take 44.3 KiB for double. */
 enum {
     TRI_NB = 32,
     TRI_VB = 128,
     TRI_ROW = TRI_NB + 1,
     TRI_PANEL = 128,
     TRI_PV = 32,
+    TRI_XROW = TRI_PV + 4,
     TRI_PNT = 256,
     TRI_LOADS = 4,
 };
 _Static_assert(TRI_PANEL % TRI_NB == 0 && TRI_PNT % TRI_PV == 0 &&
                    TRI_NB * TRI_NB % (TRI_LOADS * TRI_PNT) == 0,
                "whole blocks, whole rows of threads");
+
+/* The panel solve on the tensor cores (level3_tri.h): double, in a build
+ * whose architectures have FP64 mma.sync (TRI_MMA_HOST, which the host
+ * pass sees too: it sizes the launch's dynamic team memory); in the device
+ * pass its warps (TRI_WARPS) share the work of a team of TRI_PNT threads.
+ * The panel's triangle of A is staged as blocks of TRI_NB rows of
+ * TRI_AROW elements (padded so that a warp's fragment reads fall in
+ * distinct banks), TRI_ABLOCKS of them: 90 KiB for 128 rows.
+ * TRI_GROUP_LOADS: the loads a thread has in flight while staging the
+ * vectors (all of a group's at once). */
+#if OMPWG_GPU_FP64_MMA && defined(OMPWG_PREC_D)
+#define TRI_MMA_HOST 1
+#else
+#define TRI_MMA_HOST 0
+#endif
+#if defined(__NVPTX__) && TRI_MMA_HOST
+/* a literal: #if cannot see the enum's TRI_PNT */
+#define TRI_WARPS 8
+_Static_assert(TRI_WARPS * 32 == TRI_PNT, "TRI_WARPS warps make a team of TRI_PNT");
+#else
+#define TRI_WARPS 0
+#endif
+enum {
+    TRI_AROW = TRI_NB + 4,
+    TRI_ABLK = TRI_NB * TRI_AROW,
+    TRI_ABLOCKS = TRI_PANEL / TRI_NB * (TRI_PANEL / TRI_NB + 1) / 2,
+    TRI_GROUP_LOADS = TRI_PANEL * TRI_PV / TRI_PNT,
+};
+#define TRI_DYN_BYTES (TRI_MMA_HOST ? (size_t)TRI_ABLOCKS * TRI_ABLK * sizeof(T) : (size_t)0)
 
 /* SYRK and SYR2K: a team computes an SY_T x SY_T tile of C's triangle,
  * SY_K deep per staged slice, with SY_NT threads of SY_Q elements each

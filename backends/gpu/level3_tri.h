@@ -113,7 +113,7 @@ static void tri_mul_block(int dev, int nb, const T *a, int64_t lda, bool upper, 
     }
 }
 
-/* Vector x (TRI_PV apart in xs) := M^-1 x for the TRI_NB x TRI_NB diagonal
+/* Vector x (TRI_XROW apart in xs) := M^-1 x for the TRI_NB x TRI_NB diagonal
  * block staged by tri_stage (reciprocal diagonal), the vector in
  * registers: each solved element is taken out of the rest at once, so
  * that only one multiply-add per element lies between two solved ones.
@@ -123,7 +123,7 @@ GPU_INLINE void tri_solve_vector(bool lower, const T *ms, T *xs)
 {
     T x[TRI_NB];
 #pragma unroll
-    for (int i = 0; i < TRI_NB; i++) x[i] = xs[i * TRI_PV];
+    for (int i = 0; i < TRI_NB; i++) x[i] = xs[i * TRI_XROW];
     if (lower) {
 #pragma unroll
         for (int j = 0; j < TRI_NB; j++) {
@@ -140,7 +140,60 @@ GPU_INLINE void tri_solve_vector(bool lower, const T *ms, T *xs)
         }
     }
 #pragma unroll
-    for (int i = 0; i < TRI_NB; i++) xs[i * TRI_PV] = x[i];
+    for (int i = 0; i < TRI_NB; i++) xs[i * TRI_XROW] = x[i];
+}
+
+/* A group's vectors (v0 the first, nv of them) times alpha into xs, by
+ * thread t of nt, each with `batch` (at most TRI_GROUP_LOADS) loads in
+ * flight; rows past nb and vectors past nv are zeros, so that the updates
+ * and solves take whole blocks. */
+GPU_INLINE void tri_group_load(int nb, T alpha, const T *c, int64_t rs, int64_t vs, int64_t v0,
+                               int nv, int t, int nt, int batch, T *xs)
+{
+    const bool r_fast = rs == 1;
+    for (int e0 = 0; e0 < TRI_PANEL * TRI_PV; e0 += batch * nt) {
+        T v[TRI_GROUP_LOADS];
+#pragma unroll
+        for (int x = 0; x < batch; x++) {
+            const int e = e0 + t + x * nt;
+            const int r = r_fast ? e % TRI_PANEL : e / TRI_PV;
+            const int u = r_fast ? e / TRI_PANEL : e % TRI_PV;
+            v[x] = 0;
+            if (e < TRI_PANEL * TRI_PV && r < nb && u < nv) v[x] = c[r * rs + (v0 + u) * vs];
+        }
+#pragma unroll
+        for (int x = 0; x < batch; x++) {
+            const int e = e0 + t + x * nt;
+            const int r = r_fast ? e % TRI_PANEL : e / TRI_PV;
+            const int u = r_fast ? e / TRI_PANEL : e % TRI_PV;
+            if (e < TRI_PANEL * TRI_PV) xs[r * TRI_XROW + u] = alpha * v[x];
+        }
+    }
+}
+
+/* The group's solved vectors from xs back to C, element e of thread t's
+ * walk where tri_group_load took it (no division by nb or nv). */
+GPU_INLINE void tri_group_store(int nb, T *c, int64_t rs, int64_t vs, int64_t v0, int nv, int t,
+                                int nt, const T *xs)
+{
+    const bool r_fast = rs == 1;
+    for (int e = t; e < TRI_PANEL * TRI_PV; e += nt) {
+        const int r = r_fast ? e % TRI_PANEL : e / TRI_PV;
+        const int u = r_fast ? e / TRI_PANEL : e % TRI_PV;
+        if (r < nb && u < nv) c[r * rs + (v0 + u) * vs] = xs[r * TRI_XROW + u];
+    }
+}
+
+/* The rows solved before diagonal block `step` of a panel of nb rows (in
+ * the order of the solve): [*s0, *s1); the block's first row *r0 and its
+ * rows *rows. */
+GPU_INLINE void tri_step_rows(bool lower, int nb, int step, int *r0, int *rows, int *s0, int *s1)
+{
+    const int nblk = (nb + TRI_NB - 1) / TRI_NB;
+    *r0 = (lower ? step : nblk - 1 - step) * TRI_NB;
+    *rows = nb - *r0 < TRI_NB ? nb - *r0 : TRI_NB;
+    *s0 = lower ? 0 : *r0 + *rows;
+    *s1 = lower ? *r0 : nb;
 }
 
 /* One group of TRI_PV vectors of tri_panel's panel (v0 the first, nv of
@@ -149,33 +202,11 @@ GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, boo
                                 bool unit, T alpha, T *c, int64_t rs, int64_t vs,
                                 int64_t v0, int nv, int t, int nt, T *ms, T *xs)
 {
-    const bool r_fast = rs == 1;
     const int nblk = (nb + TRI_NB - 1) / TRI_NB;
-    /* rows past nb and vectors past nv are zeros: the updates and solves
-     * take whole blocks */
-    for (int e0 = 0; e0 < TRI_PANEL * TRI_PV; e0 += TRI_LOADS * nt) {
-        T v[TRI_LOADS];
-#pragma unroll
-        for (int x = 0; x < TRI_LOADS; x++) {
-            const int e = e0 + t + x * nt;
-            const int r = r_fast ? e % TRI_PANEL : e / TRI_PV;
-            const int u = r_fast ? e / TRI_PANEL : e % TRI_PV;
-            v[x] = e < TRI_PANEL * TRI_PV && r < nb && u < nv ? alpha * c[r * rs + (v0 + u) * vs]
-                                                               : 0;
-        }
-#pragma unroll
-        for (int x = 0; x < TRI_LOADS; x++) {
-            const int e = e0 + t + x * nt;
-            const int r = r_fast ? e % TRI_PANEL : e / TRI_PV;
-            const int u = r_fast ? e / TRI_PANEL : e % TRI_PV;
-            if (e < TRI_PANEL * TRI_PV) xs[r * TRI_PV + u] = v[x];
-        }
-    }
+    tri_group_load(nb, alpha, c, rs, vs, v0, nv, t, nt, TRI_LOADS, xs);
     for (int step = 0; step < nblk; step++) {
-        const int r0 = (lower ? step : nblk - 1 - step) * TRI_NB;
-        const int rows = nb - r0 < TRI_NB ? nb - r0 : TRI_NB;
-        /* the rows solved so far */
-        const int s0 = lower ? 0 : r0 + rows, s1 = lower ? r0 : nb;
+        int r0, rows, s0, s1;
+        tri_step_rows(lower, nb, step, &r0, &rows, &s0, &s1);
         for (int q0 = s0; q0 < s1; q0 += TRI_NB) {
             const int cols = s1 - q0 < TRI_NB ? s1 - q0 : TRI_NB;
             /* (the previous block's readers are done with ms) */
@@ -192,27 +223,207 @@ GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, boo
                     for (int x = 0; x < TRI_LOADS; x++) {
                         const int e = e0 + t + x * nt;
                         if (e < TRI_NB * TRI_PV)
-                            sum[x] += ms[e / TRI_PV * TRI_ROW + q] * xs[(q0 + q) * TRI_PV + e % TRI_PV];
+                            sum[x] += ms[e / TRI_PV * TRI_ROW + q] *
+                                      xs[(q0 + q) * TRI_XROW + e % TRI_PV];
                     }
 #pragma unroll
                 for (int x = 0; x < TRI_LOADS; x++) {
                     const int e = e0 + t + x * nt;
-                    if (e < TRI_NB * TRI_PV) xs[(r0 + e / TRI_PV) * TRI_PV + e % TRI_PV] -= sum[x];
+                    if (e < TRI_NB * TRI_PV)
+                        xs[(r0 + e / TRI_PV) * TRI_XROW + e % TRI_PV] -= sum[x];
                 }
             }
         }
 #pragma omp barrier
         tri_stage(a, lda, lower, mt, unit, true, r0, rows, r0, rows, t, nt, ms);
 #pragma omp barrier
-        for (int v = t; v < TRI_PV; v += nt) tri_solve_vector(lower, ms, xs + r0 * TRI_PV + v);
+        for (int v = t; v < TRI_PV; v += nt) tri_solve_vector(lower, ms, xs + r0 * TRI_XROW + v);
 #pragma omp barrier
     }
-    for (int e = t; e < nb * nv; e += nt) {
-        const int r = r_fast ? e % nb : e / nv, v = r_fast ? e / nb : e % nv;
-        c[r * rs + (v0 + v) * vs] = xs[r * TRI_PV + v];
-    }
+    tri_group_store(nb, c, rs, vs, v0, nv, t, nt, xs);
     /* the vectors are free for the next group */
 #pragma omp barrier
+}
+
+#if TRI_WARPS
+/* The first row of the diagonal block of step `step` of a panel of nblk
+ * blocks (the order of the solve). */
+GPU_INLINE int tri_step_row(bool lower, int nblk, int step)
+{
+    return (lower ? step : nblk - 1 - step) * TRI_NB;
+}
+
+/* The panel's triangle of M into ab (team memory), by thread t of
+ * TRI_PNT, as tri_panel_group_mma reads it: block (s, p), p <= s, holds
+ * M(rows of step s, rows of step p) at ab + (s (s + 1) / 2 + p) TRI_ABLK,
+ * rows of TRI_AROW (the diagonal block, p = s, transposed: columns of
+ * TRI_AROW, for tri_solve_column). Off the diagonal each element is negated (exact), so
+ * that the updates and the solve add its products; the diagonal holds
+ * reciprocals (1 where unit, and past nb, so that the padding solves to
+ * itself); zero past nb and in the triangle A does not store. One block
+ * row at a time, all of its loads in flight together, and nothing computed
+ * on a loaded value before the last load: thread t takes elements
+ * (t mod 32, t / 32 + 8 x), x < TRI_LOADS, of each block as A holds it
+ * (consecutive threads, consecutive addresses). */
+GPU_INLINE void tri_stage_panel(const T *a, int64_t lda, bool lower, bool mt, bool unit, int nb,
+                                int t, T *ab)
+{
+    enum { PB = TRI_PANEL / TRI_NB, JX = TRI_PNT / TRI_NB };
+    _Static_assert(TRI_NB * TRI_NB == TRI_LOADS * TRI_PNT && TRI_PNT % TRI_NB == 0,
+                   "TRI_LOADS elements of a block a thread");
+    _Static_assert(PB * TRI_LOADS <= 32, "a bit a loaded element");
+    const int nblk = (nb + TRI_NB - 1) / TRI_NB;
+    const int i = t % TRI_NB, j0 = t / TRI_NB;
+    /* A's stored triangle: upper when op(A) = M is lower and transposed,
+     * or upper and not */
+    const bool a_upper = lower == mt;
+    const T *at = a + i + j0 * lda;
+    for (int s = 0; s < nblk; s++) {
+        const int r0 = tri_step_row(lower, nblk, s);
+        T v[PB][TRI_LOADS];
+        unsigned in = 0;
+#pragma unroll
+        for (int p = 0; p < PB; p++) {
+            /* the block's origin in A */
+            const int q0 = tri_step_row(lower, nblk, p);
+            const int ra = mt ? q0 : r0, ca = mt ? r0 : q0;
+            const T *pb = at + ra + ca * lda;
+#pragma unroll
+            for (int x = 0; x < TRI_LOADS; x++) {
+                const int j = j0 + x * JX;
+                const bool diag = p == s && i == j;
+                v[p][x] = 0;
+                if (p <= s && ra + i < nb && ca + j < nb &&
+                    (p < s || (diag ? !unit : a_upper ? i < j : i > j))) {
+                    v[p][x] = pb[x * JX * lda];
+                    in |= 1u << (p * TRI_LOADS + x);
+                }
+            }
+        }
+#pragma unroll
+        for (int p = 0; p < PB; p++) {
+            if (p > s) break;
+            T *blk = ab + (s * (s + 1) / 2 + p) * TRI_ABLK;
+#pragma unroll
+            for (int x = 0; x < TRI_LOADS; x++) {
+                const int j = j0 + x * JX;
+                const bool loaded = in >> (p * TRI_LOADS + x) & 1u;
+                T m = loaded ? -v[p][x] : (T)0;
+                if (p == s && i == j) m = loaded ? (T)1 / v[p][x] : (T)1;
+                /* M's row and column; the diagonal block transposed */
+                const int mr = mt ? j : i, mc = mt ? i : j;
+                blk[p == s ? mc * TRI_AROW + mr : mr * TRI_AROW + mc] = m;
+            }
+        }
+    }
+}
+
+/* The rows of step s in xs lose what the rows of the steps before it
+ * contribute (their blocks of ab, negated, times those rows), on the
+ * tensor cores: the TRI_NB x TRI_PV block of xs is cut in GEMM_DMMA_M x 8
+ * blocks of mma.sync (gpu_mma.h), warp w of TRI_WARPS taking every
+ * TRI_WARPS-th one. Rows past nb are zeros in ab and in xs. */
+GPU_INLINE void tri_update_mma(bool lower, int nblk, int s, const T *ab, int w, int lane, T *xs)
+{
+    enum { BI = TRI_NB / GEMM_DMMA_M, BLOCKS = BI * (TRI_PV / 8) };
+    _Static_assert(BLOCKS % TRI_WARPS == 0, "every warp the same number of blocks");
+    const int g = lane >> 2, q = lane & 3;
+    const int r0 = tri_step_row(lower, nblk, s);
+#pragma unroll
+    for (int b = w; b < BLOCKS; b += TRI_WARPS) {
+        const int i0 = b % BI * GEMM_DMMA_M, u0 = b / BI * 8;
+        T acc[GPU_DMMA_CF];
+#pragma unroll
+        for (int r = 0; r < GPU_DMMA_CF; r++)
+            acc[r] = xs[(r0 + i0 + dmma_c_row_(g, r)) * TRI_XROW + u0 + dmma_c_col_(q, r)];
+        for (int p = 0; p < s; p++) {
+            const T *blk = ab + (s * (s + 1) / 2 + p) * TRI_ABLK;
+            const T *xp = xs + tri_step_row(lower, nblk, p) * TRI_XROW;
+#pragma unroll
+            for (int k0 = 0; k0 < TRI_NB; k0 += GPU_DMMA_K) {
+                T fa[GPU_DMMA_AF], fb[GPU_DMMA_BF];
+#pragma unroll
+                for (int r = 0; r < GPU_DMMA_AF; r++)
+                    fa[r] = blk[(i0 + dmma_a_row_(g, r)) * TRI_AROW + k0 + dmma_a_k_(q, r)];
+#pragma unroll
+                for (int r = 0; r < GPU_DMMA_BF; r++)
+                    fb[r] = xp[(k0 + dmma_b_k_(q, r)) * TRI_XROW + u0 + g];
+                dmma_(fa, fb, acc);
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < GPU_DMMA_CF; r++)
+            xs[(r0 + i0 + dmma_c_row_(g, r)) * TRI_XROW + u0 + dmma_c_col_(q, r)] = acc[r];
+    }
+}
+
+/* The diagonal block of step s solved for vector v of the group (a
+ * thread each: TRI_PV of the team's threads), the vector in registers as
+ * in tri_solve_vector, with its terms in the same order: the block is
+ * staged transposed (tri_stage_panel), so that a step's factors lie
+ * together, and negated, so that each is added. A lane per row with
+ * shuffles between the steps measured three times slower: its chain of
+ * dependent steps crosses lanes, this one stays in a thread. */
+GPU_INLINE void tri_solve_column(bool lower, int nblk, int s, const T *ab, int v, T *xs)
+{
+    const T *blk = ab + (s * (s + 1) / 2 + s) * TRI_ABLK;
+    T *xv = xs + tri_step_row(lower, nblk, s) * TRI_XROW + v;
+    T x[TRI_NB];
+#pragma unroll
+    for (int i = 0; i < TRI_NB; i++) x[i] = xv[i * TRI_XROW];
+#pragma unroll
+    for (int step = 0; step < TRI_NB; step++) {
+        const int j = lower ? step : TRI_NB - 1 - step;
+        const T *col = blk + j * TRI_AROW;
+        x[j] *= col[j];
+#pragma unroll
+        for (int i = lower ? j + 1 : 0; i < (lower ? TRI_NB : j); i++) x[i] += col[i] * x[j];
+    }
+#pragma unroll
+    for (int i = 0; i < TRI_NB; i++) xv[i * TRI_XROW] = x[i];
+}
+
+/* tri_panel_group for a team of TRI_PNT threads on the tensor cores, with
+ * the panel's triangle of A staged in ab (tri_stage_panel): per diagonal
+ * block, the update of its rows by all solved rows (every warp), then its
+ * solve (a thread a vector), each from team memory, with a barrier after
+ * each. */
+GPU_INLINE void tri_panel_group_mma(int nb, bool lower, T alpha, T *c, int64_t rs, int64_t vs,
+                                    int64_t v0, int nv, int t, const T *ab, T *xs)
+{
+    const int nblk = (nb + TRI_NB - 1) / TRI_NB;
+    const int w = t / 32, lane = t % 32;
+    tri_group_load(nb, alpha, c, rs, vs, v0, nv, t, TRI_PNT, TRI_GROUP_LOADS, xs);
+    /* the vectors (and, for the first group, ab) are staged */
+#pragma omp barrier
+    for (int s = 0; s < nblk; s++) {
+        if (s > 0) tri_update_mma(lower, nblk, s, ab, w, lane, xs);
+        /* the block's rows are updated */
+#pragma omp barrier
+        /* (lower a constant in each: the loops' bounds fold) */
+        if (t < TRI_PV) {
+            if (lower) tri_solve_column(true, nblk, s, ab, t, xs);
+            else tri_solve_column(false, nblk, s, ab, t, xs);
+        }
+        /* and solved */
+#pragma omp barrier
+    }
+    tri_group_store(nb, c, rs, vs, v0, nv, t, TRI_PNT, xs);
+    /* the vectors are free for the next group */
+#pragma omp barrier
+}
+#endif
+
+/* tri_panel_group for a team of another size (host fallback), kept out of
+ * line: a GPU never takes it, and inlined, its register needs would weigh
+ * on the allocation of the path it takes. */
+static __attribute__((noinline)) void tri_panel_group_any(int nb, const T *a, int64_t lda,
+                                                          bool lower, bool mt, bool unit,
+                                                          T alpha, T *c, int64_t rs, int64_t vs,
+                                                          int64_t v0, int nv, int t, int nt,
+                                                          T *ms, T *xs)
+{
+    tri_panel_group(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t, nt, ms, xs);
 }
 
 /* TRSM's base case: for nvec vectors x_v (element r at c[r * rs + v *
@@ -220,9 +431,13 @@ GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, boo
  * as tri_mul_block takes it, in one launch. A team keeps TRI_PV vectors of
  * the whole panel in team-shared memory and goes down its diagonal blocks
  * of TRI_NB (left-looking): a block's rows first lose what the solved rows
- * contribute (M's blocks beside the diagonal staged one at a time, each
- * thread TRI_LOADS of the block's elements at once), then the diagonal
- * block is solved, a thread per vector. The recursion above it thus stops
+ * contribute, then the diagonal block is solved. On the tensor cores
+ * (TRI_WARPS, double from sm_80) a team first stages the panel's triangle
+ * of A in its dynamic team memory (TRI_DYN_BYTES), once for all its
+ * groups; the updates are mma.sync on it and the solve takes a warp per
+ * TRI_PV / TRI_WARPS vectors; otherwise M's blocks beside the diagonal are staged one at a time, each
+ * thread TRI_LOADS of the block's elements at once, and the diagonal
+ * block is solved a thread per vector. The recursion above it thus stops
  * at TRI_PANEL rows instead of TRI_NB: each of its levels is a launch of a
  * GEMM too short to fill the GPU. Any team and thread count is correct; a
  * team of TRI_PNT threads runs the group with that count known to the
@@ -232,24 +447,35 @@ static void tri_panel(int dev, int nb, const T *a, int64_t lda, bool upper, bool
 {
     const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_PV);
     const int teams = ompwg_gpu_teams_for(groups);
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(TRI_PNT) is_device_ptr(a, c)
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(TRI_PNT) is_device_ptr(a, c) \
+    ompx_dyn_cgroup_mem(TRI_DYN_BYTES)
     {
         T ms[TRI_NB * TRI_ROW];
-        T xs[TRI_PANEL * TRI_PV];
+        T xs[TRI_PANEL * TRI_XROW];
 #pragma omp parallel firstprivate(nb, a, lda, upper, mt, unit, alpha, c, rs, vs, nvec, groups)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
             const bool lower = upper == mt;
+#if TRI_WARPS
+            T *ab = llvm_omp_target_dynamic_shared_alloc();
+            /* once for all of the team's groups */
+            if (nt == TRI_PNT) tri_stage_panel(a, lda, lower, mt, unit, nb, t, ab);
+#endif
             for (int64_t g = team; g < groups; g += nteam) {
                 const int64_t v0 = g * TRI_PV;
                 const int nv = nvec - v0 < TRI_PV ? (int)(nvec - v0) : TRI_PV;
+#if TRI_WARPS
+                if (nt == TRI_PNT)
+                    tri_panel_group_mma(nb, lower, alpha, c, rs, vs, v0, nv, t, ab, xs);
+#else
                 if (nt == TRI_PNT)
                     tri_panel_group(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
                                            TRI_PNT, ms, xs);
+#endif
                 else
-                    tri_panel_group(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
-                                           nt, ms, xs);
+                    tri_panel_group_any(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
+                                        nt, ms, xs);
             }
         }
     }
