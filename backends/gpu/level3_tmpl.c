@@ -40,7 +40,8 @@
  * double 32 KiB of vectors and the 8.4 KiB block, within the 48 KiB. On the
  * H100 machine (bench_level3, DTRSM n = 1024 / 4096 / 8192) 32 vectors and
  * 256 threads took 0.57 / 4.9 / 24.5 ms, 16 and 128 (two teams an SM)
- * 1.04 / 5.1 / 26.3 ms. TRI_LOADS: elements of a staged block a thread
+ * 1.04 / 5.1 / 26.3 ms; with the tensor-core panel (double, below)
+ * 0.46 / 4.1 / 21.7 ms. TRI_LOADS: elements of a staged block a thread
  * loads before it stores any. TRI_XROW: elements per staged row of
  * vectors, padded so that the tensor-core path's fragment reads (four k
  * rows, eight vectors) fall in distinct banks; with it the two arrays
