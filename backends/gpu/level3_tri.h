@@ -113,30 +113,28 @@ static void tri_mul_block(int dev, int nb, const T *a, int64_t lda, bool upper, 
     }
 }
 
-/* Vector x (TRI_XROW apart in xs) := M^-1 x for the TRI_NB x TRI_NB diagonal
- * block staged by tri_stage (reciprocal diagonal), the vector in
- * registers: each solved element is taken out of the rest at once, so
- * that only one multiply-add per element lies between two solved ones.
- * The elements still subtract their terms in the order of row
- * substitution. */
-GPU_INLINE void tri_solve_vector(bool lower, const T *ms, T *xs)
+/* Vector x (TRI_XROW apart in xs) := M^-1 x for a TRI_NB x TRI_NB diagonal
+ * block with reciprocals on its diagonal, M(i, j) at m[i * si + j * sj]
+ * (negated off the diagonal when `negated`), the vector in registers:
+ * each solved element is taken out of the rest at once, so that only one
+ * multiply-add per element lies between two solved ones. The elements
+ * still subtract their terms in the order of row substitution. The
+ * staged block of tri_stage (rows of TRI_ROW) and the transposed, negated
+ * one of tri_stage_panel both come here, the layout constants at each
+ * call. */
+GPU_INLINE void tri_solve_vector(bool lower, const T *m, int si, int sj, bool negated, T *xs)
 {
     T x[TRI_NB];
 #pragma unroll
     for (int i = 0; i < TRI_NB; i++) x[i] = xs[i * TRI_XROW];
-    if (lower) {
 #pragma unroll
-        for (int j = 0; j < TRI_NB; j++) {
-            x[j] *= ms[j * TRI_ROW + j];
+    for (int step = 0; step < TRI_NB; step++) {
+        const int j = lower ? step : TRI_NB - 1 - step;
+        x[j] *= m[j * si + j * sj];
 #pragma unroll
-            for (int i = j + 1; i < TRI_NB; i++) x[i] -= ms[i * TRI_ROW + j] * x[j];
-        }
-    } else {
-#pragma unroll
-        for (int j = TRI_NB - 1; j >= 0; j--) {
-            x[j] *= ms[j * TRI_ROW + j];
-#pragma unroll
-            for (int i = 0; i < j; i++) x[i] -= ms[i * TRI_ROW + j] * x[j];
+        for (int i = lower ? j + 1 : 0; i < (lower ? TRI_NB : j); i++) {
+            const T f = m[i * si + j * sj];
+            x[i] = negated ? x[i] + f * x[j] : x[i] - f * x[j];
         }
     }
 #pragma unroll
@@ -184,13 +182,19 @@ GPU_INLINE void tri_group_store(int nb, T *c, int64_t rs, int64_t vs, int64_t v0
     }
 }
 
+/* The first row of the diagonal block of step `step` of a panel of nblk
+ * blocks (the order of the solve). */
+GPU_INLINE int tri_step_row(bool lower, int nblk, int step)
+{
+    return (lower ? step : nblk - 1 - step) * TRI_NB;
+}
+
 /* The rows solved before diagonal block `step` of a panel of nb rows (in
  * the order of the solve): [*s0, *s1); the block's first row *r0 and its
  * rows *rows. */
 GPU_INLINE void tri_step_rows(bool lower, int nb, int step, int *r0, int *rows, int *s0, int *s1)
 {
-    const int nblk = (nb + TRI_NB - 1) / TRI_NB;
-    *r0 = (lower ? step : nblk - 1 - step) * TRI_NB;
+    *r0 = tri_step_row(lower, (nb + TRI_NB - 1) / TRI_NB, step);
     *rows = nb - *r0 < TRI_NB ? nb - *r0 : TRI_NB;
     *s0 = lower ? 0 : *r0 + *rows;
     *s1 = lower ? *r0 : nb;
@@ -237,7 +241,11 @@ GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, boo
 #pragma omp barrier
         tri_stage(a, lda, lower, mt, unit, true, r0, rows, r0, rows, t, nt, ms);
 #pragma omp barrier
-        for (int v = t; v < TRI_PV; v += nt) tri_solve_vector(lower, ms, xs + r0 * TRI_XROW + v);
+        /* (lower a constant in each call, as in tri_panel_group_mma) */
+        for (int v = t; v < TRI_PV; v += nt) {
+            if (lower) tri_solve_vector(true, ms, TRI_ROW, 1, false, xs + r0 * TRI_XROW + v);
+            else tri_solve_vector(false, ms, TRI_ROW, 1, false, xs + r0 * TRI_XROW + v);
+        }
 #pragma omp barrier
     }
     tri_group_store(nb, c, rs, vs, v0, nv, t, nt, xs);
@@ -246,18 +254,12 @@ GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, boo
 }
 
 #if TRI_WARPS
-/* The first row of the diagonal block of step `step` of a panel of nblk
- * blocks (the order of the solve). */
-GPU_INLINE int tri_step_row(bool lower, int nblk, int step)
-{
-    return (lower ? step : nblk - 1 - step) * TRI_NB;
-}
 
 /* The panel's triangle of M into ab (team memory), by thread t of
  * TRI_PNT, as tri_panel_group_mma reads it: block (s, p), p <= s, holds
  * M(rows of step s, rows of step p) at ab + (s (s + 1) / 2 + p) TRI_ABLK,
  * rows of TRI_AROW (the diagonal block, p = s, transposed: columns of
- * TRI_AROW, for tri_solve_column). Off the diagonal each element is negated (exact), so
+ * TRI_AROW, for tri_solve_vector). Off the diagonal each element is negated (exact), so
  * that the updates and the solve add its products; the diagonal holds
  * reciprocals (1 where unit, and past nb, so that the padding solves to
  * itself); zero past nb and in the triangle A does not store. One block
@@ -357,32 +359,6 @@ GPU_INLINE void tri_update_mma(bool lower, int nblk, int s, const T *ab, int w, 
     }
 }
 
-/* The diagonal block of step s solved for vector v of the group (a
- * thread each: TRI_PV of the team's threads), the vector in registers as
- * in tri_solve_vector, with its terms in the same order: the block is
- * staged transposed (tri_stage_panel), so that a step's factors lie
- * together, and negated, so that each is added. A lane per row with
- * shuffles between the steps measured three times slower: its chain of
- * dependent steps crosses lanes, this one stays in a thread. */
-GPU_INLINE void tri_solve_column(bool lower, int nblk, int s, const T *ab, int v, T *xs)
-{
-    const T *blk = ab + (s * (s + 1) / 2 + s) * TRI_ABLK;
-    T *xv = xs + tri_step_row(lower, nblk, s) * TRI_XROW + v;
-    T x[TRI_NB];
-#pragma unroll
-    for (int i = 0; i < TRI_NB; i++) x[i] = xv[i * TRI_XROW];
-#pragma unroll
-    for (int step = 0; step < TRI_NB; step++) {
-        const int j = lower ? step : TRI_NB - 1 - step;
-        const T *col = blk + j * TRI_AROW;
-        x[j] *= col[j];
-#pragma unroll
-        for (int i = lower ? j + 1 : 0; i < (lower ? TRI_NB : j); i++) x[i] += col[i] * x[j];
-    }
-#pragma unroll
-    for (int i = 0; i < TRI_NB; i++) xv[i * TRI_XROW] = x[i];
-}
-
 /* tri_panel_group for a team of TRI_PNT threads on the tensor cores, with
  * the panel's triangle of A staged in ab (tri_stage_panel): per diagonal
  * block, the update of its rows by all solved rows (every warp), then its
@@ -400,10 +376,16 @@ GPU_INLINE void tri_panel_group_mma(int nb, bool lower, T alpha, T *c, int64_t r
         if (s > 0) tri_update_mma(lower, nblk, s, ab, w, lane, xs);
         /* the block's rows are updated */
 #pragma omp barrier
-        /* (lower a constant in each: the loops' bounds fold) */
+        /* the diagonal block, a thread a vector, from its transposed copy
+         * (a step's factors together); lower a constant in each call, so
+         * that the loops' bounds fold. A lane per row with shuffles between
+         * the steps measured three times slower: its chain of dependent
+         * steps crosses lanes, this one stays in a thread. */
         if (t < TRI_PV) {
-            if (lower) tri_solve_column(true, nblk, s, ab, t, xs);
-            else tri_solve_column(false, nblk, s, ab, t, xs);
+            const T *blk = ab + (s * (s + 1) / 2 + s) * TRI_ABLK;
+            T *xv = xs + tri_step_row(lower, nblk, s) * TRI_XROW + t;
+            if (lower) tri_solve_vector(true, blk, 1, TRI_AROW, true, xv);
+            else tri_solve_vector(false, blk, 1, TRI_AROW, true, xv);
         }
         /* and solved */
 #pragma omp barrier
