@@ -103,6 +103,8 @@ static void beta_zero(group *grp, test_rng *r)
 /* alpha == 0 or k == 0: A and B are not read (with alpha == 0, NaN and Inf
  * there never show; either way NULL is allowed), and C := beta * C exactly,
  * whatever alpha. */
+static const double k_zero_alphas[] = { 0.7, INFINITY, NAN };
+
 static void scale_only(group *grp, test_rng *r, bool k_zero)
 {
     for (int s = 0; s < RULE_SHAPES; s++)
@@ -110,7 +112,9 @@ static void scale_only(group *grp, test_rng *r, bool k_zero)
             for (int null_ab = 0; null_ab < 2; null_ab++) {
                 gemm_case g = rule_shapes[s];
                 if (k_zero) g.k = 0;
-                g.alpha = k_zero ? (real)0.7 : 0;
+                /* with k == 0 no product is formed, so no alpha shows, an
+                 * infinite or NaN one neither */
+                g.alpha = k_zero ? (real)k_zero_alphas[(s + be + null_ab) % 3] : 0;
                 g.beta = (real)rule_betas[be];
                 operands o;
                 operands_init(&o, &g);
@@ -223,7 +227,8 @@ static const struct gemm_rule {
     { beta_zero, 300, "ratio", "beta=0 with NaN and Inf in C gives a finite C", true },
     { alpha_zero, 301, NULL, "alpha=0 with NaN and Inf (or NULL) in A and B gives C = beta*C",
       false },
-    { k_zero, 302, NULL, "k=0 gives C = beta*C (A and B may be NULL)", false },
+    { k_zero, 302, NULL, "k=0 gives C = beta*C whatever alpha, Inf and NaN too (A and B may be NULL)",
+      false },
     { empty, 303, NULL, "m=0 or n=0 returns OMPWG_OK and writes nothing (NULL pointers too)",
       false },
     { nan_propagates, 304, "ratio", "NaN in A or B with alpha != 0 reaches C as in OpenBLAS",

@@ -342,6 +342,21 @@ static void beside_calls(void)
  * kernel this CPU runs (OMPWG_VERBOSE=1 names the kernel that runs). */
 static int child(const char *how)
 {
+    if (!strcmp(how, "quiet")) {
+        /* three multi-threaded GEMMs on the cpu backend, and nothing else
+         * said (under OMP_WAIT_POLICY=active, libomp printed an Info line
+         * a call when the backend gave its block time back) */
+        enum { N = 256 };
+        static double a[N * N], c[N * N];
+        for (int i = 0; i < N * N; i++) a[i] = (double)(i % 7) - 3;
+        int st = ompwg_set_backend("cpu");
+        for (int r = 0; st == OMPWG_OK && r < 3; r++)
+            st = ompwg_dgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, N, N, N, 1, a, N, a,
+                             N, 0, c, N);
+        printf("gemm=%d\n", st);
+        fflush(stdout);
+        return 0;
+    }
     if (!strcmp(how, "kernels") && ompwg_set_backend("cpu") == OMPWG_OK) {
         for (int i = 0; i < ompwg_variant_count(); i++) {
             ompwg_variant v;
@@ -497,6 +512,19 @@ static void environment(void)
     if (!tap_ok(pass && kernels > 0, "a GEMM after ompwg_set_cpu_arch runs that kernel (each of %d)",
                 kernels))
         tap_diag("child said:\n%s", out);
+
+    if (ompwg_set_backend("cpu") == OMPWG_OK) {
+        static const char *const active[] = { "OMP_WAIT_POLICY=active", "OMPWG_NUM_THREADS=2",
+                                              NULL };
+        ran = run_child("quiet", active, out, sizeof out);
+        if (!tap_ok(ran && !strcmp(out, "gemm=0\n"),
+                    "cpu GEMMs on 2 threads under OMP_WAIT_POLICY=active say nothing on stderr"))
+            tap_diag("child said:\n%s", out);
+        ompwg_set_backend(NULL);
+    } else {
+        tap_skip("cpu GEMMs on 2 threads under OMP_WAIT_POLICY=active say nothing on stderr",
+                 "no cpu backend here");
+    }
 
     ran = run_child("reload", reload_env, out, sizeof out);
     pass = ran && has_line(out, "reload=0") && has_line(out, "OMPWG_NUM_THREADS=5") &&

@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +206,10 @@ void ompwg_cpu_describe(char *buf, size_t len)
  * on this backend took 2.3-2.9 s instead of 0.8-1.0 s on the H100 machine)
  * and lets them sleep soon after it. */
 #define TEAM_WAIT_MS 1
+/* libomp's default block time. A longer one is the user's (KMP_BLOCKTIME,
+ * or OMP_WAIT_POLICY=active, whose "infinite" time libomp also refuses to
+ * be given back: it printed an Info message on every call) and is kept. */
+#define RUNTIME_WAIT_MS 200
 
 /* Around each of the backend's parallel regions: its threads sleep a
  * millisecond after the region ends instead of spinning for the OpenMP
@@ -213,16 +218,21 @@ void ompwg_cpu_describe(char *buf, size_t len)
  * here), took a third of the cores' time from them. team_begin returns the
  * calling thread's setting, team_end puts it back for the program's own
  * regions. */
+static bool lowers_wait(int saved)
+{
+    return saved > TEAM_WAIT_MS && saved <= RUNTIME_WAIT_MS;
+}
+
 static int team_begin(void)
 {
     int saved = kmp_get_blocktime();
-    if (saved > TEAM_WAIT_MS) kmp_set_blocktime(TEAM_WAIT_MS);
+    if (lowers_wait(saved)) kmp_set_blocktime(TEAM_WAIT_MS);
     return saved;
 }
 
 static void team_end(int saved)
 {
-    if (saved > TEAM_WAIT_MS) kmp_set_blocktime(saved);
+    if (lowers_wait(saved)) kmp_set_blocktime(saved);
 }
 
 int ompwg_cpu_team_run(int want, ompwg_cpu_part_fn *part, void *ctx)

@@ -79,9 +79,9 @@ GPU_INLINE T *mma_acc(gemm_tile tile, T acc[GEMM_RM_MAX][GEMM_RN_MAX], int i, in
 }
 
 /* C := alpha * acc + beta * C for a lane's share of warp tile w, inside C
- * only; beta == 0 never reads C. */
+ * and its triangle `tri` only (store_c); beta == 0 never reads C. */
 GPU_INLINE void mma_store_c(gemm_tile tile, int w, int lane, int64_t m0, int64_t n0, int64_t m,
-                            int64_t n, T alpha, T beta, T *c, int64_t ldc,
+                            int64_t n, int tri, T alpha, T beta, T *c, int64_t ldc,
                             T acc[GEMM_RM_MAX][GEMM_RN_MAX])
 {
     const int g = lane >> 2, q = lane & 3;
@@ -101,7 +101,7 @@ GPU_INLINE void mma_store_c(gemm_tile tile, int w, int lane, int64_t m0, int64_t
 #pragma unroll
                 for (int h = 0; h < MMA_CF / 2; h++) {
                     const int64_t row = r0 + i * MMA_BLOCK_M + 8 * h;
-                    if (row >= m) continue;
+                    if (row >= m || off_triangle(tri, row, col)) continue;
                     const T v = *mma_acc(tile, acc, i, j, 2 * h + e);
                     cc[row] = beta == 0 ? alpha * v : alpha * v + beta * cc[row];
                 }

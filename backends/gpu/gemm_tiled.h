@@ -267,10 +267,17 @@ GPU_INLINE void mac(gemm_tile tile, int ux, int uy, const T *as, const T *bs,
     }
 }
 
+/* Whether element (row, col) of C lies outside the triangle `tri` (gemm_job)
+ * that a call writes. */
+GPU_INLINE bool off_triangle(int tri, int64_t row, int64_t col)
+{
+    return tri == GEMM_LOWER ? row < col : tri == GEMM_UPPER && row > col;
+}
+
 /* C := alpha * acc + beta * C for register tile (ux, uy) of the block at
- * (m0, n0), inside C only; beta == 0 never reads C. */
+ * (m0, n0), inside C and its triangle `tri` only; beta == 0 never reads C. */
 GPU_INLINE void store_c(gemm_tile tile, int ux, int uy, int64_t m0, int64_t n0, int64_t m,
-                        int64_t n, T alpha, T beta, T *c, int64_t ldc,
+                        int64_t n, int tri, T alpha, T beta, T *c, int64_t ldc,
                         T acc[GEMM_RM_MAX][GEMM_RN_MAX])
 {
     const int hm = tile.rm / 2, hn = tile.rn / 2;
@@ -282,7 +289,7 @@ GPU_INLINE void store_c(gemm_tile tile, int ux, int uy, int64_t m0, int64_t n0, 
 #pragma unroll
         for (int i = 0; i < tile.rm; i++) {
             int64_t row = m0 + (i < hm ? ux * hm + i : tile.tm / 2 + ux * hm + i - hm);
-            if (row >= m) continue;
+            if (row >= m || off_triangle(tri, row, col)) continue;
             cc[row] = beta == 0 ? alpha * acc[i][j] : alpha * acc[i][j] + beta * cc[row];
         }
     }
@@ -323,15 +330,16 @@ GPU_INLINE void team_store_c(gemm_tile tile, bool tc, bool mine, int t, int ux, 
 {
 #if GEMM_TENSOR_CORES
     if (tc) {
-        mma_store_c(tile, t / 32, t % 32, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc,
-                    acc);
+        mma_store_c(tile, t / 32, t % 32, m0, n0, J->m, J->n, J->tri, J->alpha, J->beta, J->c,
+                    J->ldc, acc);
         return;
     }
 #else
     (void)tc;
     (void)t;
 #endif
-    if (mine) store_c(tile, ux, uy, m0, n0, J->m, J->n, J->alpha, J->beta, J->c, J->ldc, acc);
+    if (mine)
+        store_c(tile, ux, uy, m0, n0, J->m, J->n, J->tri, J->alpha, J->beta, J->c, J->ldc, acc);
 }
 
 /* Where loader s reads its share of every k slice of an operand whose
@@ -501,6 +509,15 @@ GPU_INLINE void tile_async(gemm_tile tile, const gemm_job *J, T *as, T *bs, int 
 }
 #endif
 
+/* Tile number t_id of a call -> its coordinates (ti, tj). */
+GPU_INLINE void job_tile(const gemm_job *J, int64_t t_id, int64_t *ti, int64_t *tj)
+{
+    if (J->tri == GEMM_WHOLE)
+        ompwg_gpu_tile_coords(t_id, J->tiles_m, J->tiles_n, ti, tj);
+    else
+        ompwg_gpu_tri_tile_coords(t_id, J->tri == GEMM_UPPER, ti, tj);
+}
+
 /* A team of exactly the tile's threads (a GPU): thread t stages its share
  * of each slice through registers, owns register tile t of every team tile
  * (or, with tc, its lane's share of its warp's tile on the tensor cores)
@@ -511,7 +528,7 @@ GPU_INLINE void team_full(gemm_tile tile, const gemm_job *J, T *as, T *bs, int t
     const bool k_whole = J->k % tile.tk == 0;
     for (int64_t t_id = team; t_id < J->ntiles; t_id += nteam) {
         int64_t ti, tj;
-        ompwg_gpu_tile_coords(t_id, J->tiles_m, J->tiles_n, &ti, &tj);
+        job_tile(J, t_id, &ti, &tj);
         const int64_t m0 = ti * tile.tm, n0 = tj * tile.tn;
         const bool inner = k_whole && m0 + tile.tm <= J->m && n0 + tile.tn <= J->n;
 #if GEMM_ASYNC
@@ -549,7 +566,7 @@ GPU_INLINE void team_any(gemm_tile tile, const gemm_job *J, T *as, T *bs, int t,
     T acc[GEMM_RM_MAX][GEMM_RN_MAX];
     for (int64_t t_id = team; t_id < J->ntiles; t_id += nteam) {
         int64_t ti, tj;
-        ompwg_gpu_tile_coords(t_id, J->tiles_m, J->tiles_n, &ti, &tj);
+        job_tile(J, t_id, &ti, &tj);
         const int64_t m0 = ti * tile.tm, n0 = tj * tile.tn;
         const bool a_in = m0 + tile.tm <= J->m, b_in = n0 + tile.tn <= J->n;
         for (int64_t kt = 0; kt < J->nk; kt++) {
@@ -576,7 +593,8 @@ GPU_INLINE void team_any(gemm_tile tile, const gemm_job *J, T *as, T *bs, int t,
 #pragma unroll
                     for (int j = 0; j < tile.rn; j++) acc[i][j] = 0;
                 mac(tile, ux, uy, as, bs, acc);
-                store_c(tile, ux, uy, m0, n0, J->m, J->n, J->alpha, beta_k, J->c, J->ldc, acc);
+                store_c(tile, ux, uy, m0, n0, J->m, J->n, J->tri, J->alpha, beta_k, J->c, J->ldc,
+                        acc);
             }
             /* the slice is free for the next one */
 #pragma omp barrier
@@ -596,12 +614,20 @@ static __attribute__((noinline)) void team_any_small(const gemm_job *J, T *as, T
     team_any(small_tile(), J, as, bs, t, nt, team, nteam);
 }
 
+/* Team tiles of a call that writes C's triangle `tri` (gemm_job) of an
+ * m x n C (square unless GEMM_WHOLE) in tiles of `tile`. */
+GPU_INLINE int64_t gemm_tile_count(int tri, int64_t m, int64_t n, gemm_tile tile)
+{
+    const int64_t tiles_m = ompwg_gpu_ceil_div(m, tile.tm), tiles_n = ompwg_gpu_ceil_div(n, tile.tn);
+    return tri == GEMM_WHOLE ? tiles_m * tiles_n : tiles_m * (tiles_m + 1) / 2;
+}
+
 /* One call's job, built by every thread from the kernel's scalar
  * arguments (kernel parameters are cheap to read again, where a struct
  * passed in would live in local memory). */
-GPU_INLINE gemm_job job_of(gemm_tile tile, bool ta, bool tb, int64_t m, int64_t n, int64_t k,
-                           T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
-                           int64_t ldc)
+GPU_INLINE gemm_job job_of(gemm_tile tile, int tri, bool ta, bool tb, int64_t m, int64_t n,
+                           int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                           T beta, T *c, int64_t ldc)
 {
     const int64_t tiles_m = ompwg_gpu_ceil_div(m, tile.tm),
                   tiles_n = ompwg_gpu_ceil_div(n, tile.tn);
@@ -610,8 +636,8 @@ GPU_INLINE gemm_job job_of(gemm_tile tile, bool ta, bool tb, int64_t m, int64_t 
         .sla = ta ? lda : 1, .ska = ta ? 1 : lda,
         .slb = tb ? 1 : ldb, .skb = tb ? ldb : 1,
         .ldc = ldc, .a = a, .b = b, .c = c, .alpha = alpha, .beta = beta,
-        .a_long_fast = !ta, .b_long_fast = tb,
-        .tiles_m = tiles_m, .tiles_n = tiles_n, .ntiles = tiles_m * tiles_n,
+        .a_long_fast = !ta, .b_long_fast = tb, .tri = tri,
+        .tiles_m = tiles_m, .tiles_n = tiles_n, .ntiles = gemm_tile_count(tri, m, n, tile),
         .nk = ompwg_gpu_ceil_div(k, tile.tk),
     };
 }
@@ -638,12 +664,11 @@ GPU_INLINE void team_gemm(gemm_tile tile, bool tc, const gemm_job *J, T *as, T *
  * declared in the teams region and shared by its threads, and the arguments
  * are firstprivate so that no thread reads team memory for them after a
  * barrier. */
-static void gemm_tiled_large(int dev, bool tc, bool ta, bool tb, int64_t m, int64_t n, int64_t k,
-                             T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta,
-                             T *c, int64_t ldc)
+static void gemm_tiled_large(int dev, bool tc, int tri, bool ta, bool tb, int64_t m, int64_t n,
+                             int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                             T beta, T *c, int64_t ldc)
 {
-    const int teams =
-        ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m, LARGE_TM) * ompwg_gpu_ceil_div(n, LARGE_TN));
+    const int teams = ompwg_gpu_teams_for(gemm_tile_count(tri, m, n, large_tile()));
     if (TC_HOST && tc) {
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(LARGE_NT) is_device_ptr(a, b, c) \
     ompx_dyn_cgroup_mem(ASYNC_STAGES * LARGE_TC_STAGE * sizeof(T))
@@ -652,10 +677,11 @@ static void gemm_tiled_large(int dev, bool tc, bool ta, bool tb, int64_t m, int6
             _Alignas(16) T as[2][LARGE_TK * LARGE_TC_ROW_A];
             _Alignas(16) T bs[2][LARGE_TK * LARGE_TC_ROW_B];
 #endif
-#pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+#pragma omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
             {
                 const gemm_job J =
-                    job_of(large_tile(), ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+                    job_of(large_tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
+                           ldc);
 #if GEMM_ASYNC
                 T *as = llvm_omp_target_dynamic_shared_alloc();
                 team_gemm(tc_tile(large_tile()), true, &J, as,
@@ -671,21 +697,21 @@ static void gemm_tiled_large(int dev, bool tc, bool ta, bool tb, int64_t m, int6
     {
         _Alignas(16) T as[2][LARGE_TK * LARGE_ROW_A];
         _Alignas(16) T bs[2][LARGE_TK * LARGE_ROW_B];
-#pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+#pragma omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
         {
             const gemm_job J =
-                job_of(large_tile(), ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+                job_of(large_tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
+                           ldc);
             team_gemm(large_tile(), false, &J, as[0], bs[0]);
         }
     }
 }
 
-static void gemm_tiled_small(int dev, bool tc, bool ta, bool tb, int64_t m, int64_t n, int64_t k,
-                             T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta,
-                             T *c, int64_t ldc)
+static void gemm_tiled_small(int dev, bool tc, int tri, bool ta, bool tb, int64_t m, int64_t n,
+                             int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
+                             T beta, T *c, int64_t ldc)
 {
-    const int teams =
-        ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m, SMALL_TM) * ompwg_gpu_ceil_div(n, SMALL_TN));
+    const int teams = ompwg_gpu_teams_for(gemm_tile_count(tri, m, n, small_tile()));
     if (TC_HOST && tc) {
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(SMALL_NT) is_device_ptr(a, b, c) \
     ompx_dyn_cgroup_mem(ASYNC_STAGES * SMALL_TC_STAGE * sizeof(T))
@@ -694,10 +720,11 @@ static void gemm_tiled_small(int dev, bool tc, bool ta, bool tb, int64_t m, int6
             _Alignas(16) T as[2][SMALL_TK * SMALL_TC_ROW_A];
             _Alignas(16) T bs[2][SMALL_TK * SMALL_TC_ROW_B];
 #endif
-#pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+#pragma omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
             {
                 const gemm_job J =
-                    job_of(small_tile(), ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+                    job_of(small_tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
+                           ldc);
 #if GEMM_ASYNC
                 T *as = llvm_omp_target_dynamic_shared_alloc();
                 team_gemm(tc_tile(small_tile()), true, &J, as,
@@ -713,10 +740,11 @@ static void gemm_tiled_small(int dev, bool tc, bool ta, bool tb, int64_t m, int6
     {
         _Alignas(16) T as[2][SMALL_TK * SMALL_ROW_A];
         _Alignas(16) T bs[2][SMALL_TK * SMALL_ROW_B];
-#pragma omp parallel firstprivate(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+#pragma omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
         {
             const gemm_job J =
-                job_of(small_tile(), ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+                job_of(small_tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
+                           ldc);
             team_gemm(small_tile(), false, &J, as[0], bs[0]);
         }
     }

@@ -116,6 +116,11 @@ enum { ASYNC_STAGES = 4 };
 #define gemm_tiled_small dgemm_tiled_small
 #endif
 
+/* What of C a call writes: all of it, or (C square, SYRK and SYR2K) its
+ * lower or upper triangle, where only the tiles that touch the triangle
+ * are computed. */
+enum { GEMM_WHOLE, GEMM_LOWER, GEMM_UPPER };
+
 /* One call's arguments, as every thread of a team holds them; shared by the
  * tiled kernels of every tile size and the sub-group kernel, which fill it
  * in. */
@@ -130,36 +135,71 @@ typedef struct gemm_job {
     /* consecutive threads read consecutive addresses: along m for op(A) when
      * A is not transposed, along n for op(B) when B is */
     bool a_long_fast, b_long_fast;
+    /* GEMM_WHOLE, or the triangle of a square C the call writes (its
+     * tiles the triangle's, in ompwg_gpu_tri_tile_coords's order) */
+    int tri;
     int64_t tiles_m, tiles_n, ntiles, nk;
 } gemm_job;
 
 #include "gemm_tiled.h"
 #include "gemm_subgroup.h"
 
-/* C := beta * C: the whole call when alpha == 0 or k == 0 (A and B unread). */
-static void gemm_scale(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
+/* C := beta * C on C's triangle `tri` (gemm_job) or all of it: the whole
+ * call when alpha == 0 or k == 0 (A and B unread). */
+static void gemm_scale(int dev, int tri, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
 {
     int teams = ompwg_gpu_teams_for(ompwg_gpu_ceil_div(m * n, SCALE_NT));
 #pragma omp target teams distribute parallel for collapse(2) device(dev) num_teams(teams) \
     thread_limit(SCALE_NT) is_device_ptr(c)
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
+            if (off_triangle(tri, i, j)) continue;
             T *p = c + i + j * ldc;
             *p = beta == 0 ? (T)0 : beta * *p;
         }
 }
 
 /* Whether the tiled kernel takes the small team tile (OMPWG_GPU_GEMM_TILE):
- * by default when the large tiles of C would leave more than a quarter of
- * the multiprocessors idle, so that more of them work. */
-static bool small_tiles(int64_t m, int64_t n)
+ * by default when its waves of tiles (one team a multiprocessor) end
+ * sooner. A small tile has a quarter of a large one's flops, taken here at
+ * three quarters of its rate, so that its wave lasts a third of a large
+ * one's: SYRK's 136 large tiles at n = 2048 make 2 waves on the H100's 132
+ * multiprocessors, the second of 4 tiles, its 528 small ones 4 (measured:
+ * bench/NOTES.md). Until the large tiles fill more than one wave this is
+ * the earlier rule, the small tile when the large would leave a quarter of
+ * the multiprocessors idle. */
+static bool small_tiles(int tri, int64_t m, int64_t n)
 {
     switch (ompwg_gpu_pick(OMPWG_GPU_KERNEL_GEMM_TILE)) {
     case OMPWG_GPU_GEMM_TILE_LARGE: return false;
     case OMPWG_GPU_GEMM_TILE_SMALL: return true;
     }
-    const int64_t large_tiles = ompwg_gpu_ceil_div(m, LARGE_TM) * ompwg_gpu_ceil_div(n, LARGE_TN);
-    return 4 * large_tiles < 3 * (int64_t)ompwg_gpu_sm_count();
+    const int64_t sms = ompwg_gpu_sm_count();
+    const int64_t large_waves = ompwg_gpu_ceil_div(gemm_tile_count(tri, m, n, large_tile()), sms);
+    const int64_t small_waves = ompwg_gpu_ceil_div(gemm_tile_count(tri, m, n, small_tile()), sms);
+    return small_waves < 3 * large_waves;
+}
+
+/* The tiled kernel on C's triangle `tri` (gemm_job), or all of C. */
+static void gemm_tiled(int dev, bool tc, int tri, const ompwg_gemm_shape *s, T alpha, const T *a,
+                       const T *b, T beta, T *c)
+{
+    if (small_tiles(tri, s->m, s->n))
+        gemm_tiled_small(dev, tc, tri, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda,
+                         b, s->ldb, beta, c, s->ldc);
+    else
+        gemm_tiled_large(dev, tc, tri, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda,
+                         b, s->ldb, beta, c, s->ldc);
+}
+
+/* The tensor cores where the build has them and the variant asks for them:
+ * FP64 for double (the default), 3xTF32 for float. */
+static bool tensor_cores(void)
+{
+    return TC_HOST && (T_IS_DOUBLE ? ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) ==
+                                         OMPWG_GPU_DGEMM_TENSOR
+                                   : ompwg_gpu_pick(OMPWG_GPU_KERNEL_SGEMM) ==
+                                         OMPWG_GPU_SGEMM_TF32X3);
 }
 
 /* The call on data that is on the device already, for the entry point
@@ -168,14 +208,16 @@ static bool small_tiles(int64_t m, int64_t n)
  * updates on device data. */
 #if defined(OMPWG_PREC_S)
 #define GEMM_RESIDENT ompwg_gpu_sgemm_resident
+#define GEMM_TRIANGLE_RESIDENT ompwg_gpu_sgemm_triangle_resident
 #else
 #define GEMM_RESIDENT ompwg_gpu_dgemm_resident
+#define GEMM_TRIANGLE_RESIDENT ompwg_gpu_dgemm_triangle_resident
 #endif
 void GEMM_RESIDENT(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
                    T *c)
 {
     if (alpha == 0 || s->k == 0) {
-        if (beta != 1) gemm_scale(dev, s->m, s->n, beta, c, s->ldc);
+        if (beta != 1) gemm_scale(dev, GEMM_WHOLE, s->m, s->n, beta, c, s->ldc);
         return;
     }
     if (ompwg_gpu_pick(OMPWG_GPU_KERNEL_GEMM) == OMPWG_GPU_GEMM_SUBGROUP) {
@@ -183,16 +225,20 @@ void GEMM_RESIDENT(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, cons
                       beta, c, s->ldc);
         return;
     }
-    /* the tensor cores where the build has them and the variant asks for
-     * them: FP64 for double (the default), 3xTF32 for float */
-    const bool tc = TC_HOST && (T_IS_DOUBLE ? ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) ==
-                                                  OMPWG_GPU_DGEMM_TENSOR
-                                            : ompwg_gpu_pick(OMPWG_GPU_KERNEL_SGEMM) ==
-                                                  OMPWG_GPU_SGEMM_TF32X3);
-    if (small_tiles(s->m, s->n))
-        gemm_tiled_small(dev, tc, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda, b,
-                         s->ldb, beta, c, s->ldc);
-    else
-        gemm_tiled_large(dev, tc, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda, b,
-                         s->ldb, beta, c, s->ldc);
+    gemm_tiled(dev, tensor_cores(), GEMM_WHOLE, s, alpha, a, b, beta, c);
+}
+
+/* The same on the `upper` or lower triangle of a square C (s->m == s->n),
+ * for SYRK and SYR2K: only the tiles that touch the triangle are computed,
+ * and only its elements written. k == 0 or alpha == 0 reads neither A nor
+ * B and scales the triangle by beta. */
+void GEMM_TRIANGLE_RESIDENT(int dev, const ompwg_gemm_shape *s, bool upper, T alpha,
+                            const T *a, const T *b, T beta, T *c)
+{
+    const int tri = upper ? GEMM_UPPER : GEMM_LOWER;
+    if (alpha == 0 || s->k == 0) {
+        if (beta != 1) gemm_scale(dev, tri, s->m, s->n, beta, c, s->ldc);
+        return;
+    }
+    gemm_tiled(dev, tensor_cores(), tri, s, alpha, a, b, beta, c);
 }

@@ -31,6 +31,15 @@ void ompwg_gpu_sgemm_resident(int dev, const ompwg_gemm_shape *s, float alpha, c
                               const float *b, float beta, float *c);
 void ompwg_gpu_dgemm_resident(int dev, const ompwg_gemm_shape *s, double alpha,
                               const double *a, const double *b, double beta, double *c);
+/* The same writing only the `upper` or lower triangle of the square C, for
+ * SYRK and SYR2K (only the tiles that touch it are computed); alpha == 0
+ * or k == 0 scales the triangle by beta without reading A or B. */
+void ompwg_gpu_sgemm_triangle_resident(int dev, const ompwg_gemm_shape *s, bool upper,
+                                       float alpha, const float *a, const float *b, float beta,
+                                       float *c);
+void ompwg_gpu_dgemm_triangle_resident(int dev, const ompwg_gemm_shape *s, bool upper,
+                                       double alpha, const double *a, const double *b,
+                                       double beta, double *c);
 ompwg_sreduce_sig ompwg_gpu_sreduce;
 ompwg_dreduce_sig ompwg_gpu_dreduce;
 ompwg_sscan_sig ompwg_gpu_sscan;

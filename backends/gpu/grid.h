@@ -1,10 +1,12 @@
 /* Launch geometry shared by the GPU kernel families: how many teams to ask
  * for and how many partial results a reduction or scan makes (host code,
  * called before a target region), and the order in which the GEMM kernels'
- * teams take their tiles (inside target regions). */
+ * teams take their tiles (inside target regions), of all of C or of a
+ * triangle. */
 #ifndef OMPWG_GPU_GRID_H
 #define OMPWG_GPU_GRID_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "gpu.h"
@@ -53,6 +55,21 @@ static inline void ompwg_gpu_tile_coords(int64_t tile, int64_t tiles_m, int64_t 
     const int64_t in_group = tile % per_group;
     *ti = first_m + in_group % rows;
     *tj = in_group / rows;
+}
+
+/* Tile number -> tile coordinates (ti, tj) of the tiles on and below the
+ * diagonal of a square grid, taken row by row (tile ti (ti + 1) / 2 + tj
+ * is (ti, tj), tj <= ti); `upper`: their transposes, the tiles on and
+ * above the diagonal. */
+static inline void ompwg_gpu_tri_tile_coords(int64_t tile, bool upper, int64_t *ti, int64_t *tj)
+{
+    int64_t i = (int64_t)((__builtin_sqrt(8.0 * (double)tile + 1.0) - 1.0) / 2.0);
+    /* the rounded square root may land one row off either way */
+    while (i * (i + 1) / 2 > tile) i--;
+    while ((i + 1) * (i + 2) / 2 <= tile) i++;
+    const int64_t j = tile - i * (i + 1) / 2;
+    *ti = upper ? j : i;
+    *tj = upper ? i : j;
 }
 
 #endif

@@ -4,10 +4,10 @@
  * level3_tri.h (TRSM, TRMM), level3_syrk.h (SYRK, SYR2K), level3_symm.h
  * (SYMM) and level3_host.h (host data and the entry points). Most of their
  * flops are GEMM updates on device data, which go to the GEMM kernels
- * through ompwg_gpu_sgemm_resident/ompwg_gpu_dgemm_resident; what is
- * particular to each operation (a triangular block solved or multiplied in
- * team-shared memory, the tiles of a triangle of C, a symmetric matrix
- * made whole) lives here.
+ * through ompwg_gpu_sgemm_resident/ompwg_gpu_dgemm_resident (SYRK and
+ * SYR2K wholly, through their triangle entries); what is particular to
+ * each operation (a triangular block solved or multiplied in team-shared
+ * memory, a symmetric matrix made whole) lives here.
  *
  * Host data crosses the link as the elements the call reads: a triangle
  * of A is packed column by column on the host (no leading-dimension
@@ -88,31 +88,6 @@ enum {
     TRI_GROUP_LOADS = TRI_PANEL * TRI_PV / TRI_PNT,
 };
 #define TRI_DYN_BYTES (TRI_MMA_HOST ? (size_t)TRI_ABLOCKS * TRI_ABLK * sizeof(T) : (size_t)0)
-
-/* SYRK and SYR2K: a team computes an SY_T x SY_T tile of C's triangle,
- * SY_K deep per staged slice, with SY_NT threads of SY_Q elements each
- * (one row, SY_Q columns SY_NT / SY_T apart). The two operands of SYR2K
- * take four staged slices, 34 KiB for double. SY_BLOCK: the order of the
- * diagonal blocks the tiled kernel computes when C's order is larger; the
- * rest of the triangle goes to the GEMM kernel in rectangles of whole
- * blocks, halving: a few large GEMMs, and the tiled kernel's share (bs / n
- * of the flops) in one launch. */
-enum {
-    SY_T = 32,
-    SY_K = 32,
-    SY_NT = 256,
-    SY_Q = SY_T * SY_T / SY_NT,
-    SY_ROW = SY_T + 1,
-    SY_BLOCK = 256,
-};
-_Static_assert(SY_BLOCK % SY_T == 0, "whole tiles per diagonal block");
-_Static_assert(SY_NT % SY_T == 0 && SY_T * SY_T % SY_NT == 0, "whole rows of threads per tile");
-
-/* The strides of an n x k operand of SYRK/SYR2K: element (i, l) lies at
- * i * s.i + l * s.l. */
-typedef struct sy_strides {
-    int64_t i, l;
-} sy_strides;
 
 /* Threads of the elementwise kernels (zeroing, packing, expanding). */
 enum { L3_NT = 256 };
@@ -198,20 +173,21 @@ static int packed_move(int dev, void *p, void *d, size_t bytes, bool to_device)
 /* The functions that hold target regions: the offload entry of a region
  * is named after its function, and the s and d objects of this file go
  * into one device image, so these names differ between the precisions.
- * GEMM_RESIDENT: the GEMM on device data of this precision (gemm_tmpl.c). */
+ * GEMM_RESIDENT, GEMM_TRIANGLE_RESIDENT: the GEMM on device data of this
+ * precision, on all of C or on a triangle (gemm_tmpl.c). */
 #if defined(OMPWG_PREC_S)
 #define GEMM_RESIDENT ompwg_gpu_sgemm_resident
+#define GEMM_TRIANGLE_RESIDENT ompwg_gpu_sgemm_triangle_resident
 #define l3_zero l3_zero_s
 #define symm_mirror symm_mirror_s
-#define syrk_tiles syrk_tiles_s
 #define tri_mul_block tri_mul_block_s
 #define tri_panel tri_panel_s
 #define tri_pack_dev tri_pack_dev_s
 #else
 #define GEMM_RESIDENT ompwg_gpu_dgemm_resident
+#define GEMM_TRIANGLE_RESIDENT ompwg_gpu_dgemm_triangle_resident
 #define l3_zero l3_zero_d
 #define symm_mirror symm_mirror_d
-#define syrk_tiles syrk_tiles_d
 #define tri_mul_block tri_mul_block_d
 #define tri_panel tri_panel_d
 #define tri_pack_dev tri_pack_dev_d

@@ -62,8 +62,11 @@ int TN(ompwg_openblas_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, co
             int64_t ldc = piece_ld(s->ldc, mb, nb);
             if (!reads_ab) {
                 /* C := beta C; A and B are not read, so C's piece stands in for
-                 * them, with the smallest leading dimensions OpenBLAS takes */
-                blas_gemm(false, false, mb, nb, 0, alpha, cb, mb, cb, 1, beta, cb, ldc);
+                 * them, with the smallest leading dimensions OpenBLAS takes.
+                 * alpha goes as 0: no product is formed (netlib), where
+                 * OpenBLAS's small-matrix kernels (AVX-512 builds) form
+                 * alpha * 0, a NaN for an infinite or NaN alpha */
+                blas_gemm(false, false, mb, nb, 0, (T)0, cb, mb, cb, 1, beta, cb, ldc);
                 continue;
             }
             for (int64_t p0 = 0; p0 < s->k; p0 += kstep) {
