@@ -46,8 +46,14 @@
 enum { CSCALE_NT = 256 };
 
 /* The team tile: CG_TM x CG_TN of C, CG_RM x CG_RN per thread, so
- * (CG_TM / CG_RM) * (CG_TN / CG_RN) = 256 threads, each with 16 complex
- * accumulators (32 registers of the real type). A thread's rows are
+ * (CG_TM / CG_RM) * (CG_TN / CG_RN) threads, each with 16 complex
+ * accumulators (32 registers of the real type): 64 x 64 and 256 threads
+ * for float, 64 x 32 and 128 threads for double, whose kernels meson.build
+ * caps at 168 registers a thread, so that three teams share a
+ * multiprocessor and one's barrier leaves the others' warps running (one
+ * team of 256 threads: ZGEMM 0.35-0.63x of cuBLAS; two of 128, 248
+ * registers: 0.54-0.70x; three, 148 bytes of spills: 0.60-0.76x;
+ * bench/NOTES.md). A thread's rows are
  * CG_TM / CG_RM apart and its columns CG_TN / CG_RN apart, so the threads
  * of a warp read consecutive staged values. The k slice is 8 deep for
  * both precisions (CG_TK): a float slice 16 deep left each thread 8
@@ -58,12 +64,16 @@ enum { CSCALE_NT = 256 };
  *
  * CG_TC: the double kernel's FP64 tensor-core path is compiled (device
  * pass only: inline PTX, gpu_mma.h); CG_TC_HOST: the host side may ask for
- * it. The team's 8 warps then split the tile into 16 x 32 warp tiles
+ * it. The team's warps then split the tile into 16 x 32 warp tiles
  * (m16n8k8; 16 x 32 in 8 x 8 blocks for m8n8k4), whose two accumulator
  * sets, real and imaginary, take the place of the register tiles. */
 enum {
     CG_TM = 64,
+#if defined(OMPWG_PREC_Z)
+    CG_TN = 32,
+#else
     CG_TN = 64,
+#endif
     CG_RM = 4,
     CG_RN = 4,
     CG_NT = (CG_TM / CG_RM) * (CG_TN / CG_RN),
@@ -92,11 +102,11 @@ enum { CG_TC_HOST = T_IS_DOUBLE && OMPWG_GPU_FP64_MMA > 0 };
 
 /* CG_ASYNC: the tensor-core path stages its slices with asynchronous
  * copies (gpu_async.h), CG_STAGES of them in the team's dynamic local
- * memory (68 KiB): with one slice in flight through registers, Nsight
- * Compute showed the warps waiting on global loads half of the time
- * (bench/NOTES.md). Device pass only; the host asks for the memory
- * wherever it may take the tensor-core path, the host fallback keeps the
- * static buffers. */
+ * memory (53 KiB for double; three teams a multiprocessor take 160 of its
+ * 227): with one slice in flight through registers, Nsight Compute showed
+ * the warps waiting on global loads half of the time (bench/NOTES.md).
+ * Device pass only; the host asks for the memory wherever it may take the
+ * tensor-core path, the host fallback keeps the static buffers. */
 #if CG_TC && GPU_ASYNC_COPY
 #define CG_ASYNC 1
 #else
@@ -339,7 +349,7 @@ GPU_INLINE void cg_team_mac(bool tc, int t, const cg_slice *sl,
 {
 #if CG_TC
     if (tc) {
-        cg_dmma_mac(t / 32, t % 32, sl, 1, 1, re, im);
+        cg_dmma_mac(t / 32, t % 32, sl, 0, 0, re, im);
         return;
     }
 #else
@@ -440,11 +450,12 @@ GPU_INLINE void cg_async_slice(const cg_job *J, int t, int64_t m0, int64_t n0, i
  * current one (cg_team_full has one in flight, in registers). One barrier
  * per slice: after it every thread's copies of slice kt have landed and
  * every warp is done with slice kt - 1, whose buffer then takes slice
- * kt + CG_STAGES - 1. */
+ * kt + CG_STAGES - 1. (A barrier every two slices, five stages, measured
+ * slower: bench/NOTES.md.) */
 GPU_INLINE void cg_team_async(const cg_job *J, cg_slice *sl, int t, int64_t team, int64_t nteam)
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
-    const TR sa = J->ca ? -1 : 1, sb = J->cb ? -1 : 1;
+    const uint64_t sa = J->ca ? CG_SIGN_BIT : 0, sb = J->cb ? CG_SIGN_BIT : 0;
     const unsigned sl0 = gpu_shared_address(sl);
     const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
