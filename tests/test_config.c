@@ -517,12 +517,16 @@ static void environment(void)
         static const char *const active[] = { "OMP_WAIT_POLICY=active", "OMPWG_NUM_THREADS=2",
                                               NULL };
         ran = run_child("quiet", active, out, sizeof out);
-        if (!tap_ok(ran && !strcmp(out, "gemm=0\n"),
-                    "cpu GEMMs on 2 threads under OMP_WAIT_POLICY=active say nothing on stderr"))
+        /* the runtime's own messages start "OMP: " (an Archer build adds a
+         * line of its own, which is not one of them) */
+        if (!tap_ok(ran && has_line(out, "gemm=0") && !strstr(out, "OMP: "),
+                    "cpu GEMMs on 2 threads under OMP_WAIT_POLICY=active draw no OpenMP "
+                    "runtime message"))
             tap_diag("child said:\n%s", out);
         ompwg_set_backend(NULL);
     } else {
-        tap_skip("cpu GEMMs on 2 threads under OMP_WAIT_POLICY=active say nothing on stderr",
+        tap_skip("cpu GEMMs on 2 threads under OMP_WAIT_POLICY=active draw no OpenMP runtime "
+                 "message",
                  "no cpu backend here");
     }
 
