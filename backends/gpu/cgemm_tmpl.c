@@ -469,7 +469,7 @@ GPU_INLINE void cg_team_async(const cg_job *J, cg_slice *sl, int t, int64_t team
         cg_zero(re, im);
         for (int64_t kt = 0; kt < nk; kt++) {
             GPU_ASYNC_WAIT(CG_STAGES - 2);
-#pragma omp barrier
+            GPU_TEAM_SYNC(CG_NT);
             const int64_t ahead = kt + CG_STAGES - 1;
             if (ahead < nk)
                 cg_async_slice(J, t, m0, n0, ahead,
@@ -478,7 +478,7 @@ GPU_INLINE void cg_team_async(const cg_job *J, cg_slice *sl, int t, int64_t team
             cg_dmma_mac(t / 32, t % 32, &sl[kt % CG_STAGES], sa, sb, re, im);
         }
         /* every warp is done with the buffers before the next tile's copies */
-#pragma omp barrier
+        GPU_TEAM_SYNC(CG_NT);
         cg_dmma_store(J, t / 32, t % 32, m0, n0, re, im);
     }
 }

@@ -495,7 +495,7 @@ GPU_INLINE void tile_async(gemm_tile tile, const gemm_job *J, T *as, T *bs, int 
         for (int j = 0; j < tile.rn; j++) acc[i][j] = 0;
     for (int64_t kt = 0; kt < nk; kt++) {
         GPU_ASYNC_WAIT(ASYNC_STAGES - 2);
-#pragma omp barrier
+        GPU_TEAM_SYNC(tile_threads(tile));
         const int64_t ahead = kt + ASYNC_STAGES - 1;
         if (ahead < nk) async_slice(tile, &sa, &sb, my_a, my_b, ahead, as0, bs0);
         gpu_async_commit();
@@ -504,7 +504,7 @@ GPU_INLINE void tile_async(gemm_tile tile, const gemm_job *J, T *as, T *bs, int 
                  bs + (int64_t)cur * slice_b, acc);
     }
     /* every warp is done with the buffers before the next tile's copies */
-#pragma omp barrier
+    GPU_TEAM_SYNC(tile_threads(tile));
     team_store_c(tile, true, true, t, 0, 0, m0, n0, J, acc);
 }
 #endif
