@@ -100,11 +100,13 @@ static void beta_zero(group *grp, test_rng *r)
         }
 }
 
+/* The alphas of the k == 0 cases: with no product formed, none shows, an
+ * infinite or NaN one neither. */
+static const double k_zero_alphas[] = { 0.7, INFINITY, NAN };
+
 /* alpha == 0 or k == 0: A and B are not read (with alpha == 0, NaN and Inf
  * there never show; either way NULL is allowed), and C := beta * C exactly,
  * whatever alpha. */
-static const double k_zero_alphas[] = { 0.7, INFINITY, NAN };
-
 static void scale_only(group *grp, test_rng *r, bool k_zero)
 {
     for (int s = 0; s < RULE_SHAPES; s++)
@@ -112,8 +114,6 @@ static void scale_only(group *grp, test_rng *r, bool k_zero)
             for (int null_ab = 0; null_ab < 2; null_ab++) {
                 gemm_case g = rule_shapes[s];
                 if (k_zero) g.k = 0;
-                /* with k == 0 no product is formed, so no alpha shows, an
-                 * infinite or NaN one neither */
                 g.alpha = k_zero ? (real)k_zero_alphas[(s + be + null_ab) % 3] : 0;
                 g.beta = (real)rule_betas[be];
                 operands o;

@@ -180,26 +180,34 @@ static bool small_tiles(int tri, int64_t m, int64_t n)
     return small_waves < 3 * large_waves;
 }
 
-/* The tiled kernel on C's triangle `tri` (gemm_job), or all of C. */
-static void gemm_tiled(int dev, bool tc, int tri, const ompwg_gemm_shape *s, T alpha, const T *a,
-                       const T *b, T beta, T *c)
+/* The call on device data, on C's triangle `tri` (gemm_job) or all of C:
+ * alpha == 0 or k == 0 reads neither A nor B and scales what the call
+ * writes by beta; the sub-group kernel (a variant) takes only whole Cs;
+ * else the tiled kernel, on the tensor cores where the build has them and
+ * the variant asks for them (FP64 for double, the default; 3xTF32 for
+ * float). */
+static void gemm_resident(int dev, int tri, const ompwg_gemm_shape *s, T alpha, const T *a,
+                          const T *b, T beta, T *c)
 {
+    if (alpha == 0 || s->k == 0) {
+        if (beta != 1) gemm_scale(dev, tri, s->m, s->n, beta, c, s->ldc);
+        return;
+    }
+    if (tri == GEMM_WHOLE && ompwg_gpu_pick(OMPWG_GPU_KERNEL_GEMM) == OMPWG_GPU_GEMM_SUBGROUP) {
+        gemm_subgroup(dev, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda, b, s->ldb,
+                      beta, c, s->ldc);
+        return;
+    }
+    const bool tc = TC_HOST && (T_IS_DOUBLE ? ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) ==
+                                                  OMPWG_GPU_DGEMM_TENSOR
+                                            : ompwg_gpu_pick(OMPWG_GPU_KERNEL_SGEMM) ==
+                                                  OMPWG_GPU_SGEMM_TF32X3);
     if (small_tiles(tri, s->m, s->n))
         gemm_tiled_small(dev, tc, tri, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda,
                          b, s->ldb, beta, c, s->ldc);
     else
         gemm_tiled_large(dev, tc, tri, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda,
                          b, s->ldb, beta, c, s->ldc);
-}
-
-/* The tensor cores where the build has them and the variant asks for them:
- * FP64 for double (the default), 3xTF32 for float. */
-static bool tensor_cores(void)
-{
-    return TC_HOST && (T_IS_DOUBLE ? ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) ==
-                                         OMPWG_GPU_DGEMM_TENSOR
-                                   : ompwg_gpu_pick(OMPWG_GPU_KERNEL_SGEMM) ==
-                                         OMPWG_GPU_SGEMM_TF32X3);
 }
 
 /* The call on data that is on the device already, for the entry point
@@ -216,16 +224,7 @@ static bool tensor_cores(void)
 void GEMM_RESIDENT(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b, T beta,
                    T *c)
 {
-    if (alpha == 0 || s->k == 0) {
-        if (beta != 1) gemm_scale(dev, GEMM_WHOLE, s->m, s->n, beta, c, s->ldc);
-        return;
-    }
-    if (ompwg_gpu_pick(OMPWG_GPU_KERNEL_GEMM) == OMPWG_GPU_GEMM_SUBGROUP) {
-        gemm_subgroup(dev, s->transa, s->transb, s->m, s->n, s->k, alpha, a, s->lda, b, s->ldb,
-                      beta, c, s->ldc);
-        return;
-    }
-    gemm_tiled(dev, tensor_cores(), GEMM_WHOLE, s, alpha, a, b, beta, c);
+    gemm_resident(dev, GEMM_WHOLE, s, alpha, a, b, beta, c);
 }
 
 /* The same on the `upper` or lower triangle of a square C (s->m == s->n),
@@ -235,10 +234,5 @@ void GEMM_RESIDENT(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, cons
 void GEMM_TRIANGLE_RESIDENT(int dev, const ompwg_gemm_shape *s, bool upper, T alpha,
                             const T *a, const T *b, T beta, T *c)
 {
-    const int tri = upper ? GEMM_UPPER : GEMM_LOWER;
-    if (alpha == 0 || s->k == 0) {
-        if (beta != 1) gemm_scale(dev, tri, s->m, s->n, beta, c, s->ldc);
-        return;
-    }
-    gemm_tiled(dev, tensor_cores(), tri, s, alpha, a, b, beta, c);
+    gemm_resident(dev, upper ? GEMM_UPPER : GEMM_LOWER, s, alpha, a, b, beta, c);
 }
