@@ -48,12 +48,14 @@ enum { CSCALE_NT = 256 };
 /* The team tile: CG_TM x CG_TN of C, CG_RM x CG_RN per thread, so
  * (CG_TM / CG_RM) * (CG_TN / CG_RN) threads, each with 16 complex
  * accumulators (32 registers of the real type): 64 x 64 and 256 threads
- * for float, 64 x 32 and 128 threads for double, whose kernels meson.build
- * caps at 168 registers a thread, so that three teams share a
- * multiprocessor and one's barrier leaves the others' warps running (one
- * team of 256 threads: ZGEMM 0.35-0.63x of cuBLAS; two of 128, 248
- * registers: 0.54-0.70x; three, 148 bytes of spills: 0.60-0.76x;
- * bench/NOTES.md). A thread's rows are
+ * for float, 64 x 32 and 128 threads for double. meson.build caps the
+ * kernels so that several teams share a multiprocessor and one's barrier
+ * leaves the others' warps running: double at 168 registers a thread,
+ * three teams (one team of 256 threads: ZGEMM 0.35-0.63x of cuBLAS; two
+ * of 128, 248 registers: 0.54-0.70x; three, 148 bytes of spills:
+ * 0.60-0.76x), float at 128, two teams, no spills (CGEMM 0.32-0.39x of
+ * cuBLAS with one team, 0.49-0.51x with two; bench/NOTES.md). A thread's
+ * rows are
  * CG_TM / CG_RM apart and its columns CG_TN / CG_RN apart, so the threads
  * of a warp read consecutive staged values. The k slice is 8 deep for
  * both precisions (CG_TK): a float slice 16 deep left each thread 8
