@@ -17,7 +17,8 @@
  * as four real GEMMs added afterwards. In double, where the build has the
  * FP64 tensor cores (CG_TC), the team's warps run the same four products
  * as mma.sync on warp tiles, each accumulator still one chain in double
- * (cg_dmma_mac).
+ * (cg_dmma_mac); where k is not a multiple of CG_TK, two chains, the
+ * whole slices' and the rest's (cg_tc_call).
  *
  * Any team and thread count the runtime grants gives the right result: the
  * teams stride over the tiles. A team of CG_NT threads keeps one register
@@ -584,10 +585,11 @@ GPU_INLINE void cg_tile_async(bool streamed, const cg_job *J, cg_slice *sl, int 
     cg_dmma_store(J, t / 32, t % 32, m0, n0, re, im);
 }
 
-/* A tile of a k that is not a whole number of slices, out of line: the
- * checks of its copies take registers that inlined would weigh on the
- * streamed loop (ptxas at the kernel's 168 registers: 304 bytes of spill
- * stores with it inline, 40 without). */
+/* A tile of a k that is not a whole number of slices (cg_tc_call gives
+ * this kernel only k below CG_TK then), out of line: the checks of its
+ * copies take registers that inlined would weigh on the streamed loop
+ * (ptxas at the kernel's 168 registers: 304 bytes of spill stores with it
+ * inline, 40 without). */
 static __attribute__((noinline)) void cg_tile_checked(const cg_job *J, cg_slice *sl, int t,
                                                       int64_t m0, int64_t n0, uint64_t sa,
                                                       uint64_t sb)
