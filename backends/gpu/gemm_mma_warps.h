@@ -79,8 +79,8 @@ GPU_INLINE T *mma_acc(gemm_tile tile, T acc[GEMM_RM_MAX][GEMM_RN_MAX], int i, in
 }
 
 /* C := alpha * acc + beta * C for a lane's share of warp tile w, inside C
- * and its triangle `tri` only (store_c); beta == 0 never reads C. A block
- * column's old values of C are all loaded before any of them is stored:
+ * and its triangle `tri` only (store_c); beta == 0 never reads C. The
+ * lane's old values in a column of C are all loaded before any is stored:
  * loaded and stored one at a time, each load (its address checked, so
  * not moved above the store before it) waited out a trip to memory, and
  * under Nsight Compute those waits were 40 % of the stall samples of a
