@@ -102,3 +102,8 @@ int target_data_device(void)
 {
     return omp_get_num_devices() > 0 ? omp_get_default_device() : omp_get_initial_device();
 }
+
+bool target_on_device(void)
+{
+    return omp_get_num_devices() > 0;
+}

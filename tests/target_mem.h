@@ -20,6 +20,9 @@ bool target_mem_or_skip(const char *what);
 /* The device the device-pointer cases allocate on: the default device, or
  * the initial device in host fallback. */
 int target_data_device(void);
+/* Whether kernels run on a device (not in host fallback), where cases too
+ * long for host fallback's teams of host threads can go. */
+bool target_on_device(void);
 
 /* bytes on device dev (at least one byte is asked for); bails out of the
  * test program on failure. */

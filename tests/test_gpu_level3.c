@@ -305,22 +305,31 @@ static void variant(const prec *p, const l3case *cases, int count, bool device, 
 }
 
 /* m x n pairs: 1, the block's edges (31, 32, 33, 67 = 2 * 32 + 3) and the
- * GEMM's team tiles (64, 128) crossed, padded leading dimensions. */
-static const int64_t tri_shapes[][2] = { { 1, 1 },   { 31, 5 },   { 32, 33 }, { 33, 32 },
+ * GEMM's team tiles (64, 128) crossed, padded leading dimensions. On a
+ * device also (each a minute or more in host fallback's teams of 256
+ * threads) 600: TRSM's panels of 128 rows, four whole and a part, in one
+ * launch; and for TRSM an order past the rows that one launch solves (1024
+ * on the tensor cores), halved into such launches and GEMMs. */
+static const int64_t tri_shapes[][2] = { { 1, 1 },   { 31, 5 },   { 32, 33 },  { 33, 32 },
                                          { 67, 9 },  { 7, 67 },   { 200, 37 }, { 37, 200 },
-                                         { 129, 65 } };
-#define TRI_SHAPES (int)(sizeof tri_shapes / sizeof tri_shapes[0])
+                                         { 129, 65 }, { 600, 70 }, { 70, 600 } };
+enum { TRI_SHAPES = sizeof tri_shapes / sizeof tri_shapes[0], TRI_HOST_SHAPES = TRI_SHAPES - 2,
+       TRI_LONG = 2100 };
 
 static void triangular(const prec *p, ompwg_level3_op op, bool device)
 {
     for (int v = 0; v < 16; v++) {
-        l3case cases[TRI_SHAPES + 2];
+        l3case cases[TRI_SHAPES + 3];
         int count = 0;
         const ompwg_level3_shape base = { .op = op, .left = v & 1, .upper = v & 2,
                                           .trans = v & 4, .unit = v & 8 };
-        for (int i = 0; i < TRI_SHAPES; i++)
+        const bool on_device = target_on_device();
+        for (int i = 0; i < (on_device ? TRI_SHAPES : TRI_HOST_SHAPES); i++)
             cases[count++] = sized(base, tri_shapes[i][0], tri_shapes[i][1], 0,
                                    i % 3 == 1 ? -0.75 : 1.0, 0);
+        if (on_device && op == OMPWG_L3_TRSM)
+            cases[count++] = sized(base, base.left ? TRI_LONG : 3, base.left ? 3 : TRI_LONG, 0,
+                                   -1.5, 0);
         /* alpha == 0: C := 0 without reading C (NaN there) or A */
         cases[count++] = sized(base, 33, 40, 0, 0, 0);
         char what[64];

@@ -89,6 +89,25 @@ enum {
 };
 #define TRI_DYN_BYTES (TRI_MMA_HOST ? (size_t)TRI_ABLOCKS * TRI_ABLK * sizeof(T) : (size_t)0)
 
+/* TRSM's ranges of up to TRI_SOLVE_ROWS rows are solved in one launch
+ * (tri_solve_panels), the larger ones halved with GEMM updates between
+ * the halves. On the tensor cores a launch goes through all of a range,
+ * each team with the loads of TRI_OFF_SLICES slices of op(A) and of its
+ * solved vectors in flight; otherwise a range is one panel. On the H100
+ * machine (bench_level3, DTRSM n = 1024 / 2048 / 4096 / 8192, one run)
+ * ranges of 1024 took 0.377 / 0.910 / 3.05 / 18.2 ms, of 2048 0.385 /
+ * 1.19 / 3.36 / 19.4, of 4096 0.380 / 1.17 / 4.13 / 22.8, and panels of
+ * 128 (a launch each, GEMMs between) 0.458 / 1.18 / 3.72 / 20.0: a team
+ * goes through its range alone, at the GEMM's rate for none of it. */
+enum {
+    TRI_SOLVE_ROWS = TRI_MMA_HOST ? 1024 : TRI_PANEL,
+    TRI_OFF_SLICES = 4,
+};
+#if TRI_WARPS
+/* the blocks of GEMM_DMMA_M rows a warp takes of a panel */
+enum { TRI_OFF_RB = TRI_PANEL / GEMM_DMMA_M / TRI_WARPS };
+#endif
+
 /* Threads of the elementwise kernels (zeroing, packing, expanding). */
 enum { L3_NT = 256 };
 
@@ -181,7 +200,7 @@ static int packed_move(int dev, void *p, void *d, size_t bytes, bool to_device)
 #define l3_zero l3_zero_s
 #define symm_mirror symm_mirror_s
 #define tri_mul_block tri_mul_block_s
-#define tri_panel tri_panel_s
+#define tri_solve_panels tri_solve_panels_s
 #define tri_pack_dev tri_pack_dev_s
 #else
 #define GEMM_RESIDENT ompwg_gpu_dgemm_resident
@@ -189,7 +208,7 @@ static int packed_move(int dev, void *p, void *d, size_t bytes, bool to_device)
 #define l3_zero l3_zero_d
 #define symm_mirror symm_mirror_d
 #define tri_mul_block tri_mul_block_d
-#define tri_panel tri_panel_d
+#define tri_solve_panels tri_solve_panels_d
 #define tri_pack_dev tri_pack_dev_d
 #endif
 

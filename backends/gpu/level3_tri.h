@@ -1,6 +1,6 @@
 /* TRSM and TRMM on device data of level3_tmpl.c's precision, a part of it:
- * recursive halving down to panels of TRI_PANEL rows, each solved in one
- * launch (TRSM), or to diagonal blocks of TRI_NB, each multiplied by in
+ * recursive halving down to ranges of TRI_SOLVE_ROWS rows, each solved in
+ * one launch (TRSM), or to diagonal blocks of TRI_NB, each multiplied by in
  * team-shared memory (TRMM); between the halves a GEMM updates
  * one half of C with the other, finished (TRSM) or still unchanged (TRMM,
  * in place: the halves go in the order in which nothing is read after it
@@ -200,14 +200,12 @@ GPU_INLINE void tri_step_rows(bool lower, int nb, int step, int *r0, int *rows, 
     *s1 = lower ? *r0 : nb;
 }
 
-/* One group of TRI_PV vectors of tri_panel's panel (v0 the first, nv of
- * them), by thread t of nt: see there. */
-GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, bool mt,
-                                bool unit, T alpha, T *c, int64_t rs, int64_t vs,
-                                int64_t v0, int nv, int t, int nt, T *ms, T *xs)
+/* The steps of tri_solve_panels' panel of nb rows on one group of TRI_PV
+ * vectors staged in xs, by thread t of nt: see there. */
+GPU_INLINE void tri_panel_steps(int nb, const T *a, int64_t lda, bool lower, bool mt, bool unit,
+                                int t, int nt, T *ms, T *xs)
 {
     const int nblk = (nb + TRI_NB - 1) / TRI_NB;
-    tri_group_load(nb, alpha, c, rs, vs, v0, nv, t, nt, TRI_LOADS, xs);
     for (int step = 0; step < nblk; step++) {
         int r0, rows, s0, s1;
         tri_step_rows(lower, nb, step, &r0, &rows, &s0, &s1);
@@ -248,9 +246,6 @@ GPU_INLINE void tri_panel_group(int nb, const T *a, int64_t lda, bool lower, boo
         }
 #pragma omp barrier
     }
-    tri_group_store(nb, c, rs, vs, v0, nv, t, nt, xs);
-    /* the vectors are free for the next group */
-#pragma omp barrier
 }
 
 #if TRI_WARPS
@@ -359,19 +354,15 @@ GPU_INLINE void tri_update_mma(bool lower, int nblk, int s, const T *ab, int w, 
     }
 }
 
-/* tri_panel_group for a team of TRI_PNT threads on the tensor cores, with
+/* tri_panel_steps for a team of TRI_PNT threads on the tensor cores, with
  * the panel's triangle of A staged in ab (tri_stage_panel): per diagonal
  * block, the update of its rows by all solved rows (every warp), then its
- * solve (a thread a vector), each from team memory, with a barrier after
+ * solve (a thread a vector), each from team memory, with a barrier before
  * each. */
-GPU_INLINE void tri_panel_group_mma(int nb, bool lower, T alpha, T *c, int64_t rs, int64_t vs,
-                                    int64_t v0, int nv, int t, const T *ab, T *xs)
+GPU_INLINE void tri_panel_steps_mma(int nb, bool lower, int t, const T *ab, T *xs)
 {
     const int nblk = (nb + TRI_NB - 1) / TRI_NB;
     const int w = t / 32, lane = t % 32;
-    tri_group_load(nb, alpha, c, rs, vs, v0, nv, t, TRI_PNT, TRI_GROUP_LOADS, xs);
-    /* the vectors (and, for the first group, ab) are staged */
-#pragma omp barrier
     for (int s = 0; s < nblk; s++) {
         if (s > 0) tri_update_mma(lower, nblk, s, ab, w, lane, xs);
         /* the block's rows are updated */
@@ -390,74 +381,305 @@ GPU_INLINE void tri_panel_group_mma(int nb, bool lower, T alpha, T *c, int64_t r
         /* and solved */
 #pragma omp barrier
     }
-    tri_group_store(nb, c, rs, vs, v0, nv, t, TRI_PNT, xs);
-    /* the vectors are free for the next group */
-#pragma omp barrier
+}
+
+/* Global memory as such, so that loads of it are ld.global (a pointer
+ * that reaches a function not inlined is a generic one). */
+typedef const T __attribute__((address_space(1))) tri_global_t;
+
+/* acc += op(A)(rows, k) X(k, vectors) over k in [k0, k1), a whole number
+ * of TRI_OFF_SLICES slices, for tri_offpanel_mma's blocks of warp w:
+ * op(A)'s element (i, k) at a[i + k lda] (or, mt, a[k + i lda]), X's (k, u)
+ * at c[k + u ldc] (or, !x_cols, c[k ldc + u]). With mt and x_cols constant
+ * in each call, each of a lane's loads is a pointer that moves once a pass
+ * plus a constant: op(A)'s fragments take a pointer a row (mt) or one a
+ * column of k, X's one a vector (x_cols) or one a k. `part`: a part panel
+ * or group, whose rows past nb and vectors past nv load nothing (zeros),
+ * a predicate a lane set once. */
+GPU_INLINE void tri_offpanel_whole(bool mt, bool x_cols, bool part, const T *a, int64_t lda,
+                                   int64_t r0, int nb, int64_t k0, int64_t k1, const T *c,
+                                   int64_t ldc, int64_t v0, int nv, int w, int lane,
+                                   T acc[TRI_OFF_RB][TRI_PV / 8][GPU_DMMA_CF])
+{
+    enum { RB = TRI_OFF_RB, CB = TRI_PV / 8, KS = GPU_DMMA_K, U = TRI_OFF_SLICES };
+    const int g = lane >> 2, q = lane & 3;
+    const int64_t ar = mt ? lda : 1, ak = mt ? 1 : lda;
+    const int64_t xk = x_cols ? 1 : ldc, xu = x_cols ? ldc : 1;
+    bool row_in[RB][GPU_DMMA_AF], vec_in[CB];
+#pragma unroll
+    for (int j = 0; j < RB; j++)
+#pragma unroll
+        for (int r = 0; r < GPU_DMMA_AF; r++)
+            row_in[j][r] = !part || (w + j * TRI_WARPS) * GEMM_DMMA_M + dmma_a_row_(g, r) < nb;
+#pragma unroll
+    for (int b = 0; b < CB; b++) vec_in[b] = !part || b * 8 + g < nv;
+    /* the lane's first element of each: row g of warp w's first block, k
+     * q; k q, vector g */
+    tri_global_t *pa = (tri_global_t *)a + (r0 + w * GEMM_DMMA_M + g) * ar + (k0 + q) * ak;
+    tri_global_t *pb = (tri_global_t *)c + (k0 + q) * xk + (v0 + g) * xu;
+    for (int64_t k = k0; k < k1; k += U * KS) {
+        T fa[U][RB][GPU_DMMA_AF], fb[U][CB][GPU_DMMA_BF];
+#pragma unroll
+        for (int x = 0; x < U; x++) {
+#pragma unroll
+            for (int j = 0; j < RB; j++)
+#pragma unroll
+                for (int r = 0; r < GPU_DMMA_AF; r++)
+                    fa[x][j][r] =
+                        row_in[j][r]
+                            ? pa[(j * TRI_WARPS * GEMM_DMMA_M + dmma_a_row_(g, r) - g) * ar +
+                                 (x * KS + dmma_a_k_(q, r) - q) * ak]
+                            : (T)0;
+#pragma unroll
+            for (int b = 0; b < CB; b++)
+#pragma unroll
+                for (int r = 0; r < GPU_DMMA_BF; r++)
+                    fb[x][b][r] =
+                        vec_in[b] ? pb[(x * KS + dmma_b_k_(q, r) - q) * xk + b * 8 * xu] : (T)0;
+        }
+        pa += U * KS * ak;
+        pb += U * KS * xk;
+#pragma unroll
+        for (int x = 0; x < U; x++)
+#pragma unroll
+            for (int j = 0; j < RB; j++)
+#pragma unroll
+                for (int b = 0; b < CB; b++) dmma_(fa[x][j], fb[x][b], acc[j][b]);
+    }
+}
+
+/* tri_offpanel_whole with mt and x_cols as constants (and part, a
+ * constant in each call of this). */
+GPU_INLINE void tri_offpanel_pick(bool part, bool mt, bool x_cols, const T *a, int64_t lda,
+                                  int64_t r0, int nb, int64_t k0, int64_t k1, const T *c,
+                                  int64_t ldc, int64_t v0, int nv, int w, int lane,
+                                  T acc[TRI_OFF_RB][TRI_PV / 8][GPU_DMMA_CF])
+{
+    if (mt && x_cols)
+        tri_offpanel_whole(true, true, part, a, lda, r0, nb, k0, k1, c, ldc, v0, nv, w, lane, acc);
+    else if (mt)
+        tri_offpanel_whole(true, false, part, a, lda, r0, nb, k0, k1, c, ldc, v0, nv, w, lane, acc);
+    else if (x_cols)
+        tri_offpanel_whole(false, true, part, a, lda, r0, nb, k0, k1, c, ldc, v0, nv, w, lane, acc);
+    else
+        tri_offpanel_whole(false, false, part, a, lda, r0, nb, k0, k1, c, ldc, v0, nv, w, lane,
+                           acc);
+}
+
+/* The panel rows [r0, r0 + nb) of a group's vectors in xs lose what the
+ * solved rows [k0, k1) contribute: xs -= op(A)(panel rows, k) X(k, v), op(A)'s
+ * elements read from A (strides ar a row, ak a column), X from C, on the
+ * tensor cores. Warp w takes GEMM_DMMA_M-row blocks w, w + TRI_WARPS, ...
+ * of the panel, each across the group's TRI_PV vectors, and has the loads
+ * of TRI_OFF_SLICES slices in flight at once, as far as whole passes of
+ * slices reach (tri_offpanel_whole); the rest slice by slice, checking k,
+ * rows past nb and vectors past nv reading row nb - 1 and vector nv - 1 (a
+ * block's product row and column depend on its own row of A and column of
+ * X alone). Rows past nb and vectors past nv are not written back, so that
+ * they stay zero. Out of line:
+ * inlined, its loads in flight and the steps' live values took the kernel
+ * past 255 registers (1.4 KiB of spills, ptxas -v). */
+static __attribute__((noinline)) void tri_offpanel_mma(const T *a, int64_t lda, bool mt,
+                                                       int64_t r0, int nb, int64_t k0,
+                                                       int64_t k1, const T *c, int64_t rs,
+                                                       int64_t vs, int64_t v0, int nv, int w,
+                                                       int lane, T *xs)
+{
+    enum {
+        RB = TRI_OFF_RB,
+        CB = TRI_PV / 8,
+        KS = GPU_DMMA_K,
+        U = TRI_OFF_SLICES,
+    };
+    _Static_assert(RB * GEMM_DMMA_M * TRI_WARPS == TRI_PANEL && CB * 8 == TRI_PV,
+                   "the warps' blocks tile the panel's rows and the group's vectors");
+    const int g = lane >> 2, q = lane & 3;
+    T acc[RB][CB][GPU_DMMA_CF];
+#pragma unroll
+    for (int j = 0; j < RB; j++)
+#pragma unroll
+        for (int b = 0; b < CB; b++)
+#pragma unroll
+            for (int r = 0; r < GPU_DMMA_CF; r++) acc[j][b][r] = 0;
+    /* whole passes, then the rest slice by slice */
+    const int64_t k = k0 + (k1 - k0) / (U * KS) * (U * KS);
+    const bool x_cols = rs == 1;
+    const int64_t ldc = x_cols ? vs : rs;
+    if (nb < TRI_PANEL || nv < TRI_PV)
+        tri_offpanel_pick(true, mt, x_cols, a, lda, r0, nb, k0, k, c, ldc, v0, nv, w, lane, acc);
+    else
+        tri_offpanel_pick(false, mt, x_cols, a, lda, r0, nb, k0, k, c, ldc, v0, nv, w, lane, acc);
+    if (k < k1) {
+        int64_t kt = k;
+        const int64_t ar = mt ? lda : 1, ak = mt ? 1 : lda;
+        const T *pa[RB][GPU_DMMA_AF], *pb[CB][GPU_DMMA_BF];
+#pragma unroll
+        for (int j = 0; j < RB; j++)
+#pragma unroll
+            for (int r = 0; r < GPU_DMMA_AF; r++) {
+                int i = (w + j * TRI_WARPS) * GEMM_DMMA_M + dmma_a_row_(g, r);
+                if (i > nb - 1) i = nb - 1;
+                pa[j][r] = a + (r0 + i) * ar + (kt + dmma_a_k_(q, r)) * ak;
+            }
+#pragma unroll
+        for (int b = 0; b < CB; b++)
+#pragma unroll
+            for (int r = 0; r < GPU_DMMA_BF; r++) {
+                int u = b * 8 + g;
+                if (u > nv - 1) u = nv - 1;
+                pb[b][r] = c + (kt + dmma_b_k_(q, r)) * rs + (v0 + u) * vs;
+            }
+        for (; kt < k1; kt += KS) {
+            T fa[RB][GPU_DMMA_AF], fb[CB][GPU_DMMA_BF];
+#pragma unroll
+            for (int j = 0; j < RB; j++)
+#pragma unroll
+                for (int r = 0; r < GPU_DMMA_AF; r++) {
+                    fa[j][r] = kt + dmma_a_k_(q, r) < k1 ? *pa[j][r] : (T)0;
+                    pa[j][r] += KS * ak;
+                }
+#pragma unroll
+            for (int b = 0; b < CB; b++)
+#pragma unroll
+                for (int r = 0; r < GPU_DMMA_BF; r++) {
+                    fb[b][r] = kt + dmma_b_k_(q, r) < k1 ? *pb[b][r] : (T)0;
+                    pb[b][r] += KS * rs;
+                }
+#pragma unroll
+            for (int j = 0; j < RB; j++)
+#pragma unroll
+                for (int b = 0; b < CB; b++) dmma_(fa[j], fb[b], acc[j][b]);
+        }
+    }
+#pragma unroll
+    for (int j = 0; j < RB; j++)
+#pragma unroll
+        for (int b = 0; b < CB; b++)
+#pragma unroll
+            for (int r = 0; r < GPU_DMMA_CF; r++) {
+                const int i = (w + j * TRI_WARPS) * GEMM_DMMA_M + dmma_c_row_(g, r);
+                const int u = b * 8 + dmma_c_col_(q, r);
+                if (i < nb && u < nv) xs[i * TRI_XROW + u] -= acc[j][b][r];
+            }
 }
 #endif
 
-/* tri_panel_group for a team of another size (host fallback), kept out of
+/* tri_panel_steps for a team of another size (host fallback), kept out of
  * line: a GPU never takes it, and inlined, its register needs would weigh
  * on the allocation of the path it takes. */
-static __attribute__((noinline)) void tri_panel_group_any(int nb, const T *a, int64_t lda,
-                                                          bool lower, bool mt, bool unit,
-                                                          T alpha, T *c, int64_t rs, int64_t vs,
-                                                          int64_t v0, int nv, int t, int nt,
-                                                          T *ms, T *xs)
+static __attribute__((noinline)) void tri_panel_steps_any(int nb, const T *a, int64_t lda,
+                                                          bool lower, bool mt, bool unit, int t,
+                                                          int nt, T *ms, T *xs)
 {
-    tri_panel_group(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t, nt, ms, xs);
+    tri_panel_steps(nb, a, lda, lower, mt, unit, t, nt, ms, xs);
+}
+
+/* tri_offpanel_mma's update one element at a time, by thread t of nt (host
+ * fallback and teams of another size), out of line for the same reason. */
+static __attribute__((noinline)) void tri_offpanel_any(const T *a, int64_t ar, int64_t ak,
+                                                       int64_t r0, int nb, int64_t k0,
+                                                       int64_t k1, const T *c, int64_t rs,
+                                                       int64_t vs, int64_t v0, int nv, int t,
+                                                       int nt, T *xs)
+{
+    for (int e = t; e < nb * TRI_PV; e += nt) {
+        const int i = e / TRI_PV, u = e % TRI_PV;
+        if (u >= nv) continue;
+        T sum = 0;
+        for (int64_t k = k0; k < k1; k++) sum += a[(r0 + i) * ar + k * ak] * c[k * rs + (v0 + u) * vs];
+        xs[i * TRI_XROW + u] -= sum;
+    }
 }
 
 /* TRSM's base case: for nvec vectors x_v (element r at c[r * rs + v *
- * vs]), x_v := alpha M^-1 x_v with the nb x nb block M (nb <= TRI_PANEL)
- * as tri_mul_block takes it, in one launch. A team keeps TRI_PV vectors of
- * the whole panel in team-shared memory and goes down its diagonal blocks
- * of TRI_NB (left-looking): a block's rows first lose what the solved rows
- * contribute, then the diagonal block is solved. On the tensor cores
- * (TRI_WARPS, double from sm_80) a team first stages the panel's triangle
- * of A in its dynamic team memory (TRI_DYN_BYTES), once for all its
- * groups; the updates are mma.sync on it and the solve takes a warp per
- * TRI_PV / TRI_WARPS vectors; otherwise M's blocks beside the diagonal are staged one at a time, each
- * thread TRI_LOADS of the block's elements at once, and the diagonal
- * block is solved a thread per vector. The recursion above it thus stops
- * at TRI_PANEL rows instead of TRI_NB: each of its levels is a launch of a
- * GEMM too short to fill the GPU. Any team and thread count is correct; a
- * team of TRI_PNT threads runs the group with that count known to the
- * compiler, which folds the index arithmetic of every loop. */
-static void tri_panel(int dev, int nb, const T *a, int64_t lda, bool upper, bool mt,
-                      bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
+ * vs]), x_v := alpha M^-1 x_v with the ka x ka triangular M at a as
+ * tri_mul_block takes it, in one launch: a team takes TRI_PV vectors at a
+ * time through all of M, so that no launch waits on another. M is cut in
+ * panels of TRI_PANEL rows, solved in the order of the substitution
+ * (lower: from the top). For each panel the team stages its vectors of
+ * the panel in team-shared memory (times alpha), takes out what the
+ * solved rows contribute (tri_offpanel_mma: op(A) and the solved vectors
+ * read from memory, the vectors where this team stored them), goes down
+ * the panel's diagonal blocks of TRI_NB (left-looking: a block's rows
+ * first lose what the panel's solved rows contribute, then the diagonal
+ * block is solved) and stores the panel's vectors. On the tensor cores
+ * (TRI_WARPS, double from sm_80) a team stages the panel's triangle of A
+ * in its dynamic team memory (TRI_DYN_BYTES) once for all its groups; the
+ * updates are mma.sync on it and the solve takes a warp per TRI_PV /
+ * TRI_WARPS vectors; otherwise M's blocks beside the diagonal are staged
+ * one at a time, each thread TRI_LOADS of the block's elements at once,
+ * and the diagonal block is solved a thread per vector. Any team and
+ * thread count is correct; a team of TRI_PNT threads runs the group with
+ * that count known to the compiler, which folds the index arithmetic of
+ * every loop. */
+static void tri_solve_panels(int dev, int64_t ka, const T *a, int64_t lda, bool upper, bool mt,
+                             bool unit, T alpha, T *c, int64_t rs, int64_t vs, int64_t nvec)
 {
     const int64_t groups = ompwg_gpu_ceil_div(nvec, TRI_PV);
+    const int64_t panels = ompwg_gpu_ceil_div(ka, TRI_PANEL);
     const int teams = ompwg_gpu_teams_for(groups);
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(TRI_PNT) is_device_ptr(a, c) \
     ompx_dyn_cgroup_mem(TRI_DYN_BYTES)
     {
         T ms[TRI_NB * TRI_ROW];
         T xs[TRI_PANEL * TRI_XROW];
-#pragma omp parallel firstprivate(nb, a, lda, upper, mt, unit, alpha, c, rs, vs, nvec, groups)
+#pragma omp parallel firstprivate(ka, a, lda, upper, mt, unit, alpha, c, rs, vs, nvec, groups, \
+                                      panels)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
             const bool lower = upper == mt;
+            /* op(A)'s element (i, k) at a[i * ar + k * ak] */
+            const int64_t ar = mt ? lda : 1, ak = mt ? 1 : lda;
 #if TRI_WARPS
             T *ab = llvm_omp_target_dynamic_shared_alloc();
-            /* once for all of the team's groups */
-            if (nt == TRI_PNT) tri_stage_panel(a, lda, lower, mt, unit, nb, t, ab);
 #endif
-            for (int64_t g = team; g < groups; g += nteam) {
-                const int64_t v0 = g * TRI_PV;
-                const int nv = nvec - v0 < TRI_PV ? (int)(nvec - v0) : TRI_PV;
+            for (int64_t step = 0; step < panels; step++) {
+                const int64_t r0 = (lower ? step : panels - 1 - step) * TRI_PANEL;
+                const int nb = ka - r0 < TRI_PANEL ? (int)(ka - r0) : TRI_PANEL;
+                const T *ap = a + r0 + r0 * lda;
+                T *cp = c + r0 * rs;
+                /* the solved rows */
+                const int64_t k0 = lower ? 0 : r0 + nb, k1 = lower ? r0 : ka;
 #if TRI_WARPS
-                if (nt == TRI_PNT)
-                    tri_panel_group_mma(nb, lower, alpha, c, rs, vs, v0, nv, t, ab, xs);
-#else
-                if (nt == TRI_PNT)
-                    tri_panel_group(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
-                                           TRI_PNT, ms, xs);
+                /* once for all of the team's groups (the last group's
+                 * barrier: the panel before is done with ab) */
+                if (nt == TRI_PNT) tri_stage_panel(ap, lda, lower, mt, unit, nb, t, ab);
 #endif
-                else
-                    tri_panel_group_any(nb, a, lda, lower, mt, unit, alpha, c, rs, vs, v0, nv, t,
-                                        nt, ms, xs);
+                for (int64_t g = team; g < groups; g += nteam) {
+                    const int64_t v0 = g * TRI_PV;
+                    const int nv = nvec - v0 < TRI_PV ? (int)(nvec - v0) : TRI_PV;
+                    if (nt == TRI_PNT)
+                        tri_group_load(nb, alpha, cp, rs, vs, v0, nv, t, TRI_PNT,
+                                       TRI_GROUP_LOADS, xs);
+                    else
+                        tri_group_load(nb, alpha, cp, rs, vs, v0, nv, t, nt, TRI_LOADS, xs);
+                    /* the vectors (and ab) are staged */
+#pragma omp barrier
+#if TRI_WARPS
+                    if (nt == TRI_PNT) {
+                        if (k1 > k0)
+                            tri_offpanel_mma(a, lda, mt, r0, nb, k0, k1, c, rs, vs, v0, nv,
+                                             t / 32, t % 32, xs);
+                        tri_panel_steps_mma(nb, lower, t, ab, xs);
+                    } else
+#endif
+                    {
+                        if (k1 > k0)
+                            tri_offpanel_any(a, ar, ak, r0, nb, k0, k1, c, rs, vs, v0, nv, t, nt,
+                                             xs);
+#if !TRI_WARPS
+                        if (nt == TRI_PNT)
+                            tri_panel_steps(nb, ap, lda, lower, mt, unit, t, TRI_PNT, ms, xs);
+                        else
+#endif
+                            tri_panel_steps_any(nb, ap, lda, lower, mt, unit, t, nt, ms, xs);
+                    }
+                    tri_group_store(nb, cp, rs, vs, v0, nv, t, nt, xs);
+                    /* the vectors are free for the next group; the
+                     * panel's are stored for the next panel's updates */
+#pragma omp barrier
+                }
             }
         }
     }
@@ -466,7 +688,7 @@ static void tri_panel(int dev, int nb, const T *a, int64_t lda, bool upper, bool
 /* Diagonal block [d0, d0 + nb) of op(A) applied to C's rows (left) or
  * columns (right) there. On the right, x op(A) for a row x is op(A)^T x^T:
  * the block transposed once more. */
-static void tri_diag(int dev, bool solve, const ompwg_level3_shape *s, int64_t d0, int nb,
+static void tri_diag(int dev, bool solve, const ompwg_level3_shape *s, int64_t d0, int64_t nb,
                      T alpha, const T *a, T *c)
 {
     const T *ad = a + d0 + d0 * s->lda;
@@ -475,9 +697,9 @@ static void tri_diag(int dev, bool solve, const ompwg_level3_shape *s, int64_t d
     const int64_t rs = s->left ? 1 : s->ldc, vs = s->left ? s->ldc : 1;
     const int64_t nvec = s->left ? s->n : s->m;
     if (solve)
-        tri_panel(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
+        tri_solve_panels(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
     else
-        tri_mul_block(dev, nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
+        tri_mul_block(dev, (int)nb, ad, s->lda, s->upper, mt, s->unit, alpha, cd, rs, vs, nvec);
 }
 
 /* op(A)'s block rows [r0, r0 + rows) x columns [c0, c0 + cols) as a GEMM
@@ -543,13 +765,14 @@ static int64_t tri_split(int64_t lo, int64_t hi)
  *   first (left with op(A) upper and right with op(A) lower: the first
  *   half), from its own part and (one GEMM) the other half, still
  *   unchanged; then the other half.
- * A panel of up to TRI_PANEL rows is solved in one launch (tri_panel), a
- * diagonal block of TRI_NB multiplied in team-shared memory. */
+ * A range of up to TRI_SOLVE_ROWS rows is solved in one launch
+ * (tri_solve_panels), a diagonal block of TRI_NB multiplied in team-shared
+ * memory. */
 static void tri_range(int dev, const ompwg_level3_shape *s, bool solve, bool first_half,
                       int64_t lo, int64_t hi, T alpha, const T *a, T *c)
 {
-    if (hi - lo <= (solve ? TRI_PANEL : TRI_NB)) {
-        tri_diag(dev, solve, s, lo, (int)(hi - lo), alpha, a, c);
+    if (hi - lo <= (solve ? TRI_SOLVE_ROWS : TRI_NB)) {
+        tri_diag(dev, solve, s, lo, hi - lo, alpha, a, c);
         return;
     }
     const int64_t mid = tri_split(lo, hi);
