@@ -97,8 +97,9 @@ enum {
  * machine (bench_level3, DTRSM n = 1024 / 2048 / 4096 / 8192, one run)
  * ranges of 1024 took 0.377 / 0.910 / 3.05 / 18.2 ms, of 2048 0.385 /
  * 1.19 / 3.36 / 19.4, of 4096 0.380 / 1.17 / 4.13 / 22.8, and panels of
- * 128 (a launch each, GEMMs between) 0.458 / 1.18 / 3.72 / 20.0: a team
- * goes through its range alone, at the GEMM's rate for none of it. */
+ * 128 (a launch each, GEMMs between) 0.458 / 1.18 / 3.72 / 20.0. A
+ * longer range loses: its contributions run on a team per 32 vectors,
+ * below the rate of the GEMM that would take them between halves. */
 enum {
     TRI_SOLVE_ROWS = TRI_MMA_HOST ? 1024 : TRI_PANEL,
     TRI_OFF_SLICES = 4,
