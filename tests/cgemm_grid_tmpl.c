@@ -67,8 +67,8 @@ void grid_large(const char *backend, ccaller *call)
         { OMPWG_COL_MAJOR, OMPWG_TRANS, OMPWG_CONJ_TRANS, 129, 300, 260, 2, 2, 2, { 1, 0 }, { 1, 0 } },
         { OMPWG_COL_MAJOR, OMPWG_CONJ_TRANS, OMPWG_NO_TRANS, 500, 13, 129, 0, 0, 3, al, be },
         { OMPWG_ROW_MAJOR, OMPWG_NO_TRANS, OMPWG_CONJ_TRANS, 17, 500, 33, 0, 1, 0, { 0, 1 }, be },
-        /* a long k that is not a multiple of 8, which the GPU's double
-         * kernel takes in two launches (cgemm_call.h) */
+        /* a long k that is not a multiple of 8, whose last slice the GPU's
+         * double kernel copies in part (cgemm_tmpl.c, cg_stream) */
         { OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_CONJ_TRANS, 70, 40, 517, 1, 0, 2, al, be },
         { OMPWG_COL_MAJOR, OMPWG_CONJ_TRANS, OMPWG_NO_TRANS, 33, 65, 523, 0, 2, 0, al, { 0, 0 } },
     };

@@ -23,33 +23,6 @@ static void cg_scale(int dev, int64_t m, int64_t n, T beta, T *c, int64_t ldc)
         }
 }
 
-/* The tensor-core kernel streams its copies only where k is a whole
- * number of slices (cg_team_async); elsewhere every tile takes the checked
- * copies, out of line. So a long k with a rest below CG_TK goes as two
- * calls: the whole slices with beta, then the rest added into that C
- * (beta 1), each element then the sum of two chains over k. From
- * CG_SPLIT_SLICES whole slices on, the second launch (about 10 us of the
- * offload runtime's own, bench/NOTES.md) is small beside the first. */
-enum { CG_SPLIT_SLICES = 64 };
-
-static void cg_tc_call(int dev, const ompwg_gemm_shape *s, T alpha, const T *a, const T *b,
-                       T beta, T *c)
-{
-    const int64_t rest = s->k % CG_TK, k0 = s->k - rest;
-    if (rest == 0 || k0 < CG_SPLIT_SLICES * CG_TK) {
-        cg_tiled_tc(dev, s, alpha, a, b, beta, c);
-        return;
-    }
-    ompwg_gemm_shape part = *s;
-    part.k = k0;
-    cg_tiled_tc(dev, &part, alpha, a, b, beta, c);
-    part.k = rest;
-    /* op(A)'s columns and op(B)'s rows from k0 on */
-    const T *a_rest = s->transa ? a + k0 : a + k0 * s->lda;
-    const T *b_rest = s->transb ? b + k0 * s->ldb : b + k0;
-    cg_tiled_tc(dev, &part, alpha, a_rest, b_rest, (T){ 1, 0 }, c);
-}
-
 /* The call on data that is on the device already. */
 static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
                         const T *b, T beta, T *c)
@@ -60,7 +33,7 @@ static void cg_resident(int dev, const ompwg_gemm_shape *s, T alpha, const T *a,
     }
     /* the FP64 tensor cores where this precision and the build have them */
     if (CG_TC_HOST && ompwg_gpu_pick(OMPWG_GPU_KERNEL_DGEMM) == OMPWG_GPU_DGEMM_TENSOR)
-        cg_tc_call(dev, s, alpha, a, b, beta, c);
+        cg_tiled_tc(dev, s, alpha, a, b, beta, c);
     else
         cg_tiled(dev, s, alpha, a, b, beta, c);
 }

@@ -17,8 +17,7 @@
  * as four real GEMMs added afterwards. In double, where the build has the
  * FP64 tensor cores (CG_TC), the team's warps run the same four products
  * as mma.sync on warp tiles, each accumulator still one chain in double
- * (cg_dmma_mac); where k is not a multiple of CG_TK, two chains, the
- * whole slices' and the rest's (cg_tc_call).
+ * (cg_dmma_mac).
  *
  * Any team and thread count the runtime grants gives the right result: the
  * teams stride over the tiles. A team of CG_NT threads keeps one register
@@ -408,64 +407,26 @@ GPU_INLINE void cg_team_full(bool tc, const cg_job *J, cg_slice sl[2],
 }
 
 #if CG_ASYNC
-/* The element (row, col) of op(X) (X stored with leading dimension ld,
- * transposed or not), unconjugated, into the real and imaginary planes at
- * shared addresses re_at and im_at; zeros when !in, copied from X's first
- * element (a valid address). */
-GPU_INLINE void cg_async_element(const T *x, int64_t ld, bool trans, int64_t row, int64_t col,
-                                 bool in, unsigned re_at, unsigned im_at)
-{
-    const T *src = cg_at(x, ld, trans, in ? row : 0, in ? col : 0);
-    gpu_async_copy(re_at, &src->re, sizeof(TR), in);
-    gpu_async_copy(im_at, &src->im, sizeof(TR), in);
-}
-
-/* Thread t's copies of the k slice kt of the tile at (m0, n0) into the
- * staged slice at shared address sl0, without passing through registers
- * (cg_dmma_mac applies the conjugates' signs). */
-GPU_INLINE void cg_async_slice(const cg_job *J, int t, int64_t m0, int64_t n0, int64_t kt,
-                               unsigned sl0)
-{
-    const int64_t k0 = kt * CG_TK;
-#pragma unroll
-    for (int x = 0; x < CG_LA; x++) {
-        int i, p;
-        cg_a_at(J, t + x * CG_NT, &i, &p);
-        const unsigned at = sl0 + (unsigned)((p * CG_ROW_A + i) * (int)sizeof(TR));
-        cg_async_element(J->a, J->lda, J->ta, m0 + i, k0 + p, m0 + i < J->m && k0 + p < J->k,
-                         at + (unsigned)offsetof(cg_slice, are),
-                         at + (unsigned)offsetof(cg_slice, aim));
-    }
-#pragma unroll
-    for (int x = 0; x < CG_LB; x++) {
-        int p, j;
-        cg_b_at(J, t + x * CG_NT, &p, &j);
-        const unsigned at = sl0 + (unsigned)((p * CG_ROW_B + j) * (int)sizeof(TR));
-        cg_async_element(J->b, J->ldb, J->tb, k0 + p, n0 + j, k0 + p < J->k && n0 + j < J->n,
-                         at + (unsigned)offsetof(cg_slice, bre),
-                         at + (unsigned)offsetof(cg_slice, bim));
-    }
-}
-
-/* Where thread t's copies of a tile's slices come from and go, where k is
- * a whole number of slices: its first elements of op(A) and op(B) at
- * k = 0, the distance to its next ones and the step from one slice to the
- * next, and their places in a staged slice (byte offsets of the real
- * parts). The copies of a slice are then an add an element, without the
- * index arithmetic and the checks of cg_async_slice: its SEL, ISETP, IMAD
- * and LEA were half of the kernel's instructions under Nsight Compute
- * (ZGEMM n = 2048: 17.8 instructions a DMMA; cuBLAS's kernel 7.5 for a
- * DMMA's worth of work). A thread's rows of A and columns of B are the
- * same in every slice, so which of them lie inside C is known once a
- * tile. */
+/* Where thread t's copies of a tile's slices come from and go: its first
+ * elements of op(A) and op(B) at k = 0, the distance to its next ones and
+ * the step from one slice to the next, and their places in a staged slice
+ * (byte offsets of the real parts). The copies of a slice are then an add
+ * an element, without index arithmetic and checks of their own (copies
+ * checked element by element: their SEL, ISETP, IMAD and LEA were half of
+ * the kernel's instructions under Nsight Compute, ZGEMM n = 2048, 17.8
+ * instructions a DMMA; cuBLAS's kernel 7.5 for a DMMA's worth of work). A
+ * thread's rows of A, columns of B and places along k are the same in
+ * every slice, so which of them lie inside C, and inside k in the last
+ * slice, is known once a tile. */
 typedef struct cg_stream {
     const T *a, *b;
     int64_t next_a, next_b, step_a, step_b;
     unsigned at_a, at_b, next_at_a, next_at_b;
     /* bit x: A's element x lies in op(A)'s rows; bit CG_LA + x: B's
      * element x in op(B)'s columns (else zeros are copied: the address
-     * formed past the operand is not read) */
-    unsigned in;
+     * formed past the operand is not read); in_last: the same in the last
+     * slice, where also its k is below K */
+    unsigned in, in_last;
 } cg_stream;
 
 /* Thread t's elements x of a slice (t + x CG_NT, cg_a_at and cg_b_at) lie
@@ -496,30 +457,36 @@ GPU_INLINE cg_stream cg_stream_of(const cg_job *J, int t, int64_t m0, int64_t n0
     st.next_at_b =
         (unsigned)((J->tb ? CG_NT / CG_TN * CG_ROW_B : CG_NT / CG_TK) * (int)sizeof(TR));
     st.step_b = J->tb ? CG_TK * J->ldb : CG_TK;
+    /* the last slice's k from its start: all of it, or the rest */
+    const int64_t last = J->k % CG_TK != 0 ? J->k % CG_TK : CG_TK;
     st.in = 0;
+    st.in_last = 0;
 #pragma unroll
     for (int x = 0; x < CG_LA; x++) {
         cg_a_at(J, t + x * CG_NT, &i, &p);
         st.in |= (unsigned)(m0 + i < J->m) << x;
+        st.in_last |= (unsigned)(m0 + i < J->m && p < last) << x;
     }
 #pragma unroll
     for (int x = 0; x < CG_LB; x++) {
         cg_b_at(J, t + x * CG_NT, &p, &j);
         st.in |= (unsigned)(n0 + j < J->n) << (CG_LA + x);
+        st.in_last |= (unsigned)(n0 + j < J->n && p < last) << (CG_LA + x);
     }
     return st;
 }
 
-/* Thread t's copies of slice kt by its stream into the staged slice at
- * shared address sl0. */
-GPU_INLINE void cg_async_stream(const cg_stream *st, int64_t kt, unsigned sl0)
+/* Thread t's copies of slice kt of nk by its stream into the staged slice
+ * at shared address sl0. */
+GPU_INLINE void cg_async_stream(const cg_stream *st, int64_t kt, int64_t nk, unsigned sl0)
 {
     const T *a = st->a + kt * st->step_a, *b = st->b + kt * st->step_b;
+    const unsigned in_slice = kt == nk - 1 ? st->in_last : st->in;
 #pragma unroll
     for (int x = 0; x < CG_LA; x++) {
         const T *src = a + x * st->next_a;
         const unsigned at = sl0 + st->at_a + (unsigned)x * st->next_at_a;
-        const bool in = st->in >> x & 1;
+        const bool in = in_slice >> x & 1;
         gpu_async_copy(at + (unsigned)offsetof(cg_slice, are), &src->re, sizeof(TR), in);
         gpu_async_copy(at + (unsigned)offsetof(cg_slice, aim), &src->im, sizeof(TR), in);
     }
@@ -527,22 +494,10 @@ GPU_INLINE void cg_async_stream(const cg_stream *st, int64_t kt, unsigned sl0)
     for (int x = 0; x < CG_LB; x++) {
         const T *src = b + x * st->next_b;
         const unsigned at = sl0 + st->at_b + (unsigned)x * st->next_at_b;
-        const bool in = st->in >> (CG_LA + x) & 1;
+        const bool in = in_slice >> (CG_LA + x) & 1;
         gpu_async_copy(at + (unsigned)offsetof(cg_slice, bre), &src->re, sizeof(TR), in);
         gpu_async_copy(at + (unsigned)offsetof(cg_slice, bim), &src->im, sizeof(TR), in);
     }
-}
-
-/* Thread t's copies of slice kt of the tile at (m0, n0) into the staged
- * slice at shared address sl0: by its stream (streamed, a constant at each
- * call), else element by element with the checks. */
-GPU_INLINE void cg_async_copies(bool streamed, const cg_job *J, const cg_stream *st, int t,
-                                int64_t m0, int64_t n0, int64_t kt, unsigned sl0)
-{
-    if (streamed)
-        cg_async_stream(st, kt, sl0);
-    else
-        cg_async_slice(J, t, m0, n0, kt, sl0);
 }
 
 /* One tile at (m0, n0) on the tensor cores with CG_STAGES staged slices in
@@ -552,21 +507,17 @@ GPU_INLINE void cg_async_copies(bool streamed, const cg_job *J, const cg_stream 
  * after it every thread's copies of slice kt have landed and every warp is
  * done with slice kt - 1, whose buffer then takes slice kt + CG_STAGES -
  * 1. (A barrier every two slices, five stages, measured slower:
- * bench/NOTES.md.) `streamed` (a constant at each call): k is a whole
- * number of slices, and the copies go by the thread's stream. */
-GPU_INLINE void cg_tile_async(bool streamed, const cg_job *J, cg_slice *sl, int t, int64_t m0,
-                              int64_t n0, uint64_t sa, uint64_t sb)
+ * bench/NOTES.md.) The copies go by the thread's stream (cg_stream). */
+GPU_INLINE void cg_tile_async(const cg_job *J, cg_slice *sl, int t, int64_t m0, int64_t n0,
+                              uint64_t sa, uint64_t sb)
 {
     TR re[CG_RM][CG_RN], im[CG_RM][CG_RN];
     const unsigned sl0 = gpu_shared_address(sl);
     const int64_t nk = (J->k + CG_TK - 1) / CG_TK;
-    cg_stream st;
-    if (streamed) st = cg_stream_of(J, t, m0, n0);
+    const cg_stream st = cg_stream_of(J, t, m0, n0);
 #pragma unroll
     for (int s = 0; s < CG_STAGES - 1; s++) {
-        if (s < nk)
-            cg_async_copies(streamed, J, &st, t, m0, n0, s,
-                            sl0 + (unsigned)(s * sizeof(cg_slice)));
+        if (s < nk) cg_async_stream(&st, s, nk, sl0 + (unsigned)(s * sizeof(cg_slice)));
         gpu_async_commit();
     }
     cg_zero(re, im);
@@ -575,7 +526,7 @@ GPU_INLINE void cg_tile_async(bool streamed, const cg_job *J, cg_slice *sl, int 
         GPU_TEAM_SYNC(CG_NT);
         const int64_t ahead = kt + CG_STAGES - 1;
         if (ahead < nk)
-            cg_async_copies(streamed, J, &st, t, m0, n0, ahead,
+            cg_async_stream(&st, ahead, nk,
                             sl0 + (unsigned)(ahead % CG_STAGES * sizeof(cg_slice)));
         gpu_async_commit();
         cg_dmma_mac(t / 32, t % 32, &sl[kt % CG_STAGES], sa, sb, re, im);
@@ -585,33 +536,18 @@ GPU_INLINE void cg_tile_async(bool streamed, const cg_job *J, cg_slice *sl, int 
     cg_dmma_store(J, t / 32, t % 32, m0, n0, re, im);
 }
 
-/* A tile of a k that is not a whole number of slices (cg_tc_call gives
- * this kernel only k below CG_TK then), out of line: the checks of its
- * copies take registers that inlined would weigh on the streamed loop
- * (ptxas at the kernel's 168 registers: 304 bytes of spill stores with it
- * inline, 40 without). */
-static __attribute__((noinline)) void cg_tile_checked(const cg_job *J, cg_slice *sl, int t,
-                                                      int64_t m0, int64_t n0, uint64_t sa,
-                                                      uint64_t sb)
-{
-    cg_tile_async(false, J, sl, t, m0, n0, sa, sb);
-}
-
-/* A team of CG_NT threads on the tensor cores: its tiles, by the threads'
- * streams where k is a whole number of slices, and without the sign flips
- * (XOR with 0) where neither operand is conjugated. */
+/* A team of CG_NT threads on the tensor cores: its tiles, without the sign
+ * flips (XOR with 0) where neither operand is conjugated. */
 GPU_INLINE void cg_team_async(const cg_job *J, cg_slice *sl, int t, int64_t team, int64_t nteam)
 {
     const uint64_t sa = J->ca ? CG_SIGN_BIT : 0, sb = J->cb ? CG_SIGN_BIT : 0;
     for (int64_t tile = team; tile < J->ntiles; tile += nteam) {
         int64_t m0, n0;
         cg_tile_origin(J, tile, &m0, &n0);
-        if (J->k % CG_TK != 0)
-            cg_tile_checked(J, sl, t, m0, n0, sa, sb);
-        else if (sa | sb)
-            cg_tile_async(true, J, sl, t, m0, n0, sa, sb);
+        if (sa | sb)
+            cg_tile_async(J, sl, t, m0, n0, sa, sb);
         else
-            cg_tile_async(true, J, sl, t, m0, n0, 0, 0);
+            cg_tile_async(J, sl, t, m0, n0, 0, 0);
     }
 }
 #endif
