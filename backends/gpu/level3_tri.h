@@ -605,8 +605,8 @@ static __attribute__((noinline)) void tri_offpanel_any(const T *a, int64_t ar, i
  * block is solved) and stores the panel's vectors. On the tensor cores
  * (TRI_WARPS, double from sm_80) a team stages the panel's triangle of A
  * in its dynamic team memory (TRI_DYN_BYTES) once for all its groups; the
- * updates are mma.sync on it and the solve takes a warp per TRI_PV /
- * TRI_WARPS vectors; otherwise M's blocks beside the diagonal are staged
+ * updates are mma.sync on it and the solve takes a thread a vector (one
+ * warp); otherwise M's blocks beside the diagonal are staged
  * one at a time, each thread TRI_LOADS of the block's elements at once,
  * and the diagonal block is solved a thread per vector. Any team and
  * thread count is correct; a team of TRI_PNT threads runs the group with
