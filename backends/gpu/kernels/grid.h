@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gpu.h"
+#include "../gpu.h"
 
 /* Cap on requested teams: the kernels stride by the teams granted, so any
  * count is correct; this only keeps the request an int. */

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "devmem.h"
-#include "devprops.h"
-#include "gpu.h"
+#include "../devprops.h"
+#include "../gpu.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
 

@@ -3,8 +3,8 @@
  * (LLVM's OpenMP optimisations, SPMD mode and team arrays moved to shared
  * memory, work across the functions of a unit): the tiled kernel (a team
  * tile of CG_TM x CG_TN, CG_TK deep, CG_RM x CG_RN per thread), its FP64
- * tensor-core path (cgemm_dmma.h), the kernel written once for both
- * (cgemm_tiled.h) and the calls around it (cgemm_call.h).
+ * tensor-core path (cgemm_dmma.inl), the kernel written once for both
+ * (cgemm_tiled.inl) and the calls around it (cgemm_call.inl).
  *
  * The work-group picture: a team owns a CG_TM x CG_TN block of C. For each
  * k slice its threads copy the slice of op(A) and of op(B) into team-shared
@@ -30,17 +30,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gemm_copies.h"
-#include "gpu.h"
-#include "gpu_async.h"
-#include "gpu_mma.h"
-#include "grid.h"
+#include "../../runtime/gemm_copies.h"
+#include "../../gpu.h"
+#include "../gpu_async.h"
+#include "../gpu_mma.h"
+#include "../grid.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
 #include "prec.h"
 #include "complex_tmpl.h"
-#include "staging.h"
-#include "variant.h"
+#include "../../runtime/staging.h"
+#include "../../variant.h"
 
 /* Threads of the C := beta * C kernel's teams. */
 enum { CSCALE_NT = 256 };
@@ -341,7 +341,7 @@ GPU_INLINE void cg_zero(TR re[CG_RM][CG_RN], TR im[CG_RM][CG_RN])
 }
 
 #if CG_TC
-#include "cgemm_dmma.h"
+#include "cgemm_dmma.inl"
 #endif
 
 /* Thread t's step on a staged slice: on the tensor cores (tc, a constant
@@ -622,10 +622,10 @@ GPU_INLINE cg_job cg_job_of(bool ta, bool tb, bool ca, bool cb, int64_t m,
 
 /* The tiled kernel, on the tensor cores (cg_tiled_tc) and not (cg_tiled). */
 #define CG_TILED_TC 0
-#include "cgemm_tiled.h"
+#include "cgemm_tiled.inl"
 #undef CG_TILED_TC
 #define CG_TILED_TC 1
-#include "cgemm_tiled.h"
+#include "cgemm_tiled.inl"
 #undef CG_TILED_TC
 
-#include "cgemm_call.h"
+#include "cgemm_call.inl"

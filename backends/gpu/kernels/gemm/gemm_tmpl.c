@@ -1,7 +1,7 @@
 /* The GPU GEMM kernels of one precision, built once per precision by Meson
  * (prec.h): the tiled kernel on two team tiles (OMPWG_GPU_GEMM_TILE,
- * gemm_tiled.h; on the tensor cores in gemm_dmma.h for double and
- * gemm_tf32x3.h for float), the sub-group kernel (OMPWG_GPU_GEMM, gemm_subgroup.h),
+ * gemm_tile.inl, gemm_tiled.inl; on the tensor cores in gemm_dmma.inl for double and
+ * gemm_tf32x3.inl for float), the sub-group kernel (OMPWG_GPU_GEMM, gemm_subgroup.inl),
  * C := beta * C, and the call on device data that picks one of them. They
  * stay one translation unit because LLVM's OpenMP optimisations (SPMD mode,
  * team arrays moved to shared memory) work across the functions of a unit.
@@ -10,16 +10,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gpu.h"
-#include "gpu_async.h"
-#include "gpu_mma.h"
-#include "gpu_tiles.h"
-#include "grid.h"
+#include "../../gpu.h"
+#include "../gpu_async.h"
+#include "../gpu_mma.h"
+#include "../../gpu_tiles.h"
+#include "../grid.h"
 #include "ompwg.h"
 #include "ompwg/team.h"
 #include "ompwg_config.h"
 #include "prec.h"
-#include "variant.h"
+#include "../../variant.h"
 
 /* Threads of the C := beta * C kernel's teams. */
 enum { SCALE_NT = 256 };
@@ -141,8 +141,22 @@ typedef struct gemm_job {
     int64_t tiles_m, tiles_n, ntiles, nk;
 } gemm_job;
 
-#include "gemm_tiled.h"
-#include "gemm_subgroup.h"
+/* The family's parts, each included here once, in the order of what they
+ * use: the team tiles; the tensor-core paths' warp tiles on mma.sync blocks
+ * of MMA_BLOCK_M rows (GEMM_DMMA_M for FP64, 16 for 3xTF32) and the path of
+ * the precision; the tiled kernels; the sub-group kernel. */
+#include "gemm_tile.inl"
+#if GEMM_TENSOR_CORES && defined(OMPWG_PREC_D)
+#define MMA_BLOCK_M GEMM_DMMA_M
+#include "gemm_mma_warps.inl"
+#include "gemm_dmma.inl"
+#elif GEMM_TENSOR_CORES
+#define MMA_BLOCK_M 16
+#include "gemm_mma_warps.inl"
+#include "gemm_tf32x3.inl"
+#endif
+#include "gemm_tiled.inl"
+#include "gemm_subgroup.inl"
 
 /* C := beta * C on C's triangle `tri` (gemm_job) or all of it: the whole
  * call when alpha == 0 or k == 0 (A and B unread). */

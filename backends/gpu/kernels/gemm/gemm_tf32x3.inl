@@ -1,21 +1,18 @@
 /* The tiled GEMM kernel's 3xTF32 tensor-core path (sm_80 and later; float
- * only, and only in the device pass: gemm_tiled.h includes it under
- * GEMM_TENSOR_CORES), FP32 accuracy from TF32 products. Each element x of
+ * only, and only in the device pass: gemm_tmpl.c includes it under
+ * GEMM_TENSOR_CORES, after gemm_mma_warps.inl), FP32 accuracy from TF32 products. Each element x of
  * A and B is split into TF32 parts hi + lo (tf32_split_, gpu_mma.h), and a
  * product a b is taken as lo_a hi_b + hi_a lo_b + hi_a hi_b, three
  * mma.sync into one FP32 accumulator, the small terms first; what is left
  * out, lo_a lo_b and the parts' remainders, is at most about 3 * 2^-22
  * |a| |b| per product (include/ompwg.h states the bound).
  *
- * The warp tiles are the FP64 path's (gemm_mma_warps.h) on the m16n8k8
+ * The warp tiles are the FP64 path's (gemm_mma_warps.inl) on the m16n8k8
  * shape, 32 x 64 on the large team tile, which a warp computes as 16 x 8
  * blocks, each a chain of mma.sync over k, 8 at a time, reading its fragments from the
  * same staged slices as the FMA path (gpu_mma.h gives the layouts). With
  * rows of 8 (mod 32) floats (TC_PAD), the lanes of a fragment read, at
  * (row q or q + 4, column g), fall in 32 distinct banks. */
-#define MMA_BLOCK_M 16
-#include "gemm_mma_warps.h"
-
 enum {
     TF_K = 8,
     /* a lane's fragments of A and B per block */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "../gpu.h"
 #include "hostmem.h"
 #include "ompwg.h"
 #include "ompwg_config.h"

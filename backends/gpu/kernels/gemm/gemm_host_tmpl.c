@@ -8,13 +8,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gemm_copies.h"
-#include "gpu.h"
-#include "gpu_tiles.h"
-#include "grid.h"
+#include "../../runtime/gemm_copies.h"
+#include "../../gpu.h"
+#include "../../gpu_tiles.h"
+#include "../grid.h"
 #include "ompwg.h"
 #include "prec.h"
-#include "staging.h"
+#include "../../runtime/staging.h"
 
 /* C goes in column blocks of at least PIPE_MIN_COLS columns (narrower ones
  * leave the kernel short of tiles), about PIPE_BLOCKS of them; calls that

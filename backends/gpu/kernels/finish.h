@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "gpu.h"
+#include "../gpu.h"
 
 /* Whether this team is the last of nteam to arrive. Every thread of the
  * team calls it, once per launch, after the team's partials are written (by

@@ -1,7 +1,7 @@
 /* The tiled GEMM kernel's tensor-core warp tiles, shared by its paths
- * (gemm_dmma.h for double, gemm_tf32x3.h for float; only in the device
- * pass, under GEMM_TENSOR_CORES). The including header defines MMA_BLOCK_M,
- * the rows of its mma.sync block (16, or 8 for m8n8k4); a block is
+ * (gemm_dmma.inl for double, gemm_tf32x3.inl for float; only in the device
+ * pass, under GEMM_TENSOR_CORES). gemm_tmpl.c defines MMA_BLOCK_M before it,
+ * the rows of the path's mma.sync block (16, or 8 for m8n8k4); a block is
  * MMA_BLOCK_M x 8 of C. The team's warps split the team tile into
  * MMA_WARPS_M x mma_dw_n warp tiles, each mma_mi x mma_nj blocks, whose
  * accumulators a lane keeps in its register tile's storage. A lane

@@ -18,9 +18,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "devmem.h"
-#include "gpu.h"
-#include "grid.h"
+#include "../../runtime/devmem.h"
+#include "../../gpu.h"
+#include "../grid.h"
 #include "ompwg.h"
 #include "ompwg/team.h"
 #include "prec.h"

@@ -1,6 +1,6 @@
 /* The GPU reductions (sum, asum, dot, max, min) of one precision, built
  * once per precision by Meson (prec.h), in one translation unit (see
- * gemm_tmpl.c for why) with its part reduce_sum.h, the kernel of sum and
+ * gemm_tmpl.c for why) with its part reduce_sum.inl, the kernel of sum and
  * asum and that of dot.
  *
  * The local-memory reduction pattern: each thread accumulates a partial over
@@ -20,16 +20,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "devmem.h"
+#include "../../runtime/devmem.h"
 #include "extremum.h"
-#include "finish.h"
-#include "gpu.h"
-#include "grid.h"
+#include "../finish.h"
+#include "../../gpu.h"
+#include "../grid.h"
 #include "ompwg.h"
 #include "ompwg/team.h"
 #include "prec.h"
-#include "reply.h"
-#include "variant.h"
+#include "../../runtime/reply.h"
+#include "../../variant.h"
 
 /* Kernel parameters (each can be overridden with -D for experiments; see
  * tools/gpu-perf.sh). A team has RED_NT threads; a block is RED_NT * U
@@ -146,10 +146,10 @@ GPU_INLINE ACC partials_sum(const ACC *part, int64_t np, int t, int nt)
 /* sum and asum, then dot: each its own kernel, so that sum and asum carry
  * only one stream's registers and more of their teams fit on an SM. */
 #define RED_DOT 0
-#include "reduce_sum.h"
+#include "reduce_sum.inl"
 #undef RED_DOT
 #define RED_DOT 1
-#include "reduce_sum.h"
+#include "reduce_sum.inl"
 #undef RED_DOT
 
 /* The extremum of the lanes of a sub-group into lane 0, in a tree of

@@ -1,6 +1,6 @@
 /* Copies from global into team-shared memory that do not pass through
  * registers (cp.async, PTX ISA 7.0, sm_80 and later), for the kernels that
- * keep several k slices in flight (gemm_tiled.h, cgemm_tmpl.c). Device pass
+ * keep several k slices in flight (gemm_tiled.inl, cgemm_tmpl.c). Device pass
  * only, where every architecture of the build is sm_80 or later (those that
  * have the FP64 tensor cores: OMPWG_GPU_FP64_MMA).
  *
@@ -15,7 +15,7 @@
 
 #include <stdbool.h>
 
-#include "gpu.h"
+#include "../gpu.h"
 #include "ompwg_config.h"
 
 #if defined(__NVPTX__) && OMPWG_GPU_FP64_MMA

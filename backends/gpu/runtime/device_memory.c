@@ -1,7 +1,7 @@
 /* Caller-owned copies for the public ompwg_device_copy: host memory is
  * staged as a host-data call stages it. */
 #include "devmem.h"
-#include "gpu.h"
+#include "../gpu.h"
 #include "ompwg.h"
 #include "staging.h"
 

@@ -1,6 +1,6 @@
 /* The tiled GEMM kernel's FP64 tensor-core path (sm_80 and later; double
- * only, and only in the device pass: gemm_tiled.h includes it under
- * GEMM_TENSOR_CORES). A warp computes its warp tile (gemm_mma_warps.h) as
+ * only, and only in the device pass: gemm_tmpl.c includes it under
+ * GEMM_TENSOR_CORES, after gemm_mma_warps.inl). A warp computes its warp tile (gemm_mma_warps.inl) as
  * GEMM_DMMA_M x 8 blocks, each a chain of mma.sync over k, DMMA_K at a
  * time, reading its fragments from the same staged slices as the FMA
  * path: m8n8k4 (sm_80) or m16n8k8 (sm_90, GEMM_DMMA_M 16). Fragment layouts (PTX ISA, mma .f64): lane l = 4 g + q
@@ -10,9 +10,6 @@
  *   C: (g + 8 floor(r / 2), 2 q + r mod 2), M/4 of them.
  * With rows of row_a = row_b = 4 (mod 16) doubles, the four k rows a
  * half-warp reads fall in distinct banks. */
-#define MMA_BLOCK_M GEMM_DMMA_M
-#include "gemm_mma_warps.h"
-
 enum {
     DMMA_K = GEMM_DMMA_M / 2,
     /* a lane's fragments of A and B per block */

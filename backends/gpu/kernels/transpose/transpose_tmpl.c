@@ -41,13 +41,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "devmem.h"
-#include "gpu.h"
-#include "grid.h"
+#include "../../runtime/devmem.h"
+#include "../../gpu.h"
+#include "../grid.h"
 #include "ompwg.h"
 #include "prec.h"
-#include "staging.h"
-#include "variant.h"
+#include "../../runtime/staging.h"
+#include "../../variant.h"
 
 /* How tile_move's loop over a thread's elements of an edge tile unrolls. */
 #if defined(OMPWG_PREC_S)

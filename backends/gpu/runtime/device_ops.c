@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "devmem.h"
-#include "gpu.h"
+#include "../gpu.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
 #include "staging.h"

@@ -1,8 +1,8 @@
 /* The GPU level-3 operations besides GEMM (SYMM, SYRK, SYR2K, TRMM, TRSM)
  * of one precision, built once per precision by Meson (prec.h), in one
  * translation unit (see gemm_tmpl.c for why) with its parts:
- * level3_tri.h (TRSM, TRMM), level3_syrk.h (SYRK, SYR2K), level3_symm.h
- * (SYMM) and level3_host.h (host data and the entry points). Most of their
+ * level3_tri.inl (TRSM, TRMM), level3_syrk.inl (SYRK, SYR2K), level3_symm.inl
+ * (SYMM) and level3_host.inl (host data and the entry points). Most of their
  * flops are GEMM updates on device data, which go to the GEMM kernels
  * through ompwg_gpu_sgemm_resident/ompwg_gpu_dgemm_resident (SYRK and
  * SYR2K wholly, through their triangle entries); what is particular to
@@ -19,17 +19,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "devmem.h"
-#include "gpu.h"
-#include "gpu_mma.h"
-#include "grid.h"
+#include "../../runtime/devmem.h"
+#include "../../gpu.h"
+#include "../gpu_mma.h"
+#include "../grid.h"
 #include "ompwg.h"
 #include "prec.h"
-#include "staging.h"
+#include "../../runtime/staging.h"
 
 /* Order of a diagonal block of TRSM and TRMM, solved or multiplied by one
  * team in team-shared memory; the rest of the work is GEMM updates between
- * halves (level3_tri.h). TRI_VB right-hand sides (columns of C on the left,
+ * halves (level3_tri.inl). TRI_VB right-hand sides (columns of C on the left,
  * rows on the right) per team, one per thread: the block and TRI_VB
  * vectors of double take 41 KiB of the 48 KiB a team gets without opting
  * in. TRI_ROW: elements per row of the staged block (padded against bank
@@ -60,7 +60,7 @@ _Static_assert(TRI_PANEL % TRI_NB == 0 && TRI_PNT % TRI_PV == 0 &&
                    TRI_NB * TRI_NB % (TRI_LOADS * TRI_PNT) == 0,
                "whole blocks, whole rows of threads");
 
-/* The panel solve on the tensor cores (level3_tri.h): double, in a build
+/* The panel solve on the tensor cores (level3_tri.inl): double, in a build
  * whose architectures have FP64 mma.sync (TRI_MMA_HOST, which the host
  * pass sees too: it sizes the launch's dynamic team memory); in the device
  * pass its warps (TRI_WARPS) share the work of a team of TRI_PNT threads.
@@ -213,7 +213,7 @@ static int packed_move(int dev, void *p, void *d, size_t bytes, bool to_device)
 #define tri_pack_dev tri_pack_dev_d
 #endif
 
-#include "level3_tri.h"
-#include "level3_syrk.h"
-#include "level3_symm.h"
-#include "level3_host.h"
+#include "level3_tri.inl"
+#include "level3_syrk.inl"
+#include "level3_symm.inl"
+#include "level3_host.inl"

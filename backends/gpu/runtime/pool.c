@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "gpu.h"
+#include "../gpu.h"
 #include "hostmem.h"
 #include "ompwg.h"
 

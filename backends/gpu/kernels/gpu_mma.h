@@ -10,12 +10,12 @@
  *   A: (g + 8 (r mod M/8), q + 4 floor(r / (M/8))), GPU_DMMA_AF of them;
  *   B: (q + 4 r, g), GPU_DMMA_BF of them;
  *   C: (g + 8 floor(r / 2), 2 q + r mod 2), GPU_DMMA_CF of them.
- * The dmma_*_ functions below give these places; gemm_dmma.h's dmma_mac
+ * The dmma_*_ functions below give these places; gemm_dmma.inl's dmma_mac
  * reads the same layout. */
 #ifndef OMPWG_GPU_MMA_H
 #define OMPWG_GPU_MMA_H
 
-#include "gpu.h"
+#include "../gpu.h"
 #include "ompwg_config.h"
 
 #if defined(__NVPTX__) && OMPWG_GPU_FP64_MMA
