@@ -27,35 +27,10 @@
 #include "prec.h"
 #include "../../runtime/staging.h"
 
-/* Order of a diagonal block of TRSM and TRMM, solved or multiplied by one
- * team in team-shared memory; the rest of the work is GEMM updates between
- * halves (level3_tri.inl). TRI_VB right-hand sides (columns of C on the left,
- * rows on the right) per team, one per thread: the block and TRI_VB
- * vectors of double take 41 KiB of the 48 KiB a team gets without opting
- * in. TRI_ROW: elements per row of the staged block (padded against bank
- * conflicts).
- *
- * TRSM's recursion stops at panels of up to TRI_PANEL rows, each solved in
- * one launch by teams of TRI_PNT threads holding TRI_PV vectors of it: for
- * double 32 KiB of vectors and the 8.4 KiB block, within the 48 KiB. On the
- * H100 machine (bench_level3, DTRSM n = 1024 / 4096 / 8192) 32 vectors and
- * 256 threads took 0.57 / 4.9 / 24.5 ms, 16 and 128 (two teams an SM)
- * 1.04 / 5.1 / 26.3 ms; with the tensor-core panel (double, below)
- * 0.46 / 4.1 / 21.7 ms. TRI_LOADS: elements of a staged block a thread
- * loads before it stores any. TRI_XROW: elements per staged row of
- * vectors, padded so that the tensor-core path's fragment reads (four k
- * rows, eight vectors) fall in distinct banks; with it the two arrays
- * take 44.3 KiB for double. */
-enum {
-    TRI_NB = 32,
-    TRI_VB = 128,
-    TRI_ROW = TRI_NB + 1,
-    TRI_PANEL = 128,
-    TRI_PV = 32,
-    TRI_XROW = TRI_PV + 4,
-    TRI_PNT = 256,
-    TRI_LOADS = 4,
-};
+/* TRSM and TRMM's diagonal blocks, panels and teams (TRI_NB, TRI_VB,
+ * TRI_ROW, TRI_PANEL, TRI_PV, TRI_XROW, TRI_PNT, TRI_LOADS): tune/sm90.h,
+ * which says why each value. */
+#include "../../tune/sm90.h"
 _Static_assert(TRI_PANEL % TRI_NB == 0 && TRI_PNT % TRI_PV == 0 &&
                    TRI_NB * TRI_NB % (TRI_LOADS * TRI_PNT) == 0,
                "whole blocks, whole rows of threads");
