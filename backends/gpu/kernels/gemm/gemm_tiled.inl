@@ -366,89 +366,67 @@ GPU_INLINE void team_gemm(gemm_tile tile, bool tc, const gemm_job *J, T *as, T *
  * the local memory (two buffers of a k slice of op(A) and of op(B)) is
  * declared in the teams region and shared by its threads, and the arguments
  * are firstprivate so that no thread reads team memory for them after a
- * barrier. */
-static void gemm_tiled_large(int dev, bool tc, int tri, bool ta, bool tb, int64_t m, int64_t n,
-                             int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
-                             T beta, T *c, int64_t ldc)
-{
-    const int teams = ompwg_gpu_teams_for(gemm_tile_count(tri, m, n, large_tile()));
-    if (TC_HOST && tc) {
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(LARGE_NT) is_device_ptr(a, b, c) \
-    ompx_dyn_cgroup_mem(ASYNC_STAGES * LARGE_TC_STAGE * sizeof(T))
-        {
-#if !GEMM_ASYNC
-            _Alignas(16) T as[2][LARGE_TK * LARGE_TC_ROW_A];
-            _Alignas(16) T bs[2][LARGE_TK * LARGE_TC_ROW_B];
-#endif
-#pragma omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-            {
-                const gemm_job J =
-                    job_of(large_tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
-                           ldc);
-#if GEMM_ASYNC
-                T *as = llvm_omp_target_dynamic_shared_alloc();
-                team_gemm(tc_tile(large_tile()), true, &J, as,
-                          as + ASYNC_STAGES * LARGE_TK * LARGE_TC_ROW_A);
-#else
-                team_gemm(tc_tile(large_tile()), GEMM_TENSOR_CORES, &J, as[0], bs[0]);
-#endif
-            }
-        }
-        return;
-    }
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(LARGE_NT) is_device_ptr(a, b, c)
-    {
-        _Alignas(16) T as[2][LARGE_TK * LARGE_ROW_A];
-        _Alignas(16) T bs[2][LARGE_TK * LARGE_ROW_B];
-#pragma omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-        {
-            const gemm_job J =
-                job_of(large_tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
-                           ldc);
-            team_gemm(large_tile(), false, &J, as[0], bs[0]);
-        }
-    }
-}
+ * barrier.
+ *
+ * Both tiles' kernels are written once, in GEMM_TILED_KERNEL, and defined
+ * per tile with its constants (P: LARGE or SMALL, whose P##_NT, P##_TK,
+ * P##_ROW_A, ... the kernel takes; tile: large_tile or small_tile). A macro
+ * rather than an inline function: a target region is outlined from the
+ * function that holds it, so each tile needs a function of its own for its
+ * own kernels, thread limits and local memory sizes. */
+#define GEMM_PRAGMA(x) _Pragma(#x)
 
-static void gemm_tiled_small(int dev, bool tc, int tri, bool ta, bool tb, int64_t m, int64_t n,
-                             int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
-                             T beta, T *c, int64_t ldc)
-{
-    const int teams = ompwg_gpu_teams_for(gemm_tile_count(tri, m, n, small_tile()));
-    if (TC_HOST && tc) {
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(SMALL_NT) is_device_ptr(a, b, c) \
-    ompx_dyn_cgroup_mem(ASYNC_STAGES * SMALL_TC_STAGE * sizeof(T))
-        {
-#if !GEMM_ASYNC
-            _Alignas(16) T as[2][SMALL_TK * SMALL_TC_ROW_A];
-            _Alignas(16) T bs[2][SMALL_TK * SMALL_TC_ROW_B];
-#endif
-#pragma omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-            {
-                const gemm_job J =
-                    job_of(small_tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
-                           ldc);
+/* The tensor-core path's slices and its team's share of the call: with
+ * GEMM_ASYNC, ASYNC_STAGES slices of each operand in the team's dynamic
+ * local memory; else two buffers of each in static local memory. */
 #if GEMM_ASYNC
-                T *as = llvm_omp_target_dynamic_shared_alloc();
-                team_gemm(tc_tile(small_tile()), true, &J, as,
-                          as + ASYNC_STAGES * SMALL_TK * SMALL_TC_ROW_A);
+#define GEMM_TC_SLICES(P)
+#define GEMM_TC_TEAM(P, tile, J)                                                            \
+    T *as = llvm_omp_target_dynamic_shared_alloc();                                         \
+    team_gemm(tc_tile(tile()), true, &(J), as, as + ASYNC_STAGES * P##_TK * P##_TC_ROW_A)
 #else
-                team_gemm(tc_tile(small_tile()), GEMM_TENSOR_CORES, &J, as[0], bs[0]);
+#define GEMM_TC_SLICES(P)                                                                   \
+    _Alignas(16) T as[2][P##_TK * P##_TC_ROW_A];                                            \
+    _Alignas(16) T bs[2][P##_TK * P##_TC_ROW_B];
+#define GEMM_TC_TEAM(P, tile, J) team_gemm(tc_tile(tile()), GEMM_TENSOR_CORES, &(J), as[0], bs[0])
 #endif
-            }
-        }
-        return;
+
+#define GEMM_TILED_KERNEL(name, P, tile)                                                    \
+    static void name(int dev, bool tc, int tri, bool ta, bool tb, int64_t m, int64_t n,      \
+                     int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,   \
+                     T beta, T *c, int64_t ldc)                                              \
+    {                                                                                        \
+        const int teams = ompwg_gpu_teams_for(gemm_tile_count(tri, m, n, tile()));          \
+        if (TC_HOST && tc) {                                                                 \
+            GEMM_PRAGMA(omp target teams device(dev) num_teams(teams) thread_limit(P##_NT)    \
+                            is_device_ptr(a, b, c)                                           \
+                                ompx_dyn_cgroup_mem(ASYNC_STAGES * P##_TC_STAGE * sizeof(T))) \
+            {                                                                                \
+                GEMM_TC_SLICES(P)                                                            \
+                GEMM_PRAGMA(omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, \
+                                                      ldb, beta, c, ldc))                    \
+                {                                                                            \
+                    const gemm_job J = job_of(tile(), tri, ta, tb, m, n, k, alpha, a, lda, b,  \
+                                              ldb, beta, c, ldc);                            \
+                    GEMM_TC_TEAM(P, tile, J);                                                \
+                }                                                                            \
+            }                                                                                \
+            return;                                                                          \
+        }                                                                                    \
+        GEMM_PRAGMA(omp target teams device(dev) num_teams(teams) thread_limit(P##_NT)        \
+                        is_device_ptr(a, b, c))                                              \
+        {                                                                                    \
+            _Alignas(16) T as[2][P##_TK * P##_ROW_A];                                        \
+            _Alignas(16) T bs[2][P##_TK * P##_ROW_B];                                        \
+            GEMM_PRAGMA(omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, \
+                                                  beta, c, ldc))                             \
+            {                                                                                \
+                const gemm_job J = job_of(tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, \
+                                          beta, c, ldc);                                     \
+                team_gemm(tile(), false, &J, as[0], bs[0]);                                  \
+            }                                                                                \
+        }                                                                                    \
     }
-#pragma omp target teams device(dev) num_teams(teams) thread_limit(SMALL_NT) is_device_ptr(a, b, c)
-    {
-        _Alignas(16) T as[2][SMALL_TK * SMALL_ROW_A];
-        _Alignas(16) T bs[2][SMALL_TK * SMALL_ROW_B];
-#pragma omp parallel firstprivate(tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-        {
-            const gemm_job J =
-                job_of(small_tile(), tri, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
-                           ldc);
-            team_gemm(small_tile(), false, &J, as[0], bs[0]);
-        }
-    }
-}
+
+GEMM_TILED_KERNEL(gemm_tiled_large, LARGE, large_tile)
+GEMM_TILED_KERNEL(gemm_tiled_small, SMALL, small_tile)
