@@ -30,58 +30,11 @@
  * them at once. One-time initialisation (probing the backends, reading the
  * environment) happens on first use, guarded by pthread_once.
  *
- * Environment (read once, on first use; ompwg_config_reload() reads it all
- * again, and each setter given its "read again" value, e.g.
- * ompwg_set_backend(NULL) or ompwg_set_check(-1), its own variable; every
- * variable has a setter, see Configuration; a value that cannot be used is
- * ignored with one line on stderr saying what is used instead):
- * - OMPWG_BACKEND=auto|gpu|cpu|openblas: which backend runs the calls.
- *   `auto` (the default) places each call where it finishes first (see
- *   Placement); a name forces that backend for every call.
- * - OMPWG_VERBOSE=1: print once to stderr which backend was chosen and why
- *   the others were not; 2: also one line per call with the planner's
- *   estimates (ompwg_set_verbose()).
- * - OMPWG_MODEL_FILE=path: keep the placement model there instead of the
- *   default file per machine under $XDG_CACHE_HOME/ompwg (~/.cache/ompwg);
- *   none: keep it in no file (ompwg_set_model_file()).
- * - OMPWG_SPLIT=1: the planner may split a GEMM between GPU and CPU
- *   (ompwg_set_split(); off by default);
- *   OMPWG_SPLIT_SHARE=x: a fixed GPU share instead (ompwg_set_split_share()).
- * - OMPWG_CHECK=1: run every call on OpenBLAS too and compare (see
- *   ::OMPWG_ERR_CHECK); scans are compared with the sequential reference,
- *   transposes with A itself.
- * - OMPWG_NUM_THREADS=N: threads of the CPU backend, 1 to 4096 (default:
- *   one per core of the process's allowed cpuset), unless
- *   ompwg_set_num_threads() set a count.
- * - OMPWG_CPU_ARCH=auto|generic|avx2|avx512: the CPU backend's GEMM kernel
- *   (ompwg_set_cpu_arch()); a kernel this CPU lacks is said on stderr and
- *   the best one it has runs.
- * - OMPWG_MPI_PANEL=W: the widest panel of the distributed GEMM
- *   (ompwg_set_mpi_panel()).
- * - OMPWG_FALLBACK=1: when the GPU runs out of memory for a call on host
- *   data, run that call on the CPU backend instead of returning
- *   ::OMPWG_ERR_DEVICE_NOMEM (see ompwg_set_fallback()).
- * - OMPWG_GPU_DGEMM=fma: run the tiled GPU DGEMM and the GPU ZGEMM on the
- *   FMA units instead of the FP64 tensor cores (see ::ompwg_gpu_kernel).
- *   Both compute in double, within the GEMM bounds stated below.
- * - OMPWG_GPU_DEVICE=N: the OpenMP device number the GPU backend runs on
- *   (default: omp_get_default_device()); see ompwg_set_gpu_device(), which
- *   reads it again when given -1.
- * - OMPWG_GPU_SGEMM=tf32x3: run the tiled GPU SGEMM on the TF32 tensor
- *   cores as three TF32 products per product (see ::OMPWG_GPU_KERNEL_SGEMM
- *   for its bound and what it measured: less accurate and slower than the
- *   default on an H100).
- * - OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE, OMPWG_GPU_DGEMM,
- *   OMPWG_GPU_GEMM_TILE, OMPWG_GPU_SGEMM: which variant of a GPU kernel
- *   runs (see ::ompwg_gpu_kernel, ompwg_set_gpu_variant()).
- * - OMPWG_GPU_SYNC=auto|spin|yield|blocking|keep: how a host thread waits
- *   for the GPU. The offload runtime makes the device's CUDA primary
- *   context block (sleep until an interrupt), which adds a wake-up to every
- *   call; the GPU backend sets CUDA's own default, `auto` (spin while the
- *   process has fewer contexts than cores, else yield), when it starts on a
- *   device. `keep` leaves the context as it is. Read when the backend starts
- *   on a device (first use, ompwg_set_gpu_device()); `ompwg info` shows the
- *   setting (ompwg_set_gpu_sync()).
+ * Configuration: every setting is an OMPWG_* environment variable, read
+ * once on first use, with a setter here (see Configuration). The variables,
+ * their values and their setters are listed once, in docs/configuration.md;
+ * `ompwg help` prints them and ompwg_config_describe() gives them to a
+ * program.
  */
 #ifndef OMPWG_H
 #define OMPWG_H
@@ -437,9 +390,9 @@ OMPWG_API ompwg_status ompwg_dmin(int64_t n, const double *x, int64_t incx, doub
  * i has the bound of inclusive output i - 1. The 64-bit integer scan is
  * exact, modulo 2^64 (two's complement wraparound, never undefined).
  *
- * Backends: gpu (a two-pass kernel over team scans, see README), cpu (host
- * threads) and the sequential reference (the openblas backend, since
- * OpenBLAS has no scan, runs it; OMPWG_CHECK compares with it).
+ * Backends: gpu (a two-pass kernel over team scans, see docs/kernels.md),
+ * cpu (host threads) and the sequential reference (the openblas backend,
+ * since OpenBLAS has no scan, runs it; OMPWG_CHECK compares with it).
  * @{ */
 /** Flag of the scans: an exclusive scan (y_0 = 0) instead of an inclusive one. */
 #define OMPWG_SCAN_EXCLUSIVE 1u
@@ -1014,7 +967,7 @@ OMPWG_API int ompwg_set_fallback(int on);
  * (smallest dimension 64 to 127, at least 1.6e7 flops; a GEMM whose depth k
  * is that dimension, at least 2e9) run on the CPU backend, unless the model
  * puts it 1.5 times slower than OpenBLAS; short, narrow and square calls on
- * OpenBLAS (README.md, Placement, gives the measurements). A reduction the
+ * OpenBLAS (docs/performance.md gives the measurements). A reduction the
  * model puts under 50 us on the CPU runs on OpenBLAS: beside the program's
  * own OpenBLAS calls, waking the CPU backend's threads for it would cost
  * more than the call. Without a usable GPU no model is measured and the

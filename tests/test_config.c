@@ -3,8 +3,9 @@
  * (checked in child processes started with a prepared environment, so that
  * nothing here calls setenv), an unusable value is said on stderr and the
  * default used; ompwg_config_reload() reads it again; the kernel variants
- * are listed; setters run beside calls on other threads. With --readme
- * PATH: the README's environment table lists exactly the knobs. */
+ * are listed; setters run beside calls on other threads. With --table
+ * PATH: the environment table of that Markdown file (docs/configuration.md)
+ * lists exactly the knobs. */
 #include <errno.h>
 #include <pthread.h>
 #include <spawn.h>
@@ -539,11 +540,12 @@ static void environment(void)
         tap_diag("child said:\n%s", out);
 }
 
-/* ---- the README's table -------------------------------------------------- */
+/* ---- the documented table ------------------------------------------------ */
 
-static int readme(const char *path)
+/* The rows "| `OMPWG_..." of the file's "## Environment" section. */
+static int doc_table(const char *path)
 {
-    tap_init("test_config --readme");
+    tap_init("test_config --table");
     FILE *f = fopen(path, "r");
     if (!f) {
         tap_ok(false, "%s can be read: %s", path, strerror(errno));
@@ -566,7 +568,7 @@ static int readme(const char *path)
                 known = true;
         }
         if (!known) {
-            tap_diag("the README lists %s, the library has no such knob", listed[n]);
+            tap_diag("%s lists %s, the library has no such knob", path, listed[n]);
             pass = false;
         }
         n++;
@@ -578,12 +580,12 @@ static int readme(const char *path)
         int times = 0;
         for (int j = 0; j < n; j++) times += !strcmp(listed[j], k.env);
         if (times != 1) {
-            tap_diag("%s is in the README's environment table %d times", k.env, times);
+            tap_diag("%s is in the environment table of %s %d times", k.env, path, times);
             pass = false;
         }
     }
     tap_ok(pass && n == ompwg_config_count(),
-           "the README's environment table lists exactly the %d knobs (%d rows)",
+           "the environment table of %s lists exactly the %d knobs (%d rows)", path,
            ompwg_config_count(), n);
     return tap_done();
 }
@@ -591,7 +593,7 @@ static int readme(const char *path)
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--child")) return child(argv[2]);
-    if (argc == 3 && !strcmp(argv[1], "--readme")) return readme(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--table")) return doc_table(argv[2]);
     tap_init("test_config");
     table();
     variants();
