@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine, from the repository root, on a build made by
-# tools/gpu-pack.sh and carried along with .gpu-rt:
+# Runs on a GPU compute node, which has no compilers, from the repository
+# root: on a build that tools/gpu-pack.sh made on a login node and that was
+# copied to the node with .gpu-rt (the runtime libraries the node lacks):
 #     bash tools/gpu-check.sh [builddir]        (default: build-gpu)
 # Steps, in this order (GPU_CHECK_STEPS, a list of the names in brackets,
 # runs only those; default: all):
@@ -8,14 +9,15 @@
 #   [tests]     every test program (TAP, every usable backend);
 #   [faults]    the fault tests under each offload environment (below);
 #   [netlib]    netlib's level-3 BLAS test programs on the drop-in BLAS with
-#               the GPU backend (tools/gpu-netlib.sh; .lapack-rt carried);
+#               the GPU backend (tools/gpu-netlib.sh; .lapack-rt copied along);
 #   [sanitizer] compute-sanitizer memcheck, racecheck, synccheck and
 #               initcheck on tests/test_gpu_kernels (every kernel on odd shapes);
 #   [bench]     bench_launch, bench_gpu, bench_complex_gemm and bench_level3;
 #   [compare]   `ompwg bench` (CSV, JSON and plot into $OUT/bench);
 #   [launches]  one run with the offload runtime's kernel launch report.
 # A failing step is reported and the next one runs; the whole log goes to
-# $OUT/gpu-check.log (OUT: the device tool's output folder).
+# $OUT/gpu-check.log (OUT: the folder results are written to, default
+# /tmp/gpu-check).
 set -u
 
 builddir=${1:-build-gpu}
@@ -25,8 +27,8 @@ log=$out/gpu-check.log
 exec > >(tee "$log") 2>&1
 tee_pid=$!
 
-# The device tool stops a command at 10 minutes: steps that would start
-# after this many seconds are skipped, and each step has its own limit.
+# The whole run fits a short batch job: steps that would start after this
+# many seconds are skipped, and each step has its own limit.
 deadline=${GPU_CHECK_DEADLINE:-560}
 t0=$(date +%s)
 summary=()
@@ -62,11 +64,11 @@ step() {
 
 echo "gpu-check: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname), build $builddir"
 if [ ! -f .gpu-rt/env.sh ]; then
-    echo "gpu-check: .gpu-rt/env.sh missing: carry .gpu-rt (made by ../shared/gpu/bundle)"
+    echo "gpu-check: .gpu-rt/env.sh missing: copy .gpu-rt here with the build (tools/gpu-pack.sh makes it)"
     exit 1
 fi
 if [ ! -d "$builddir" ]; then
-    echo "gpu-check: no build directory $builddir: carry it (tools/gpu-pack.sh makes it)"
+    echo "gpu-check: no build directory $builddir: copy it here (tools/gpu-pack.sh makes it)"
     exit 1
 fi
 # shellcheck disable=SC1091
@@ -139,7 +141,7 @@ if wanted tests; then
     echo "--- tests: $tests_line"
     summary+=("$(printf '%-28s %s' "tests" "$tests_line")")
 fi
-# the TAP files stay in one archive (the device tool returns few files)
+# the TAP files go into one archive: one file to copy back from the node
 taps=()
 for f in "$out"/*.tap; do [ -f "$f" ] && taps+=("$(basename "$f")"); done
 [ ${#taps[@]} -gt 0 ] && tar -C "$out" -czf "$out/tests-tap.tar.gz" --remove-files "${taps[@]}"
@@ -257,7 +259,7 @@ echo
 echo "=== summary ($(elapsed) s)"
 printf '%s\n' "${summary[@]}"
 echo "log: $log"
-# let tee write the last lines before the device tool collects $OUT
+# let tee write the last lines before the job ends and $OUT is collected
 exec >&- 2>&-
 wait "$tee_pid" 2>/dev/null
 exit 0

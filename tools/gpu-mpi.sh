@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# The MPI library on the two-GPU machine (2 GPUs, no MPI, no apt, no
-# network): the MPI tests with 2 ranks on 2 GPUs, then `ompwg bench --mpi`.
+# The MPI library on a compute node with 2 GPUs and no MPI, no apt, no
+# network: the MPI tests with 2 ranks on 2 GPUs, then `ompwg bench --mpi`.
 #
-#   tools/gpu-mpi.sh pack [builddir]   here, on the Debian 12 build machine:
+#   tools/gpu-mpi.sh pack [builddir]   on a login node (Debian 12, apt):
 #       makes the offload build with MPI (default builddir: build-gpu), the
 #       offload runtime .gpu-rt/ (../shared/gpu/bundle) and the MPI runtime
 #       .mpi-rt/ (Open MPI and ScaLAPACK as Debian packages, unpacked with
-#       dpkg -x on the GPU machine), and checks that everything carried
-#       stays under the 64 MiB the device tool carries.
-#   tools/gpu-mpi.sh run [builddir]    there, from the repository root,
-#       with .gpu-rt, .mpi-rt and the build carried along. The log goes to
-#       $OUT/gpu-mpi.log, the benchmark's CSV to $OUT/bench-mpi/.
+#       dpkg -x on the GPU node), and checks that what is copied to the
+#       node stays under 64 mebibytes in all, the checkout included.
+#   tools/gpu-mpi.sh run [builddir]    on the GPU node, from the repository
+#       root, with .gpu-rt, .mpi-rt and the build copied along. The log goes
+#       to $OUT/gpu-mpi.log, the benchmark's CSV to $OUT/bench-mpi/ (OUT:
+#       the folder results are written to, default /tmp/gpu-mpi).
 #       GPU_MPI_BENCH replaces the benchmark's options (default: --full).
-#
 # Open MPI is relocated with OPAL_PREFIX (and PMIx with its PMIX_* paths);
 # see .mpi-rt/env.sh, which this script writes.
 set -u
@@ -21,6 +21,8 @@ cmd=${1:-}
 builddir=${2:-build-gpu}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# the most the checkout, the build and both runtimes may take together, so
+# that copying them to the node stays quick
 limit_mib=64
 # Open MPI 4.1 (mpirun is orterun), its PMIx and libevent, the munge
 # library PMIx links, the help texts and default settings, and ScaLAPACK
@@ -30,7 +32,7 @@ mpi_packages="libopenmpi3 openmpi-bin openmpi-common libpmix2 libevent-core-2.1-
 
 write_env() {
     cat > .mpi-rt/env.sh <<'ENV'
-# Sourced on the GPU machine: unpack the carried Open MPI once into a private
+# Sourced on the GPU node: unpack the Open MPI copied along once into a private
 # prefix (never into /), then point Open MPI, PMIx and the loader at it.
 _rt=/tmp/mpi-rt
 _here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -102,14 +104,15 @@ pack() {
         printf "gpu-mpi: working tree %d KiB + %s %d KiB + .gpu-rt %d KiB + .mpi-rt %d KiB = %.1f MiB (limit %d MiB)\n",
                t, d, b, g, m, (t + b + g + m) / 1024, l }'
     if [ "$total_kib" -gt $((limit_mib * 1024 - 2048)) ]; then
-        echo "gpu-mpi: too close to the ${limit_mib} MiB carry limit" >&2
+        echo "gpu-mpi: too close to the ${limit_mib} MiB limit on what is copied to the node" >&2
         exit 1
     fi
     cat <<EOF
-gpu-mpi: ready. Device tool call (kind nvidia-h200-x2), from the repository root:
-    command: bash tools/gpu-mpi.sh run $builddir
-    carry:   [".gpu-rt", ".mpi-rt", "$builddir"]
-    (the log comes back as \$OUT/gpu-mpi.log, the benchmark's CSV in \$OUT/bench-mpi/)
+gpu-mpi: ready. Copy the checkout with .gpu-rt, .mpi-rt and $builddir to a node
+with two GPUs and run there, from the repository root:
+    bash tools/gpu-mpi.sh run $builddir
+    (the log goes to \$OUT/gpu-mpi.log, the benchmark's CSV to \$OUT/bench-mpi/;
+    OUT defaults to /tmp/gpu-mpi)
 EOF
 }
 
@@ -117,11 +120,12 @@ run() {
     out=${OUT:-/tmp/gpu-mpi}
     mkdir -p "$out"
     exec > >(tee "$out/gpu-mpi.log") 2>&1
-    # the device tool stops a command at 10 minutes
+    # the whole run fits a short batch job: no test starts after this many
+    # seconds, and the benchmark gets what is left
     deadline=${GPU_MPI_DEADLINE:-560}
     t0=$(date +%s)
     for need in .gpu-rt/env.sh .mpi-rt/env.sh "$builddir/mpi/libompwg_mpi.so"; do
-        [ -e "$need" ] || { echo "gpu-mpi: $need missing: run tools/gpu-mpi.sh pack here and carry it"; exit 1; }
+        [ -e "$need" ] || { echo "gpu-mpi: $need missing: run tools/gpu-mpi.sh pack on the login node and copy it along"; exit 1; }
     done
     # shellcheck disable=SC1091
     source .gpu-rt/env.sh

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine (no apt there): netlib's level-3 BLAS test programs
-# (Debian's libblas-test, over the reference libblas3, both carried as
+# Runs on a GPU node (no apt there): netlib's level-3 BLAS test programs
+# (Debian's libblas-test, over the reference libblas3, both copied along as
 # packages in .lapack-rt/) on the drop-in BLAS with the GPU backend, linked in
 # place of libblas.so.3 and preloaded over it. blas/tests/netlib.sh reads
 # each report; here the GPU kernels do the work that host fallback makes
 # too slow for the CI suite.
 #     tools/gpu-netlib.sh BUILDDIR
-# Prepare the packages here once:
+# Prepare the packages once on a login node, which has apt:
 #     (cd .lapack-rt && apt-get download libblas-test libblas3)
 set -u
 builddir=${1:-build-gpu}

@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
-# Runs here (the build machine): makes the offload build that
-# tools/gpu-check.sh runs on the GPU machine, copies what runs of it into
-# <builddir>-carry (tools/gpu-slim.sh: no object files), and checks that
-# the copy and the carried runtime fit what the device tool carries (64 MiB
-# in all, the working tree included).
+# Runs on a login node, which has the compilers: makes the offload build
+# that tools/gpu-check.sh runs on a GPU compute node, which has none, copies
+# what runs of it into <builddir>-carry (tools/gpu-slim.sh: no object
+# files), and checks that the copy and the runtime folder .gpu-rt stay under
+# limit_mib (below) in all, the checkout included.
 #     tools/gpu-pack.sh [builddir]        (default: build-gpu)
-# Then, through the device tool, from the repository root:
-#     command: bash tools/gpu-check.sh <builddir>-carry
-#     carry:   [".gpu-rt", "<builddir>-carry"]
+# Then copy the checkout with .gpu-rt and <builddir>-carry to the GPU node
+# and run there, from the repository root:
+#     bash tools/gpu-check.sh <builddir>-carry
 set -euo pipefail
 
 builddir=${1:-build-gpu}
 root=$(git rev-parse --show-toplevel)
 cd "$root"
+# the most the checkout, the build's copy and .gpu-rt may take together, so
+# that copying them to the node stays quick
 limit_mib=64
 
-# the runtime the GPU machine lacks (libomptarget 22, libomp, OpenBLAS, hwloc)
+# the runtime the GPU node lacks (libomptarget 22, libomp, OpenBLAS, hwloc)
 if [ ! -f .gpu-rt/env.sh ]; then
     bundle=$root/../shared/gpu/bundle
     [ -x "$bundle" ] || { echo "gpu-pack: no .gpu-rt and no $bundle to make it" >&2; exit 1; }
@@ -57,9 +59,8 @@ done
 carry=$builddir-carry
 bash "$root/tools/gpu-slim.sh" "$builddir" "$carry"
 
-# What travels (in bytes, as the device tool counts them): the working tree
-# (tracked and untracked-not-ignored files)
-# plus the carried folders.
+# What is copied to the node (in bytes): the working tree (tracked and
+# untracked-not-ignored files) plus the build's copy and the runtime.
 tree_kib=$( (git ls-files -z --cached --others --exclude-standard |
              du -ck --apparent-size --files0-from=- 2>/dev/null || true) | tail -1 | cut -f1)
 build_kib=$(du -sk --apparent-size "$carry" | cut -f1)
@@ -69,13 +70,13 @@ awk -v t="$tree_kib" -v b="$build_kib" -v r="$rt_kib" -v d="$carry" -v l="$limit
     printf "gpu-pack: working tree %d KiB + %s %d KiB + .gpu-rt %d KiB = %.1f MiB (limit %d MiB)\n",
            t, d, b, r, (t + b + r) / 1024, l }'
 if [ "$total_kib" -gt $((limit_mib * 1024 - 2048)) ]; then
-    echo "gpu-pack: too close to the ${limit_mib} MiB carry limit" >&2
+    echo "gpu-pack: too close to the ${limit_mib} MiB limit on what is copied to the node" >&2
     fail=1
 fi
 [ "$fail" -eq 0 ] || exit 1
 cat <<EOF
-gpu-pack: ready. Device tool call, from the repository root:
-    command: bash tools/gpu-check.sh $carry
-    carry:   [".gpu-rt", "$carry"]
-    (the full log comes back as \$OUT/gpu-check.log)
+gpu-pack: ready. Copy the checkout with .gpu-rt and $carry to a GPU node and
+run there, from the repository root:
+    bash tools/gpu-check.sh $carry
+    (the full log goes to \$OUT/gpu-check.log; OUT defaults to /tmp/gpu-check)
 EOF

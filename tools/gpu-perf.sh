@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine: a kernel-tuning round in one call. The build's
+# Runs on a GPU node: a kernel-tuning round in one job. The build's
 # own GEMM and reduction tests and tests/test_gpu_kernels first (a variant is
 # only worth timing if the code it comes from is right), then bench_gpu once
 # per variant library made by tools/gpu-variant-libs.sh, all in one run so
 # that the figures compare.
 #     bash tools/gpu-perf.sh BUILDDIR VARIANT_PARENT [gemm|reduce|all]
-# Carry .gpu-rt, BUILDDIR and VARIANT_PARENT. The log goes to $OUT/perf.log.
+# Copy .gpu-rt, BUILDDIR and VARIANT_PARENT to the node with the checkout.
+# The log goes to $OUT/perf.log (OUT: the folder results are written to,
+# default /tmp/gpu-perf).
 # PERF_ARGS adds bench_gpu options to the timings (e.g. "--prec d").
 # PERF_ENV="VAR=value ..." times each variant once more with those variables
 # set (e.g. OMPWG_GPU_DGEMM=fma); PERF_NCU="KERNEL

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs here: copies a build folder without what only the build needs
-# (object files, meson's private state, logs), so that it and more fit the
-# device tool's 64 MiB carry; the programs find libompwg through
+# Runs on the login node: copies a build folder without what only the
+# build needs (object files, meson's private state, logs), so that it is
+# quick to copy to a GPU node; the programs find libompwg through
 # $ORIGIN-relative run paths, so the copy runs as the original does.
 # Left out too: test_minimal_backend, a second copy of the library's objects
 # linked into one program (3 MiB) whose backends are host code.

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine: the small-problem picture in one call. The GEMM,
+# Runs on a GPU node: the small-problem picture in one job. The GEMM,
 # reduction and thread-safety tests on the GPU backend, the offload
 # runtime's fixed costs (bench_launch), then bench_gpu's rows at the small
 # sizes (GEMM n = 256 to 2048 against cuBLAS, under each team tile choice,
 # reductions of 2^16 and 2^20 elements), with many repetitions so that the
 # medians hold still.
 #     bash tools/gpu-small.sh BUILDDIR [VARIANT_PARENT]
-# Carry .gpu-rt and BUILDDIR (and VARIANT_PARENT: every variant library made
-# by tools/gpu-variant-libs.sh is timed the same way). The log goes to
-# $OUT/small.log.
+# Copy .gpu-rt and BUILDDIR to the node with the checkout (and
+# VARIANT_PARENT: every variant library made by tools/gpu-variant-libs.sh is
+# timed the same way). The log goes to $OUT/small.log (OUT: the folder
+# results are written to, default /tmp/gpu-small).
 set -u
 builddir=$1 parent=${2:-}
 out=${OUT:-/tmp/gpu-small}

@@ -1,4 +1,4 @@
-# Sourced by the GPU machine's scripts (tools/gpu-perf.sh, tools/gpu-small.sh):
+# Sourced by the GPU node's scripts (tools/gpu-perf.sh, tools/gpu-small.sh):
 #     gpu_tests BUILDDIR OUTDIR SECONDS TEST...
 # runs each test program of BUILDDIR/tests that is built on the GPU backend
 # (OMPWG_TEST_BACKENDS=gpu), its TAP into OUTDIR, and prints a line of

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs here (the build machine): builds libompwg once per set of kernel
-# parameters, for tools/gpu-perf.sh to compare on the GPU machine.
+# Runs on a login node, which has the compilers: builds libompwg once per
+# set of kernel parameters, for tools/gpu-perf.sh to compare on a GPU node.
 #     tools/gpu-variant-libs.sh OUTDIR NAME='-DFLAG=V ...' [NAME='...' ...]
 # OUTDIR/NAME/ receives libompwg.so.0 (and a file `flags` saying what it
 # was built with); the offload build folders stay in build-variants/NAME.
