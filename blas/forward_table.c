@@ -1,0 +1,36 @@
+/* The look-up of a table of forwarded routines (forward_table.h). */
+#include <pthread.h>
+#include <stdio.h>
+
+#include "forward_table.h"
+#include "openblas_object.h"
+
+/* one look-up at a time, of any table */
+static pthread_mutex_t look_up_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void look_up(ompwg_forward_table *table)
+{
+    pthread_mutex_lock(&look_up_lock);
+    if (!atomic_load_explicit(&table->ready, memory_order_relaxed)) {
+        void *object = ompwg_openblas_object();
+        for (int i = 0; i < table->count; i++) {
+            const char *name = table->names[i];
+            table->definitions[i] = name ? ompwg_openblas_own(object, name) : NULL;
+        }
+        atomic_store_explicit(&table->ready, true, memory_order_release);
+    }
+    pthread_mutex_unlock(&look_up_lock);
+}
+
+void *ompwg_forward_definition(ompwg_forward_table *table, int id)
+{
+    if (!atomic_load_explicit(&table->ready, memory_order_acquire)) look_up(table);
+    void *fn = table->definitions[id];
+    if (!fn && !atomic_exchange(&table->reported[id], true))
+        fprintf(stderr,
+                "%s: %s: %s does not define it; the call returns without computing "
+                "(later calls are not reported)\n",
+                table->library, table->names[id] ? table->names[id] : "(unnamed)",
+                ompwg_openblas_file());
+    return fn;
+}
