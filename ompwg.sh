@@ -23,6 +23,9 @@ packages=(clang-19 libomp-19-dev meson ninja-build pkg-config libhwloc-dev libop
 # system's -lblas (the reference BLAS) that libompwg_blas is preloaded into,
 # and netlib's BLAS test programs (xblat1d, xdcblat3, ...).
 packages+=(gfortran libblas-dev libblas-test)
+# The drop-in LAPACK's tests: LAPACK's linear-equation testers (xlintstd,
+# xlintsts) on the reference LAPACK it is preloaded over.
+packages+=(liblapack-test)
 # libompwg_mpi and its tests (mpirun with 1, 2 and 4 ranks), and ScaLAPACK,
 # which its tests and `ompwg bench --mpi` compare with.
 packages+=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev)

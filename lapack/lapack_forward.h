@@ -1,0 +1,21 @@
+/* What the generated forwarders of lapack/forward/ share: the export
+ * attribute and the OpenBLAS definition each forwarder calls. */
+#ifndef OMPWG_LAPACK_FORWARD_H
+#define OMPWG_LAPACK_FORWARD_H
+
+#include <stddef.h>
+
+#include "forward/lapack_ids.h"
+
+/* Only the LAPACK names are exported; everything else is hidden
+ * (-fvisibility=hidden). */
+#define OMPWG_LAPACK_EXPORT __attribute__((visibility("default")))
+
+/* OpenBLAS's own definition of routine id (never one interposed before it,
+ * such as this library's), looked up once for all routines
+ * (blas/forward_table.h). NULL when OpenBLAS has none: the first such call
+ * of each routine says so on stderr, and the forwarder returns without
+ * writing anything (functions return 0). */
+void *ompwg_lapack_forward(ompwg_lapack_fwd id);
+
+#endif
