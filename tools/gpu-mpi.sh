@@ -88,7 +88,7 @@ pack() {
         CC=${CC:-clang-19} meson setup "$builddir" --buildtype=release -Dgpu=enabled -Dmpi=enabled
     fi
     ninja -C "$builddir"
-    grep -q '^#define OMPWG_HAVE_OFFLOAD 1' "$builddir/ompwg_config.h" ||
+    grep -q '^#define OMPWG_HAVE_OFFLOAD 1' "$builddir/core/ompwg_config.h" ||
         { echo "gpu-mpi: $builddir is not an offload build" >&2; exit 1; }
     ls "$builddir"/mpi/libompwg_mpi.so >/dev/null 2>&1 ||
         { echo "gpu-mpi: $builddir has no libompwg_mpi (configured with -Dmpi=disabled?)" >&2; exit 1; }

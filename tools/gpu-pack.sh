@@ -32,7 +32,7 @@ ninja -C "$builddir"
 fail=0
 lib=
 for f in "$builddir"/libompwg.so.*.*.*; do [ -f "$f" ] && lib=$f; done
-if ! grep -q '^#define OMPWG_HAVE_OFFLOAD 1' "$builddir/ompwg_config.h"; then
+if ! grep -q '^#define OMPWG_HAVE_OFFLOAD 1' "$builddir/core/ompwg_config.h"; then
     echo "gpu-pack: $builddir is not an offload build (OMPWG_HAVE_OFFLOAD is 0)" >&2
     fail=1
 fi
@@ -47,7 +47,7 @@ else
     # the device image: an offloading entry table and an embedded cubin
     if readelf -S -W "$lib" | grep -q -E 'omp_offloading_entries|llvm_offload_entries'; then
         echo "gpu-pack: device image present ($(grep '^#define OMPWG_OFFLOAD_ARCHS' \
-            "$builddir/ompwg_config.h" | cut -d' ' -f3 | tr -d '"'))"
+            "$builddir/core/ompwg_config.h" | cut -d' ' -f3 | tr -d '"'))"
     else
         echo "gpu-pack: $lib carries no offload entries" >&2
         fail=1

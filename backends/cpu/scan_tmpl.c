@@ -1,6 +1,6 @@
 /* CPU scans, compiled once per type (float, double, int64): each thread
  * adds up one contiguous slice, then scans it from the sum of the slices
- * before it (the reference's loop, src/reference.h). The order of the
+ * before it (the reference's loop, core/reference.h). The order of the
  * additions depends only on n and the thread count. */
 #include "prec.h"
 

@@ -1,6 +1,6 @@
 /* CPU transposes, compiled once per precision: the longer dimension of A is
  * cut into one range per thread, and each thread transposes its part with
- * the reference's cache-blocked loops (src/reference.h). */
+ * the reference's cache-blocked loops (core/reference.h). */
 #include "prec.h"
 
 #include "cpu.h"

@@ -1,5 +1,5 @@
 /* OpenBLAS's own CBLAS entry points, never those of a BLAS interposed
- * before it, looked up in the object src/openblas_object.c loads
+ * before it, looked up in the object core/openblas_object.c loads
  * (openblas_object.h says why). */
 #include <pthread.h>
 #include <stdio.h>
