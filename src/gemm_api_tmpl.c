@@ -110,24 +110,9 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     return run_gemm(pl.be, s->device_ptrs, s, alpha, g.a, g.b, beta, g.c);
 }
 
-ompwg_status TN(ompwg_, gemm)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                              int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                              const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
-{
-    return gemm(false, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-
-ompwg_status TN(ompwg_, gemm_device)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                     int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                                     const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
-{
-    return gemm(true, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-
-ompwg_status TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
-                                    int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,
-                                    const T *b, int64_t ldb, T beta, const T *c0, const T *c,
-                                    int64_t ldc, double *ratio)
+static int gemm_ratio(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int64_t m,
+                      int64_t n, int64_t k, T alpha, const T *a, int64_t lda, const T *b,
+                      int64_t ldb, T beta, const T *c0, const T *c, int64_t ldc, double *ratio)
 {
     ompwg_gemm_call g;
     bool empty;
@@ -137,3 +122,34 @@ ompwg_status TN(ompwg_, gemm_ratio)(ompwg_layout layout, ompwg_trans transa, omp
     return TN(ompwg_ref_, gemm_ratio)(&g.s, alpha, g.a, g.b, beta, c0, c, ratio);
 }
 
+/* The public functions, each precision's names spelled out (ompwg.h
+ * declares them): their parameters, and those passed on. */
+#define GEMM_PARAMS                                                                                \
+    ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int64_t m, int64_t n, int64_t k,  \
+        T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c, int64_t ldc
+#define GEMM_ARGS layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc
+#define RATIO_PARAMS                                                                               \
+    ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int64_t m, int64_t n, int64_t k,  \
+        T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta, const T *c0,            \
+        const T *c, int64_t ldc, double *ratio
+#define RATIO_ARGS layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c0, c, ldc, ratio
+
+#if defined(OMPWG_PREC_S)
+ompwg_status ompwg_sgemm(GEMM_PARAMS) { return gemm(false, GEMM_ARGS); }
+ompwg_status ompwg_sgemm_device(GEMM_PARAMS) { return gemm(true, GEMM_ARGS); }
+ompwg_status ompwg_sgemm_ratio(RATIO_PARAMS) { return gemm_ratio(RATIO_ARGS); }
+#elif defined(OMPWG_PREC_D)
+ompwg_status ompwg_dgemm(GEMM_PARAMS) { return gemm(false, GEMM_ARGS); }
+ompwg_status ompwg_dgemm_device(GEMM_PARAMS) { return gemm(true, GEMM_ARGS); }
+ompwg_status ompwg_dgemm_ratio(RATIO_PARAMS) { return gemm_ratio(RATIO_ARGS); }
+#elif defined(OMPWG_PREC_C)
+ompwg_status ompwg_cgemm(GEMM_PARAMS) { return gemm(false, GEMM_ARGS); }
+ompwg_status ompwg_cgemm_device(GEMM_PARAMS) { return gemm(true, GEMM_ARGS); }
+ompwg_status ompwg_cgemm_ratio(RATIO_PARAMS) { return gemm_ratio(RATIO_ARGS); }
+#elif defined(OMPWG_PREC_Z)
+ompwg_status ompwg_zgemm(GEMM_PARAMS) { return gemm(false, GEMM_ARGS); }
+ompwg_status ompwg_zgemm_device(GEMM_PARAMS) { return gemm(true, GEMM_ARGS); }
+ompwg_status ompwg_zgemm_ratio(RATIO_PARAMS) { return gemm_ratio(RATIO_ARGS); }
+#else
+#error "gemm_api_tmpl.c: no public names for this precision"
+#endif

@@ -141,82 +141,55 @@ static int run_level3(bool device, ompwg_level3_op op, ompwg_layout layout, ompw
     return st;
 }
 
-ompwg_status TN(ompwg_, symm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n,
-                              T alpha, const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
-                              int64_t ldc)
-{
-    return run_level3(false, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
-                      OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-
-ompwg_status TN(ompwg_, symm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m,
-                                     int64_t n, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
-                                     T beta, T *c, int64_t ldc)
-{
-    return run_level3(true, OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS,
-                      OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-
-ompwg_status TN(ompwg_, syrk)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                              int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c, int64_t ldc)
-{
-    return run_level3(false, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
-                      n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
-}
-
-ompwg_status TN(ompwg_, syrk_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                                     int64_t k, T alpha, const T *a, int64_t lda, T beta, T *c,
-                                     int64_t ldc)
-{
-    return run_level3(true, OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT,
-                      n, n, k, alpha, a, lda, NULL, 1, beta, c, ldc);
-}
-
-ompwg_status TN(ompwg_, syr2k)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                               int64_t k, T alpha, const T *a, int64_t lda, const T *b, int64_t ldb,
-                               T beta, T *c, int64_t ldc)
-{
-    return run_level3(false, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
-                      OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-
-ompwg_status TN(ompwg_, syr2k_device)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n,
-                                      int64_t k, T alpha, const T *a, int64_t lda, const T *b,
-                                      int64_t ldb, T beta, T *c, int64_t ldc)
-{
-    return run_level3(true, OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans,
-                      OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-
+/* The public functions, each precision's names spelled out (ompwg.h
+ * declares them): their parameters, and those passed on to run_level3(). */
+#define SYMM_PARAMS                                                                                \
+    ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int64_t m, int64_t n, T alpha,          \
+        const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c, int64_t ldc
+#define SYMM_ARGS                                                                                  \
+    OMPWG_L3_SYMM, layout, side, uplo, OMPWG_NO_TRANS, OMPWG_NON_UNIT, m, n, 0, alpha, a, lda, b,  \
+        ldb, beta, c, ldc
+#define SYRK_PARAMS                                                                                \
+    ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n, int64_t k, T alpha,        \
+        const T *a, int64_t lda, T beta, T *c, int64_t ldc
+#define SYRK_ARGS                                                                                  \
+    OMPWG_L3_SYRK, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT, n, n, k, alpha, a, lda, NULL,  \
+        1, beta, c, ldc
+#define SYR2K_PARAMS                                                                               \
+    ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int64_t n, int64_t k, T alpha,        \
+        const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c, int64_t ldc
+#define SYR2K_ARGS                                                                                 \
+    OMPWG_L3_SYR2K, layout, OMPWG_LEFT, uplo, trans, OMPWG_NON_UNIT, n, n, k, alpha, a, lda, b,    \
+        ldb, beta, c, ldc
 /* TRMM and TRSM: B is the output, C of the normalised shape; beta unused. */
-ompwg_status TN(ompwg_, trmm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                              ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
-                              T *b, int64_t ldb)
-{
-    return run_level3(false, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
-                      a, lda, NULL, 1, 0, b, ldb);
-}
+#define TRXM_PARAMS                                                                                \
+    ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa, ompwg_diag diag,    \
+        int64_t m, int64_t n, T alpha, const T *a, int64_t lda, T *b, int64_t ldb
+#define TRXM_ARGS(op)                                                                              \
+    op, layout, side, uplo, transa, diag, m, n, 0, alpha, a, lda, NULL, 1, 0, b, ldb
 
-ompwg_status TN(ompwg_, trmm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                     ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
-                                     const T *a, int64_t lda, T *b, int64_t ldb)
-{
-    return run_level3(true, OMPWG_L3_TRMM, layout, side, uplo, transa, diag, m, n, 0, alpha,
-                      a, lda, NULL, 1, 0, b, ldb);
-}
-
-ompwg_status TN(ompwg_, trsm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                              ompwg_diag diag, int64_t m, int64_t n, T alpha, const T *a, int64_t lda,
-                              T *b, int64_t ldb)
-{
-    return run_level3(false, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
-                      a, lda, NULL, 1, 0, b, ldb);
-}
-
-ompwg_status TN(ompwg_, trsm_device)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                     ompwg_trans transa, ompwg_diag diag, int64_t m, int64_t n, T alpha,
-                                     const T *a, int64_t lda, T *b, int64_t ldb)
-{
-    return run_level3(true, OMPWG_L3_TRSM, layout, side, uplo, transa, diag, m, n, 0, alpha,
-                      a, lda, NULL, 1, 0, b, ldb);
-}
+#if defined(OMPWG_PREC_S)
+ompwg_status ompwg_ssymm(SYMM_PARAMS) { return run_level3(false, SYMM_ARGS); }
+ompwg_status ompwg_ssymm_device(SYMM_PARAMS) { return run_level3(true, SYMM_ARGS); }
+ompwg_status ompwg_ssyrk(SYRK_PARAMS) { return run_level3(false, SYRK_ARGS); }
+ompwg_status ompwg_ssyrk_device(SYRK_PARAMS) { return run_level3(true, SYRK_ARGS); }
+ompwg_status ompwg_ssyr2k(SYR2K_PARAMS) { return run_level3(false, SYR2K_ARGS); }
+ompwg_status ompwg_ssyr2k_device(SYR2K_PARAMS) { return run_level3(true, SYR2K_ARGS); }
+ompwg_status ompwg_strmm(TRXM_PARAMS) { return run_level3(false, TRXM_ARGS(OMPWG_L3_TRMM)); }
+ompwg_status ompwg_strmm_device(TRXM_PARAMS) { return run_level3(true, TRXM_ARGS(OMPWG_L3_TRMM)); }
+ompwg_status ompwg_strsm(TRXM_PARAMS) { return run_level3(false, TRXM_ARGS(OMPWG_L3_TRSM)); }
+ompwg_status ompwg_strsm_device(TRXM_PARAMS) { return run_level3(true, TRXM_ARGS(OMPWG_L3_TRSM)); }
+#elif defined(OMPWG_PREC_D)
+ompwg_status ompwg_dsymm(SYMM_PARAMS) { return run_level3(false, SYMM_ARGS); }
+ompwg_status ompwg_dsymm_device(SYMM_PARAMS) { return run_level3(true, SYMM_ARGS); }
+ompwg_status ompwg_dsyrk(SYRK_PARAMS) { return run_level3(false, SYRK_ARGS); }
+ompwg_status ompwg_dsyrk_device(SYRK_PARAMS) { return run_level3(true, SYRK_ARGS); }
+ompwg_status ompwg_dsyr2k(SYR2K_PARAMS) { return run_level3(false, SYR2K_ARGS); }
+ompwg_status ompwg_dsyr2k_device(SYR2K_PARAMS) { return run_level3(true, SYR2K_ARGS); }
+ompwg_status ompwg_dtrmm(TRXM_PARAMS) { return run_level3(false, TRXM_ARGS(OMPWG_L3_TRMM)); }
+ompwg_status ompwg_dtrmm_device(TRXM_PARAMS) { return run_level3(true, TRXM_ARGS(OMPWG_L3_TRMM)); }
+ompwg_status ompwg_dtrsm(TRXM_PARAMS) { return run_level3(false, TRXM_ARGS(OMPWG_L3_TRSM)); }
+ompwg_status ompwg_dtrsm_device(TRXM_PARAMS) { return run_level3(true, TRXM_ARGS(OMPWG_L3_TRSM)); }
+#else
+#error "level3_api_tmpl.c: no public names for this precision"
+#endif

@@ -51,53 +51,37 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     return st;
 }
 
-ompwg_status TN(ompwg_, sum)(int64_t n, const T *x, int64_t incx, T *result)
-{
-    return reduce(false, OMPWG_REDUCE_SUM, n, x, incx, NULL, 1, result, NULL);
-}
+/* The public functions, each precision's names spelled out (ompwg.h
+ * declares them): their parameters, and those passed on to reduce(). */
+#define SUM_PARAMS int64_t n, const T *x, int64_t incx, T *result
+#define SUM_ARGS n, x, incx, NULL, 1, result, NULL
+#define DOT_PARAMS int64_t n, const T *x, int64_t incx, const T *y, int64_t incy, T *result
+#define DOT_ARGS n, x, incx, y, incy, result, NULL
+#define EXT_PARAMS int64_t n, const T *x, int64_t incx, T *value, int64_t *index
+#define EXT_ARGS n, x, incx, NULL, 1, value, index
 
-ompwg_status TN(ompwg_, dot)(int64_t n, const T *x, int64_t incx, const T *y, int64_t incy, T *result)
-{
-    return reduce(false, OMPWG_REDUCE_DOT, n, x, incx, y, incy, result, NULL);
-}
-
-ompwg_status TN(ompwg_, asum)(int64_t n, const T *x, int64_t incx, T *result)
-{
-    return reduce(false, OMPWG_REDUCE_ASUM, n, x, incx, NULL, 1, result, NULL);
-}
-
-ompwg_status TN(ompwg_, max)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
-{
-    return reduce(false, OMPWG_REDUCE_MAX, n, x, incx, NULL, 1, value, index);
-}
-
-ompwg_status TN(ompwg_, min)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
-{
-    return reduce(false, OMPWG_REDUCE_MIN, n, x, incx, NULL, 1, value, index);
-}
-
-ompwg_status TN(ompwg_, sum_device)(int64_t n, const T *x, int64_t incx, T *result)
-{
-    return reduce(true, OMPWG_REDUCE_SUM, n, x, incx, NULL, 1, result, NULL);
-}
-
-ompwg_status TN(ompwg_, dot_device)(int64_t n, const T *x, int64_t incx, const T *y, int64_t incy,
-                                    T *result)
-{
-    return reduce(true, OMPWG_REDUCE_DOT, n, x, incx, y, incy, result, NULL);
-}
-
-ompwg_status TN(ompwg_, asum_device)(int64_t n, const T *x, int64_t incx, T *result)
-{
-    return reduce(true, OMPWG_REDUCE_ASUM, n, x, incx, NULL, 1, result, NULL);
-}
-
-ompwg_status TN(ompwg_, max_device)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
-{
-    return reduce(true, OMPWG_REDUCE_MAX, n, x, incx, NULL, 1, value, index);
-}
-
-ompwg_status TN(ompwg_, min_device)(int64_t n, const T *x, int64_t incx, T *value, int64_t *index)
-{
-    return reduce(true, OMPWG_REDUCE_MIN, n, x, incx, NULL, 1, value, index);
-}
+#if defined(OMPWG_PREC_S)
+ompwg_status ompwg_ssum(SUM_PARAMS) { return reduce(false, OMPWG_REDUCE_SUM, SUM_ARGS); }
+ompwg_status ompwg_sdot(DOT_PARAMS) { return reduce(false, OMPWG_REDUCE_DOT, DOT_ARGS); }
+ompwg_status ompwg_sasum(SUM_PARAMS) { return reduce(false, OMPWG_REDUCE_ASUM, SUM_ARGS); }
+ompwg_status ompwg_smax(EXT_PARAMS) { return reduce(false, OMPWG_REDUCE_MAX, EXT_ARGS); }
+ompwg_status ompwg_smin(EXT_PARAMS) { return reduce(false, OMPWG_REDUCE_MIN, EXT_ARGS); }
+ompwg_status ompwg_ssum_device(SUM_PARAMS) { return reduce(true, OMPWG_REDUCE_SUM, SUM_ARGS); }
+ompwg_status ompwg_sdot_device(DOT_PARAMS) { return reduce(true, OMPWG_REDUCE_DOT, DOT_ARGS); }
+ompwg_status ompwg_sasum_device(SUM_PARAMS) { return reduce(true, OMPWG_REDUCE_ASUM, SUM_ARGS); }
+ompwg_status ompwg_smax_device(EXT_PARAMS) { return reduce(true, OMPWG_REDUCE_MAX, EXT_ARGS); }
+ompwg_status ompwg_smin_device(EXT_PARAMS) { return reduce(true, OMPWG_REDUCE_MIN, EXT_ARGS); }
+#elif defined(OMPWG_PREC_D)
+ompwg_status ompwg_dsum(SUM_PARAMS) { return reduce(false, OMPWG_REDUCE_SUM, SUM_ARGS); }
+ompwg_status ompwg_ddot(DOT_PARAMS) { return reduce(false, OMPWG_REDUCE_DOT, DOT_ARGS); }
+ompwg_status ompwg_dasum(SUM_PARAMS) { return reduce(false, OMPWG_REDUCE_ASUM, SUM_ARGS); }
+ompwg_status ompwg_dmax(EXT_PARAMS) { return reduce(false, OMPWG_REDUCE_MAX, EXT_ARGS); }
+ompwg_status ompwg_dmin(EXT_PARAMS) { return reduce(false, OMPWG_REDUCE_MIN, EXT_ARGS); }
+ompwg_status ompwg_dsum_device(SUM_PARAMS) { return reduce(true, OMPWG_REDUCE_SUM, SUM_ARGS); }
+ompwg_status ompwg_ddot_device(DOT_PARAMS) { return reduce(true, OMPWG_REDUCE_DOT, DOT_ARGS); }
+ompwg_status ompwg_dasum_device(SUM_PARAMS) { return reduce(true, OMPWG_REDUCE_ASUM, SUM_ARGS); }
+ompwg_status ompwg_dmax_device(EXT_PARAMS) { return reduce(true, OMPWG_REDUCE_MAX, EXT_ARGS); }
+ompwg_status ompwg_dmin_device(EXT_PARAMS) { return reduce(true, OMPWG_REDUCE_MIN, EXT_ARGS); }
+#else
+#error "reduce_api_tmpl.c: no public names for this precision"
+#endif

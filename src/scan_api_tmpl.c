@@ -97,13 +97,20 @@ static int run_scan(bool device, int64_t n, const T *x, int64_t incx, T *y, int6
     return st;
 }
 
-ompwg_status TN(ompwg_, scan)(int64_t n, const T *x, int64_t incx, T *y, int64_t incy, unsigned flags)
-{
-    return run_scan(false, n, x, incx, y, incy, flags);
-}
+/* The public functions, each precision's names spelled out (ompwg.h
+ * declares them): their parameters, and those passed on to run_scan(). */
+#define SCAN_PARAMS int64_t n, const T *x, int64_t incx, T *y, int64_t incy, unsigned flags
+#define SCAN_ARGS n, x, incx, y, incy, flags
 
-ompwg_status TN(ompwg_, scan_device)(int64_t n, const T *x, int64_t incx, T *y, int64_t incy,
-                                     unsigned flags)
-{
-    return run_scan(true, n, x, incx, y, incy, flags);
-}
+#if defined(OMPWG_PREC_S)
+ompwg_status ompwg_sscan(SCAN_PARAMS) { return run_scan(false, SCAN_ARGS); }
+ompwg_status ompwg_sscan_device(SCAN_PARAMS) { return run_scan(true, SCAN_ARGS); }
+#elif defined(OMPWG_PREC_D)
+ompwg_status ompwg_dscan(SCAN_PARAMS) { return run_scan(false, SCAN_ARGS); }
+ompwg_status ompwg_dscan_device(SCAN_PARAMS) { return run_scan(true, SCAN_ARGS); }
+#elif defined(OMPWG_PREC_L)
+ompwg_status ompwg_i64scan(SCAN_PARAMS) { return run_scan(false, SCAN_ARGS); }
+ompwg_status ompwg_i64scan_device(SCAN_PARAMS) { return run_scan(true, SCAN_ARGS); }
+#else
+#error "scan_api_tmpl.c: no public names for this precision"
+#endif

@@ -59,14 +59,18 @@ static int run_transpose(bool device, ompwg_layout layout, int64_t rows, int64_t
     return st;
 }
 
-ompwg_status TN(ompwg_, transpose)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
-                                   int64_t lda, T *b, int64_t ldb)
-{
-    return run_transpose(false, layout, rows, cols, a, lda, b, ldb);
-}
+/* The public functions, each precision's names spelled out (ompwg.h
+ * declares them): their parameters, and those passed on to run_transpose(). */
+#define TRANSP_PARAMS                                                                              \
+    ompwg_layout layout, int64_t rows, int64_t cols, const T *a, int64_t lda, T *b, int64_t ldb
+#define TRANSP_ARGS layout, rows, cols, a, lda, b, ldb
 
-ompwg_status TN(ompwg_, transpose_device)(ompwg_layout layout, int64_t rows, int64_t cols, const T *a,
-                                          int64_t lda, T *b, int64_t ldb)
-{
-    return run_transpose(true, layout, rows, cols, a, lda, b, ldb);
-}
+#if defined(OMPWG_PREC_S)
+ompwg_status ompwg_stranspose(TRANSP_PARAMS) { return run_transpose(false, TRANSP_ARGS); }
+ompwg_status ompwg_stranspose_device(TRANSP_PARAMS) { return run_transpose(true, TRANSP_ARGS); }
+#elif defined(OMPWG_PREC_D)
+ompwg_status ompwg_dtranspose(TRANSP_PARAMS) { return run_transpose(false, TRANSP_ARGS); }
+ompwg_status ompwg_dtranspose_device(TRANSP_PARAMS) { return run_transpose(true, TRANSP_ARGS); }
+#else
+#error "transpose_api_tmpl.c: no public names for this precision"
+#endif
