@@ -62,8 +62,9 @@ static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb
     while (ompwg_blas_retry(&at, st, is_zero(beta)));
 }
 
-/* netlib's CBLAS after its checks: a row-major call is the column-major one
- * on B and A (with their conjugations), as netlib makes it. */
+/* netlib's cblas_xgemm (LP64): checks and numbering as netlib's (illegal
+ * arguments go to cblas_xerbla); then a row-major call is the column-major
+ * one on B and A (with their conjugations), as netlib makes it. */
 static void cblas_gemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
                        int n, int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta,
                        T *c, int ldc)
@@ -82,10 +83,10 @@ static void cblas_gemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans tran
  * reference INFO) and quick returns; op 'N', 'T' or 'C' (the conjugate
  * transpose for CGEMM and ZGEMM); see ompwg_blas.h.
  */
-OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const int *m,
-                                   const int *n, const int *k, const T *alpha, const T *a,
-                                   const int *lda, const T *b, const int *ldb, const T *beta,
-                                   T *c, const int *ldc, size_t transa_len, size_t transb_len)
+static void fortran_gemm(const char *transa, const char *transb, const int *m, const int *n,
+                         const int *k, const T *alpha, const T *a, const int *lda, const T *b,
+                         const int *ldb, const T *beta, T *c, const int *ldc, size_t transa_len,
+                         size_t transb_len)
 {
     /* only the first character counts, as in LSAME */
     (void)transa_len;
@@ -97,29 +98,41 @@ OMPWG_BLAS_EXPORT void TN(, gemm_)(const char *transa, const char *transb, const
     run_gemm(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
 }
 
+/* The exported names, each precision's spelled out (ompwg_blas.h declares
+ * them): their parameters, and those passed on. netlib's cblas_cgemm and
+ * cblas_zgemm take alpha and beta by address. */
+#define FORTRAN_PARAMS                                                                             \
+    const char *transa, const char *transb, const int *m, const int *n, const int *k,              \
+        const T *alpha, const T *a, const int *lda, const T *b, const int *ldb, const T *beta,     \
+        T *c, const int *ldc, size_t transa_len, size_t transb_len
+#define FORTRAN_ARGS                                                                               \
+    transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, transa_len, transb_len
 #ifdef TR
-/**
- * netlib's cblas_cgemm/cblas_zgemm (LP64): alpha and beta by address,
- * checks and numbering as netlib's (illegal arguments go to cblas_xerbla).
- */
-OMPWG_BLAS_EXPORT void TN(cblas_, gemm)(ompwg_layout layout, ompwg_trans transa,
-                                        ompwg_trans transb, int m, int n, int k,
-                                        const void *alpha, const void *a, int lda, const void *b,
-                                        int ldb, const void *beta, void *c, int ldc)
-{
-    cblas_gemm(layout, transa, transb, m, n, k, *(const T *)alpha, a, lda, b, ldb,
-               *(const T *)beta, c, ldc);
-}
+#define CBLAS_PARAMS                                                                               \
+    ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m, int n, int k,              \
+        const void *alpha, const void *a, int lda, const void *b, int ldb, const void *beta,       \
+        void *c, int ldc
+#define CBLAS_ARGS                                                                                 \
+    layout, transa, transb, m, n, k, *(const T *)alpha, a, lda, b, ldb, *(const T *)beta, c, ldc
 #else
-/**
- * netlib's cblas_xgemm (LP64): checks and numbering as netlib's (illegal
- * arguments go to cblas_xerbla).
- */
-OMPWG_BLAS_EXPORT void TN(cblas_, gemm)(ompwg_layout layout, ompwg_trans transa,
-                                        ompwg_trans transb, int m, int n, int k, T alpha,
-                                        const T *a, int lda, const T *b, int ldb, T beta, T *c,
-                                        int ldc)
-{
-    cblas_gemm(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-}
+#define CBLAS_PARAMS                                                                               \
+    ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m, int n, int k, T alpha,     \
+        const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc
+#define CBLAS_ARGS layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc
+#endif
+
+#if defined(OMPWG_PREC_S)
+OMPWG_BLAS_EXPORT void sgemm_(FORTRAN_PARAMS) { fortran_gemm(FORTRAN_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_sgemm(CBLAS_PARAMS) { cblas_gemm(CBLAS_ARGS); }
+#elif defined(OMPWG_PREC_D)
+OMPWG_BLAS_EXPORT void dgemm_(FORTRAN_PARAMS) { fortran_gemm(FORTRAN_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_dgemm(CBLAS_PARAMS) { cblas_gemm(CBLAS_ARGS); }
+#elif defined(OMPWG_PREC_C)
+OMPWG_BLAS_EXPORT void cgemm_(FORTRAN_PARAMS) { fortran_gemm(FORTRAN_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_cgemm(CBLAS_PARAMS) { cblas_gemm(CBLAS_ARGS); }
+#elif defined(OMPWG_PREC_Z)
+OMPWG_BLAS_EXPORT void zgemm_(FORTRAN_PARAMS) { fortran_gemm(FORTRAN_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_zgemm(CBLAS_PARAMS) { cblas_gemm(CBLAS_ARGS); }
+#else
+#error "gemm_tmpl.c: no exported names for this precision"
 #endif

@@ -156,45 +156,58 @@ static int read_int(const int *p)
     return p ? *p : 0;
 }
 
-/** The Fortran xDOT (LP64): sum of x_i y_i with the reference rules
- *  (n <= 0: 0; negative increments from the end; zero ones repeat). */
-OMPWG_BLAS_EXPORT T TN(, dot_)(const int *n, const T *x, const int *incx, const T *y,
-                               const int *incy)
+/* The Fortran xDOT (LP64): sum of x_i y_i with the reference rules
+ * (n <= 0: 0; negative increments from the end; zero ones repeat). */
+static T fortran_dot(const int *n, const T *x, const int *incx, const T *y, const int *incy)
 {
     int nn = read_int(n);
     if (!incx || !incy) nn = 0;
     return dot(nn, x, read_int(incx), y, read_int(incy));
 }
 
-/** The Fortran xASUM (LP64): sum of |x_i|; 0 for n <= 0 or incx <= 0. */
-OMPWG_BLAS_EXPORT T TN(, asum_)(const int *n, const T *x, const int *incx)
+/* The Fortran xASUM (LP64): sum of |x_i|; 0 for n <= 0 or incx <= 0. */
+static T fortran_asum(const int *n, const T *x, const int *incx)
 {
     return asum(read_int(n), x, read_int(incx));
 }
 
-/** The Fortran IxAMAX (LP64): 1-based index of the first largest |x_i|;
- *  0 for n < 1 or incx <= 0. */
-OMPWG_BLAS_EXPORT int TN(i, amax_)(const int *n, const T *x, const int *incx)
+/* The Fortran IxAMAX (LP64): 1-based index of the first largest |x_i|;
+ * 0 for n < 1 or incx <= 0. */
+static int fortran_iamax(const int *n, const T *x, const int *incx)
 {
     return iamax(read_int(n), x, read_int(incx));
 }
 
-/** cblas_xdot: as xDOT. */
-OMPWG_BLAS_EXPORT T TN(cblas_, dot)(int n, const T *x, int incx, const T *y, int incy)
-{
-    return dot(n, x, incx, y, incy);
-}
-
-/** cblas_xasum: as xASUM. */
-OMPWG_BLAS_EXPORT T TN(cblas_, asum)(int n, const T *x, int incx)
-{
-    return asum(n, x, incx);
-}
-
-/** cblas_ixamax: IxAMAX's index less one (0-based), and 0 where IxAMAX
- *  gives 0 (n < 1 or incx <= 0), as netlib's CBLAS returns it. */
-OMPWG_BLAS_EXPORT size_t TN(cblas_i, amax)(int n, const T *x, int incx)
+/* cblas_ixamax: IxAMAX's index less one (0-based), and 0 where IxAMAX
+ * gives 0 (n < 1 or incx <= 0), as netlib's CBLAS returns it. cblas_xdot
+ * and cblas_xasum are dot() and asum(). */
+static size_t cblas_iamax(int n, const T *x, int incx)
 {
     int i = iamax(n, x, incx);
     return i > 0 ? (size_t)(i - 1) : 0;
 }
+
+/* The exported names, each precision's spelled out (ompwg_blas.h declares
+ * them): their parameters, and those passed on. */
+#define FORTRAN_DOT_PARAMS const int *n, const T *x, const int *incx, const T *y, const int *incy
+#define FORTRAN_VEC_PARAMS const int *n, const T *x, const int *incx
+#define CBLAS_DOT_PARAMS int n, const T *x, int incx, const T *y, int incy
+#define CBLAS_VEC_PARAMS int n, const T *x, int incx
+
+#if defined(OMPWG_PREC_S)
+OMPWG_BLAS_EXPORT T sdot_(FORTRAN_DOT_PARAMS) { return fortran_dot(n, x, incx, y, incy); }
+OMPWG_BLAS_EXPORT T sasum_(FORTRAN_VEC_PARAMS) { return fortran_asum(n, x, incx); }
+OMPWG_BLAS_EXPORT int isamax_(FORTRAN_VEC_PARAMS) { return fortran_iamax(n, x, incx); }
+OMPWG_BLAS_EXPORT T cblas_sdot(CBLAS_DOT_PARAMS) { return dot(n, x, incx, y, incy); }
+OMPWG_BLAS_EXPORT T cblas_sasum(CBLAS_VEC_PARAMS) { return asum(n, x, incx); }
+OMPWG_BLAS_EXPORT size_t cblas_isamax(CBLAS_VEC_PARAMS) { return cblas_iamax(n, x, incx); }
+#elif defined(OMPWG_PREC_D)
+OMPWG_BLAS_EXPORT T ddot_(FORTRAN_DOT_PARAMS) { return fortran_dot(n, x, incx, y, incy); }
+OMPWG_BLAS_EXPORT T dasum_(FORTRAN_VEC_PARAMS) { return fortran_asum(n, x, incx); }
+OMPWG_BLAS_EXPORT int idamax_(FORTRAN_VEC_PARAMS) { return fortran_iamax(n, x, incx); }
+OMPWG_BLAS_EXPORT T cblas_ddot(CBLAS_DOT_PARAMS) { return dot(n, x, incx, y, incy); }
+OMPWG_BLAS_EXPORT T cblas_dasum(CBLAS_VEC_PARAMS) { return asum(n, x, incx); }
+OMPWG_BLAS_EXPORT size_t cblas_idamax(CBLAS_VEC_PARAMS) { return cblas_iamax(n, x, incx); }
+#else
+#error "level1_tmpl.c: no exported names for this precision"
+#endif

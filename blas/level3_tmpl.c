@@ -10,11 +10,11 @@
 static const char symm_name[] = T_PREFIX_UPPER "SYMM ", syrk_name[] = T_PREFIX_UPPER "SYRK ",
                   syr2k_name[] = T_PREFIX_UPPER "SYR2K", trmm_name[] = T_PREFIX_UPPER "TRMM ",
                   trsm_name[] = T_PREFIX_UPPER "TRSM ";
-static const char cblas_symm[] = "cblas_" T_PREFIX "symm",
-                  cblas_syrk[] = "cblas_" T_PREFIX "syrk",
-                  cblas_syr2k[] = "cblas_" T_PREFIX "syr2k",
-                  cblas_trmm[] = "cblas_" T_PREFIX "trmm",
-                  cblas_trsm[] = "cblas_" T_PREFIX "trsm";
+static const char cblas_symm_name[] = "cblas_" T_PREFIX "symm",
+                  cblas_syrk_name[] = "cblas_" T_PREFIX "syrk",
+                  cblas_syr2k_name[] = "cblas_" T_PREFIX "syr2k",
+                  cblas_trmm_name[] = "cblas_" T_PREFIX "trmm",
+                  cblas_trsm_name[] = "cblas_" T_PREFIX "trsm";
 
 /* The operations, arguments checked, with the reference quick returns and
  * the run on a fallback backend after a run-time failure. A failure that
@@ -60,15 +60,12 @@ static void run_trxm(const char *routine, bool solve, ompwg_layout layout,
     while (ompwg_blas_retry(&at, st, alpha == 0));
 }
 
-/**
- * The Fortran xSYMM (LP64): the reference checks (INFO: side 1, uplo 2,
+/* The Fortran xSYMM (LP64): the reference checks (INFO: side 1, uplo 2,
  * m 3, n 4, lda 7, ldb 9, ldc 12; a NULL alpha 5, beta 10) and quick
- * returns; see ompwg_blas.h.
- */
-OMPWG_BLAS_EXPORT void TN(, symm_)(const char *side, const char *uplo, const int *m,
-                                   const int *n, const T *alpha, const T *a, const int *lda,
-                                   const T *b, const int *ldb, const T *beta, T *c,
-                                   const int *ldc, size_t side_len, size_t uplo_len)
+ * returns; see ompwg_blas.h. */
+static void fortran_symm(const char *side, const char *uplo, const int *m, const int *n,
+                         const T *alpha, const T *a, const int *lda, const T *b, const int *ldb,
+                         const T *beta, T *c, const int *ldc, size_t side_len, size_t uplo_len)
 {
     (void)side_len;
     (void)uplo_len;
@@ -82,12 +79,16 @@ OMPWG_BLAS_EXPORT void TN(, symm_)(const char *side, const char *uplo, const int
              c, *ldc);
 }
 
-/* xSYRK_ and xSYR2K_ share their checks; xSYRK_ has no B (b and ldb NULL,
- * the INFO of beta 8, not 10). */
-static void fortran_syrk(bool two, const char *uplo, const char *trans, const int *n,
-                         const int *k, const T *alpha, const T *a, const int *lda,
-                         const T *b, const int *ldb, const T *beta, T *c, const int *ldc)
+/* The Fortran xSYRK (two false: b and ldb NULL) and xSYR2K (LP64), which
+ * share their checks. xSYRK's INFO: uplo 1, trans 2, n 3, k 4, lda 7,
+ * ldc 10; a NULL alpha 5, beta 8. xSYR2K's: uplo 1, trans 2, n 3, k 4,
+ * lda 7, ldb 9, ldc 12; a NULL alpha 5, beta 10. */
+static void fortran_syrk(bool two, const char *uplo, const char *trans, const int *n, const int *k,
+                         const T *alpha, const T *a, const int *lda, const T *b, const int *ldb,
+                         const T *beta, T *c, const int *ldc, size_t uplo_len, size_t trans_len)
 {
+    (void)uplo_len;
+    (void)trans_len;
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(trans);
     int nn = ompwg_blas_read_int(n, -1), kk = ompwg_blas_read_int(k, -1);
@@ -100,36 +101,18 @@ static void fortran_syrk(bool two, const char *uplo, const char *trans, const in
              *beta, c, *ldc);
 }
 
-/** The Fortran xSYRK (LP64): INFO uplo 1, trans 2, n 3, k 4, lda 7,
- *  ldc 10; a NULL alpha 5, beta 8. */
-OMPWG_BLAS_EXPORT void TN(, syrk_)(const char *uplo, const char *trans, const int *n,
-                                   const int *k, const T *alpha, const T *a, const int *lda,
-                                   const T *beta, T *c, const int *ldc, size_t uplo_len,
-                                   size_t trans_len)
+/* The Fortran xTRMM and xTRSM (solve) (LP64), which share their arguments
+ * and checks: INFO side 1, uplo 2, transa 3, diag 4, m 5, n 6, lda 9,
+ * ldb 11; a NULL alpha 7. */
+static void fortran_trxm(bool solve, const char *side, const char *uplo, const char *transa,
+                         const char *diag, const int *m, const int *n, const T *alpha, const T *a,
+                         const int *lda, T *b, const int *ldb, size_t side_len, size_t uplo_len,
+                         size_t transa_len, size_t diag_len)
 {
+    (void)side_len;
     (void)uplo_len;
-    (void)trans_len;
-    fortran_syrk(false, uplo, trans, n, k, alpha, a, lda, NULL, NULL, beta, c, ldc);
-}
-
-/** The Fortran xSYR2K (LP64): INFO uplo 1, trans 2, n 3, k 4, lda 7,
- *  ldb 9, ldc 12; a NULL alpha 5, beta 10. */
-OMPWG_BLAS_EXPORT void TN(, syr2k_)(const char *uplo, const char *trans, const int *n,
-                                    const int *k, const T *alpha, const T *a, const int *lda,
-                                    const T *b, const int *ldb, const T *beta, T *c,
-                                    const int *ldc, size_t uplo_len, size_t trans_len)
-{
-    (void)uplo_len;
-    (void)trans_len;
-    fortran_syrk(true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-
-/* xTRMM_ and xTRSM_ share their arguments and checks. */
-static void fortran_trxm(bool solve, const char *side, const char *uplo,
-                         const char *transa, const char *diag, const int *m,
-                         const int *n, const T *alpha, const T *a, const int *lda, T *b,
-                         const int *ldb)
-{
+    (void)transa_len;
+    (void)diag_len;
     ompwg_side sd = ompwg_blas_side_of_char(side);
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(transa);
@@ -143,89 +126,46 @@ static void fortran_trxm(bool solve, const char *side, const char *uplo,
              *ldb);
 }
 
-/** The Fortran xTRMM (LP64): INFO side 1, uplo 2, transa 3, diag 4, m 5,
- *  n 6, lda 9, ldb 11; a NULL alpha 7. */
-OMPWG_BLAS_EXPORT void TN(, trmm_)(const char *side, const char *uplo, const char *transa,
-                                   const char *diag, const int *m, const int *n, const T *alpha,
-                                   const T *a, const int *lda, T *b, const int *ldb,
-                                   size_t side_len, size_t uplo_len, size_t transa_len,
-                                   size_t diag_len)
-{
-    (void)side_len;
-    (void)uplo_len;
-    (void)transa_len;
-    (void)diag_len;
-    fortran_trxm(false, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
-}
-
-/** The Fortran xTRSM (LP64): as xTRMM. */
-OMPWG_BLAS_EXPORT void TN(, trsm_)(const char *side, const char *uplo, const char *transa,
-                                   const char *diag, const int *m, const int *n, const T *alpha,
-                                   const T *a, const int *lda, T *b, const int *ldb,
-                                   size_t side_len, size_t uplo_len, size_t transa_len,
-                                   size_t diag_len)
-{
-    (void)side_len;
-    (void)uplo_len;
-    (void)transa_len;
-    (void)diag_len;
-    fortran_trxm(true, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
-}
-
-/** netlib's cblas_xsymm (LP64): layout 1, side 2, uplo 3, then the Fortran
- *  routine's numbers plus one (row-major: of the call on n and m, which
- *  cblas_xerbla gives back to M 4 and N 5). */
-OMPWG_BLAS_EXPORT void TN(cblas_, symm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                        int m, int n, T alpha, const T *a, int lda, const T *b,
-                                        int ldb, T beta, T *c, int ldc)
+/* netlib's cblas_xsymm (LP64): layout 1, side 2, uplo 3, then the Fortran
+ * routine's numbers plus one (row-major: of the call on n and m, which
+ * cblas_xerbla gives back to M 4 and N 5). */
+static void cblas_symm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m, int n, T alpha,
+                       const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)
 {
     int p = ompwg_blas_cblas_symm_param(layout, side, uplo, m, n, lda, ldb, ldc);
     if (p) {
         /* cblas_xerbla gives M and N of a row-major call their own numbers */
-        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_symm, "", 0);
+        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_symm_name, "", 0);
         return;
     }
-    run_symm(cblas_symm, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+    run_symm(cblas_symm_name, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-/** netlib's cblas_xsyrk (LP64): layout 1, uplo 2, trans 3, n 4, k 5,
- *  lda 8, ldc 11. */
-OMPWG_BLAS_EXPORT void TN(cblas_, syrk)(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
-                                        int n, int k, T alpha, const T *a, int lda, T beta, T *c,
-                                        int ldc)
+/* netlib's cblas_xsyrk (two false: b NULL, ldb 1) and cblas_xsyr2k (LP64):
+ * layout 1, uplo 2, trans 3, n 4, k 5, lda 8, then cblas_xsyrk's ldc 11,
+ * cblas_xsyr2k's ldb 10 and ldc 13. */
+static void cblas_syrk(bool two, ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
+                       int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta, T *c,
+                       int ldc)
 {
-    int p = ompwg_blas_cblas_syrk_param(false, layout, uplo, trans, n, k, lda, 1, ldc);
+    const char *name = two ? cblas_syr2k_name : cblas_syrk_name;
+    int p = ompwg_blas_cblas_syrk_param(two, layout, uplo, trans, n, k, lda, ldb, ldc);
     if (p) {
-        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_syrk, "", 0);
+        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, name, "", 0);
         return;
     }
-    run_syrk(cblas_syrk, false, layout, uplo, trans, n, k, alpha, a, lda, NULL, 1, beta, c,
-             ldc);
+    run_syrk(name, two, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-/** netlib's cblas_xsyr2k (LP64): layout 1, uplo 2, trans 3, n 4, k 5,
- *  lda 8, ldb 10, ldc 13. */
-OMPWG_BLAS_EXPORT void TN(cblas_, syr2k)(ompwg_layout layout, ompwg_uplo uplo,
-                                         ompwg_trans trans, int n, int k, T alpha, const T *a,
-                                         int lda, const T *b, int ldb, T beta, T *c, int ldc)
-{
-    int p = ompwg_blas_cblas_syrk_param(true, layout, uplo, trans, n, k, lda, ldb, ldc);
-    if (p) {
-        ompwg_blas_cblas_report(layout == OMPWG_ROW_MAJOR, p, cblas_syr2k, "", 0);
-        return;
-    }
-    run_syrk(cblas_syr2k, true, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
-             ldc);
-}
-
-/* netlib's cblas_xtrmm and cblas_xtrsm: layout 1, side 2, uplo 3, transa 4,
- * diag 5, then the Fortran routine's numbers plus one (row-major: of the
- * call on n and m, which cblas_xerbla gives back to M 6 and N 7). */
+/* netlib's cblas_xtrmm and cblas_xtrsm (solve) (LP64): layout 1, side 2,
+ * uplo 3, transa 4, diag 5, then the Fortran routine's numbers plus one
+ * (row-major: of the call on n and m, which cblas_xerbla gives back to M 6
+ * and N 7). */
 static void cblas_trxm(bool solve, ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
                        ompwg_trans transa, ompwg_diag diag, int m, int n, T alpha,
                        const T *a, int lda, T *b, int ldb)
 {
-    const char *name = solve ? cblas_trsm : cblas_trmm;
+    const char *name = solve ? cblas_trsm_name : cblas_trmm_name;
     int p = ompwg_blas_cblas_trxm_param(layout, side, uplo, transa, diag, m, n, lda, ldb);
     if (p) {
         /* cblas_xerbla gives M and N of a row-major call their own numbers */
@@ -235,18 +175,68 @@ static void cblas_trxm(bool solve, ompwg_layout layout, ompwg_side side, ompwg_u
     run_trxm(name, solve, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
-/** netlib's cblas_xtrmm (LP64). */
-OMPWG_BLAS_EXPORT void TN(cblas_, trmm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                        ompwg_trans transa, ompwg_diag diag, int m, int n,
-                                        T alpha, const T *a, int lda, T *b, int ldb)
-{
-    cblas_trxm(false, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
-}
+/* The exported names, each precision's spelled out (ompwg_blas.h declares
+ * them): their parameters, Fortran's (F) and CBLAS's (C), and those passed
+ * on. */
+#define SYMM_F_PARAMS                                                                              \
+    const char *side, const char *uplo, const int *m, const int *n, const T *alpha, const T *a,    \
+        const int *lda, const T *b, const int *ldb, const T *beta, T *c, const int *ldc,           \
+        size_t side_len, size_t uplo_len
+#define SYMM_F_ARGS side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len
+#define SYRK_F_PARAMS                                                                              \
+    const char *uplo, const char *trans, const int *n, const int *k, const T *alpha, const T *a,   \
+        const int *lda, const T *beta, T *c, const int *ldc, size_t uplo_len, size_t trans_len
+#define SYRK_F_ARGS uplo, trans, n, k, alpha, a, lda, NULL, NULL, beta, c, ldc, uplo_len, trans_len
+#define SYR2K_F_PARAMS                                                                             \
+    const char *uplo, const char *trans, const int *n, const int *k, const T *alpha, const T *a,   \
+        const int *lda, const T *b, const int *ldb, const T *beta, T *c, const int *ldc,           \
+        size_t uplo_len, size_t trans_len
+#define SYR2K_F_ARGS uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len
+#define TRXM_F_PARAMS                                                                              \
+    const char *side, const char *uplo, const char *transa, const char *diag, const int *m,        \
+        const int *n, const T *alpha, const T *a, const int *lda, T *b, const int *ldb,            \
+        size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len
+#define TRXM_F_ARGS                                                                                \
+    side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len, diag_len
+#define SYMM_C_PARAMS                                                                              \
+    ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m, int n, T alpha, const T *a,      \
+        int lda, const T *b, int ldb, T beta, T *c, int ldc
+#define SYMM_C_ARGS layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc
+#define SYRK_C_PARAMS                                                                              \
+    ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n, int k, T alpha, const T *a,    \
+        int lda, T beta, T *c, int ldc
+#define SYRK_C_ARGS layout, uplo, trans, n, k, alpha, a, lda, NULL, 1, beta, c, ldc
+#define SYR2K_C_PARAMS                                                                             \
+    ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n, int k, T alpha, const T *a,    \
+        int lda, const T *b, int ldb, T beta, T *c, int ldc
+#define SYR2K_C_ARGS layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc
+#define TRXM_C_PARAMS                                                                              \
+    ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa, ompwg_diag diag,    \
+        int m, int n, T alpha, const T *a, int lda, T *b, int ldb
+#define TRXM_C_ARGS layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb
 
-/** netlib's cblas_xtrsm (LP64). */
-OMPWG_BLAS_EXPORT void TN(cblas_, trsm)(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                        ompwg_trans transa, ompwg_diag diag, int m, int n,
-                                        T alpha, const T *a, int lda, T *b, int ldb)
-{
-    cblas_trxm(true, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
-}
+#if defined(OMPWG_PREC_S)
+OMPWG_BLAS_EXPORT void ssymm_(SYMM_F_PARAMS) { fortran_symm(SYMM_F_ARGS); }
+OMPWG_BLAS_EXPORT void ssyrk_(SYRK_F_PARAMS) { fortran_syrk(false, SYRK_F_ARGS); }
+OMPWG_BLAS_EXPORT void ssyr2k_(SYR2K_F_PARAMS) { fortran_syrk(true, SYR2K_F_ARGS); }
+OMPWG_BLAS_EXPORT void strmm_(TRXM_F_PARAMS) { fortran_trxm(false, TRXM_F_ARGS); }
+OMPWG_BLAS_EXPORT void strsm_(TRXM_F_PARAMS) { fortran_trxm(true, TRXM_F_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_ssymm(SYMM_C_PARAMS) { cblas_symm(SYMM_C_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_ssyrk(SYRK_C_PARAMS) { cblas_syrk(false, SYRK_C_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_ssyr2k(SYR2K_C_PARAMS) { cblas_syrk(true, SYR2K_C_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_strmm(TRXM_C_PARAMS) { cblas_trxm(false, TRXM_C_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_strsm(TRXM_C_PARAMS) { cblas_trxm(true, TRXM_C_ARGS); }
+#elif defined(OMPWG_PREC_D)
+OMPWG_BLAS_EXPORT void dsymm_(SYMM_F_PARAMS) { fortran_symm(SYMM_F_ARGS); }
+OMPWG_BLAS_EXPORT void dsyrk_(SYRK_F_PARAMS) { fortran_syrk(false, SYRK_F_ARGS); }
+OMPWG_BLAS_EXPORT void dsyr2k_(SYR2K_F_PARAMS) { fortran_syrk(true, SYR2K_F_ARGS); }
+OMPWG_BLAS_EXPORT void dtrmm_(TRXM_F_PARAMS) { fortran_trxm(false, TRXM_F_ARGS); }
+OMPWG_BLAS_EXPORT void dtrsm_(TRXM_F_PARAMS) { fortran_trxm(true, TRXM_F_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_dsymm(SYMM_C_PARAMS) { cblas_symm(SYMM_C_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_dsyrk(SYRK_C_PARAMS) { cblas_syrk(false, SYRK_C_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_dsyr2k(SYR2K_C_PARAMS) { cblas_syrk(true, SYR2K_C_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_dtrmm(TRXM_C_PARAMS) { cblas_trxm(false, TRXM_C_ARGS); }
+OMPWG_BLAS_EXPORT void cblas_dtrsm(TRXM_C_PARAMS) { cblas_trxm(true, TRXM_C_ARGS); }
+#else
+#error "level3_tmpl.c: no exported names for this precision"
+#endif
