@@ -52,32 +52,30 @@ static int extremum(const ompwg_mpi_grid *g, bool is_min, int64_t n, const T *x,
     return OMPWG_OK;
 }
 
-int TN(ompwg_mpi_, sum)(const ompwg_mpi_grid *grid, int64_t n_local, const T *x, int64_t incx,
-                        T *result)
-{
-    return sums(grid, SUM, n_local, x, incx, NULL, 1, result);
-}
+/* The public functions, each precision's names spelled out (ompwg_mpi.h
+ * declares them): their parameters, and those passed on. */
+#define SUM_PARAMS const ompwg_mpi_grid *grid, int64_t n_local, const T *x, int64_t incx, T *result
+#define SUM_ARGS n_local, x, incx, NULL, 1, result
+#define DOT_PARAMS                                                                                 \
+    const ompwg_mpi_grid *grid, int64_t n_local, const T *x, int64_t incx, const T *y,             \
+        int64_t incy, T *result
+#define DOT_ARGS n_local, x, incx, y, incy, result
+#define EXT_PARAMS                                                                                 \
+    const ompwg_mpi_grid *grid, int64_t n_local, const T *x, int64_t incx, T *value, int64_t *index
+#define EXT_ARGS n_local, x, incx, value, index
 
-int TN(ompwg_mpi_, dot)(const ompwg_mpi_grid *grid, int64_t n_local, const T *x, int64_t incx,
-                        const T *y, int64_t incy, T *result)
-{
-    return sums(grid, DOT, n_local, x, incx, y, incy, result);
-}
-
-int TN(ompwg_mpi_, asum)(const ompwg_mpi_grid *grid, int64_t n_local, const T *x, int64_t incx,
-                         T *result)
-{
-    return sums(grid, ASUM, n_local, x, incx, NULL, 1, result);
-}
-
-int TN(ompwg_mpi_, max)(const ompwg_mpi_grid *grid, int64_t n_local, const T *x, int64_t incx,
-                        T *value, int64_t *index)
-{
-    return extremum(grid, false, n_local, x, incx, value, index);
-}
-
-int TN(ompwg_mpi_, min)(const ompwg_mpi_grid *grid, int64_t n_local, const T *x, int64_t incx,
-                        T *value, int64_t *index)
-{
-    return extremum(grid, true, n_local, x, incx, value, index);
-}
+#if defined(OMPWG_PREC_S)
+int ompwg_mpi_ssum(SUM_PARAMS) { return sums(grid, SUM, SUM_ARGS); }
+int ompwg_mpi_sdot(DOT_PARAMS) { return sums(grid, DOT, DOT_ARGS); }
+int ompwg_mpi_sasum(SUM_PARAMS) { return sums(grid, ASUM, SUM_ARGS); }
+int ompwg_mpi_smax(EXT_PARAMS) { return extremum(grid, false, EXT_ARGS); }
+int ompwg_mpi_smin(EXT_PARAMS) { return extremum(grid, true, EXT_ARGS); }
+#elif defined(OMPWG_PREC_D)
+int ompwg_mpi_dsum(SUM_PARAMS) { return sums(grid, SUM, SUM_ARGS); }
+int ompwg_mpi_ddot(DOT_PARAMS) { return sums(grid, DOT, DOT_ARGS); }
+int ompwg_mpi_dasum(SUM_PARAMS) { return sums(grid, ASUM, SUM_ARGS); }
+int ompwg_mpi_dmax(EXT_PARAMS) { return extremum(grid, false, EXT_ARGS); }
+int ompwg_mpi_dmin(EXT_PARAMS) { return extremum(grid, true, EXT_ARGS); }
+#else
+#error "reduce_tmpl.c: no public names for this precision"
+#endif

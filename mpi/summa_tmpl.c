@@ -216,10 +216,10 @@ static int64_t bits_of(T x)
     return v;
 }
 
-int TN(ompwg_mpi_, gemm)(const ompwg_mpi_grid *grid, ompwg_trans transa, ompwg_trans transb,
-                         int64_t m, int64_t n, int64_t k, T alpha, const T *a,
-                         const ompwg_mpi_desc *desca, const T *b, const ompwg_mpi_desc *descb,
-                         T beta, T *c, const ompwg_mpi_desc *descc)
+static int mpi_gemm(const ompwg_mpi_grid *grid, ompwg_trans transa, ompwg_trans transb, int64_t m,
+                    int64_t n, int64_t k, T alpha, const T *a, const ompwg_mpi_desc *desca,
+                    const T *b, const ompwg_mpi_desc *descb, T beta, T *c,
+                    const ompwg_mpi_desc *descc)
 {
     if (!grid) return OMPWG_ERR_NULL;
     summa_plan p;
@@ -248,3 +248,19 @@ int TN(ompwg_mpi_, gemm)(const ompwg_mpi_grid *grid, ompwg_trans transa, ompwg_t
     release(&buf);
     return ompwg_mpi_agree(grid->comm, grid->rank, st, NULL, 0);
 }
+
+/* The public functions, each precision's name spelled out (ompwg_mpi.h
+ * declares them): their parameters, and those passed on. */
+#define GEMM_PARAMS                                                                                \
+    const ompwg_mpi_grid *grid, ompwg_trans transa, ompwg_trans transb, int64_t m, int64_t n,      \
+        int64_t k, T alpha, const T *a, const ompwg_mpi_desc *desca, const T *b,                   \
+        const ompwg_mpi_desc *descb, T beta, T *c, const ompwg_mpi_desc *descc
+#define GEMM_ARGS grid, transa, transb, m, n, k, alpha, a, desca, b, descb, beta, c, descc
+
+#if defined(OMPWG_PREC_S)
+int ompwg_mpi_sgemm(GEMM_PARAMS) { return mpi_gemm(GEMM_ARGS); }
+#elif defined(OMPWG_PREC_D)
+int ompwg_mpi_dgemm(GEMM_PARAMS) { return mpi_gemm(GEMM_ARGS); }
+#else
+#error "summa_tmpl.c: no public names for this precision"
+#endif
