@@ -3,7 +3,7 @@
  * OMPWG_TEST_PREC_Z: the complex GEMM tests and the fuzzer build on it. The
  * fuzzer links both precisions into one program, so the name the linker
  * sees for each extern function carries the precision's letter
- * (CGEMM_PREC_NAME). */
+ * (TN(name_, ), as prec.h's TN names the library's functions). */
 #ifndef OMPWG_TEST_CGEMM_CASE_H
 #define OMPWG_TEST_CGEMM_CASE_H
 
@@ -24,7 +24,7 @@ typedef float part;
 #define GEMM_DEVICE ompwg_cgemm_device
 #define GEMM_RATIO ompwg_cgemm_ratio
 #define RAND_PART test_uniformf
-#define CGEMM_PREC_NAME(name) name##_c
+#define TN(pre, post) pre##c##post
 #elif defined(OMPWG_TEST_PREC_Z) && !defined(OMPWG_TEST_PREC_C)
 typedef ompwg_complex_double cplx;
 typedef double part;
@@ -33,7 +33,7 @@ typedef double part;
 #define GEMM_DEVICE ompwg_zgemm_device
 #define GEMM_RATIO ompwg_zgemm_ratio
 #define RAND_PART test_uniform
-#define CGEMM_PREC_NAME(name) name##_z
+#define TN(pre, post) pre##z##post
 #else
 #error "define exactly one of OMPWG_TEST_PREC_C and OMPWG_TEST_PREC_Z"
 #endif
@@ -63,15 +63,15 @@ typedef struct coperands {
  * are copied back over the operands before they are checked). */
 typedef int ccaller(const ccase *g, coperands *o);
 
-#define is_padding CGEMM_PREC_NAME(is_padding)
-#define coperands_init CGEMM_PREC_NAME(coperands_init)
-#define coperands_snapshot CGEMM_PREC_NAME(coperands_snapshot)
-#define coperands_free CGEMM_PREC_NAME(coperands_free)
-#define ccase_describe CGEMM_PREC_NAME(ccase_describe)
-#define cstored_kept CGEMM_PREC_NAME(cstored_kept)
-#define call_host CGEMM_PREC_NAME(call_host)
-#define check_run CGEMM_PREC_NAME(check_run)
-#define run_case CGEMM_PREC_NAME(run_case)
+#define is_padding TN(is_padding_, )
+#define coperands_init TN(coperands_init_, )
+#define coperands_snapshot TN(coperands_snapshot_, )
+#define coperands_free TN(coperands_free_, )
+#define ccase_describe TN(ccase_describe_, )
+#define cstored_kept TN(cstored_kept_, )
+#define call_host TN(call_host_, )
+#define check_run TN(check_run_, )
+#define run_case TN(run_case_, )
 
 /* Whether element idx of s's buffer is padding. */
 bool is_padding(const cstored *s, size_t idx);

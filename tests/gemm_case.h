@@ -40,17 +40,17 @@ typedef struct operands {
  * them, so that changes show. */
 typedef int gemm_caller(const gemm_case *g, operands *o);
 
-#define is_padding TEST_PREC_NAME(is_padding)
-#define operands_init TEST_PREC_NAME(operands_init)
-#define operands_fill TEST_PREC_NAME(operands_fill)
-#define operands_snapshot TEST_PREC_NAME(operands_snapshot)
-#define operands_free TEST_PREC_NAME(operands_free)
-#define case_describe TEST_PREC_NAME(case_describe)
-#define stored_kept TEST_PREC_NAME(stored_kept)
-#define operands_kept TEST_PREC_NAME(operands_kept)
-#define call_checked TEST_PREC_NAME(call_checked)
-#define gemm_run TEST_PREC_NAME(gemm_run)
-#define gemm_add TEST_PREC_NAME(gemm_add)
+#define is_padding TN(is_padding_, )
+#define operands_init TN(operands_init_, )
+#define operands_fill TN(operands_fill_, )
+#define operands_snapshot TN(operands_snapshot_, )
+#define operands_free TN(operands_free_, )
+#define case_describe TN(case_describe_, )
+#define stored_kept TN(stored_kept_, )
+#define operands_kept TN(operands_kept_, )
+#define call_checked TN(call_checked_, )
+#define gemm_run TN(gemm_run_, )
+#define gemm_add TN(gemm_add_, )
 
 /* Whether element idx of s's buffer is padding. */
 bool is_padding(const stored *s, size_t idx);

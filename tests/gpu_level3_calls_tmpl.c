@@ -5,8 +5,8 @@
 #include "gpu_level3_test.h"
 #include "real.h"
 
-int TEST_PREC_NAME(gpu_level3_call)(const ompwg_level3_shape *s, double alpha, double beta,
-                                    const void *a, const void *b, void *c)
+int TN(gpu_level3_call_, )(const ompwg_level3_shape *s, double alpha, double beta, const void *a,
+                           const void *b, void *c)
 {
     const ompwg_layout col = OMPWG_COL_MAJOR;
     const ompwg_side side = s->left ? OMPWG_LEFT : OMPWG_RIGHT;
@@ -34,9 +34,9 @@ int TEST_PREC_NAME(gpu_level3_call)(const ompwg_level3_shape *s, double alpha, d
     }
 }
 
-void TEST_PREC_NAME(gpu_level3_reference)(const ompwg_level3_shape *s, double alpha, double beta,
-                                          const void *a, int64_t lda, const void *b, int64_t ldb,
-                                          void *c, int64_t ldc)
+void TN(gpu_level3_reference_, )(const ompwg_level3_shape *s, double alpha, double beta,
+                                 const void *a, int64_t lda, const void *b, int64_t ldb, void *c,
+                                 int64_t ldc)
 {
     const enum CBLAS_ORDER o = CblasColMajor;
     const enum CBLAS_SIDE side = s->left ? CblasLeft : CblasRight;

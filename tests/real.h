@@ -13,14 +13,13 @@
 #include "verdict.h"
 
 /* TN(pre, post): the name of this precision's function, as prec.h names
- * them for the library's templates. TEST_PREC_NAME(name): the name the
- * linker sees for an extern function of a file compiled once per precision
- * whose two precisions the fuzzer links into one program (gemm_case.h,
+ * them for the library's templates; TN(name_, ) is also the name the linker
+ * sees for an extern function of a file compiled once per precision whose
+ * two precisions the fuzzer links into one program (gemm_case.h,
  * reduce_case.h): the name with the precision's letter. */
 #if defined(OMPWG_TEST_PREC_S) && !defined(OMPWG_TEST_PREC_D)
 typedef float real;
 #define TN(pre, post) pre##s##post
-#define TEST_PREC_NAME(name) name##_s
 #define REAL_PREFIX "s"
 #define REAL_PREFIX_UPPER "S"
 #define REAL_TYPE "float"
@@ -29,7 +28,6 @@ typedef float real;
 #elif defined(OMPWG_TEST_PREC_D) && !defined(OMPWG_TEST_PREC_S)
 typedef double real;
 #define TN(pre, post) pre##d##post
-#define TEST_PREC_NAME(name) name##_d
 #define REAL_PREFIX "d"
 #define REAL_PREFIX_UPPER "D"
 #define REAL_TYPE "double"

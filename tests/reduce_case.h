@@ -42,20 +42,20 @@ typedef struct reducer {
     int (*extremum)(bool want_max, vec *x, real *value, int64_t *index);
 } reducer;
 
-#define vec_get TEST_PREC_NAME(vec_get)
-#define vec_set TEST_PREC_NAME(vec_set)
-#define vec_init TEST_PREC_NAME(vec_init)
-#define vec_snapshot TEST_PREC_NAME(vec_snapshot)
-#define vec_free TEST_PREC_NAME(vec_free)
-#define vec_kept TEST_PREC_NAME(vec_kept)
-#define sum_name TEST_PREC_NAME(sum_name)
-#define host_reducer TEST_PREC_NAME(host_reducer)
-#define sum_check TEST_PREC_NAME(sum_check)
-#define extremum_check TEST_PREC_NAME(extremum_check)
-#define sum_describe TEST_PREC_NAME(sum_describe)
-#define extremum_add TEST_PREC_NAME(extremum_add)
-#define sum_case TEST_PREC_NAME(sum_case)
-#define extremum_case TEST_PREC_NAME(extremum_case)
+#define vec_get TN(vec_get_, )
+#define vec_set TN(vec_set_, )
+#define vec_init TN(vec_init_, )
+#define vec_snapshot TN(vec_snapshot_, )
+#define vec_free TN(vec_free_, )
+#define vec_kept TN(vec_kept_, )
+#define sum_name TN(sum_name_, )
+#define host_reducer TN(host_reducer_, )
+#define sum_check TN(sum_check_, )
+#define extremum_check TN(extremum_check_, )
+#define sum_describe TN(sum_describe_, )
+#define extremum_add TN(extremum_add_, )
+#define sum_case TN(sum_case_, )
+#define extremum_case TN(extremum_case_, )
 
 real vec_get(const vec *v, int64_t i);
 void vec_set(vec *v, int64_t i, real x);

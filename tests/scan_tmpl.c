@@ -1,8 +1,8 @@
 /* The scans of one type against a sequential oracle. Meson compiles this
  * file once per type (OMPWG_TEST_SCAN_S, _D, _I64; scan_test.h): ST is the
- * type, SF(name) the name of this file's extern function for it, ST_U the
- * unit roundoff of the result (0 for int64), SCAN and SCAN_DEVICE the API
- * functions.
+ * type, TN(name, ) the name of this file's extern function for it (as
+ * prec.h's TN), ST_U the unit roundoff of the result (0 for int64), SCAN
+ * and SCAN_DEVICE the API functions.
  *
  * float and double outputs are held to the bound of ompwg.h against a long
  * double running sum; int64 outputs must equal the running sum modulo 2^64
@@ -24,7 +24,7 @@
 
 #if defined(OMPWG_TEST_SCAN_S)
 #define ST float
-#define SF(name) name##s
+#define TN(pre, post) pre##s##post
 #define ST_NAME "float"
 #define ST_PREFIX "s"
 #define ST_FLOATING 1
@@ -33,7 +33,7 @@
 #define SCAN_DEVICE ompwg_sscan_device
 #elif defined(OMPWG_TEST_SCAN_D)
 #define ST double
-#define SF(name) name##d
+#define TN(pre, post) pre##d##post
 #define ST_NAME "double"
 #define ST_PREFIX "d"
 #define ST_FLOATING 1
@@ -42,7 +42,7 @@
 #define SCAN_DEVICE ompwg_dscan_device
 #elif defined(OMPWG_TEST_SCAN_I64)
 #define ST int64_t
-#define SF(name) name##i64
+#define TN(pre, post) pre##i64##post
 #define ST_NAME "int64"
 #define ST_PREFIX "i64"
 #define ST_FLOATING 0
@@ -224,7 +224,7 @@ static bool same_bits_twice(bool device, int64_t n, test_rng *r, char *msg, size
 /* Every size across the blockings of every backend (GPU steps of 256
  * 16-byte pieces, chunks, CPU slices), increments of both signs, both
  * kinds, in place too. */
-void SF(grid_)(const char *backend, bool device)
+void TN(grid_, )(const char *backend, bool device)
 {
     static const int64_t sizes[] = { 0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 511, 512, 513,
                                      1023, 1024, 1025, 4097, 65537, 100003,
@@ -268,7 +268,7 @@ void SF(grid_)(const char *backend, bool device)
 }
 
 /* Every argument error gives its status and writes nothing. */
-void SF(bad_args_)(void)
+void TN(bad_args_, )(void)
 {
     test_rng r;
     test_rng_init(&r, 1150);

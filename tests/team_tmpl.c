@@ -1,6 +1,6 @@
 /* The collectives of ompwg/team.h for one type, against sequential oracles.
  * Meson compiles this file once per type (team_test.h); TT is the type,
- * TEAM_FN(name) the collective of that type or this file's suite for it.
+ * TEAM_FN(name) the collective of that type or this file's function for it.
  *
  * One target region per case: every thread of every team records its input
  * and the result of each collective; the host then recomputes every result
@@ -24,33 +24,29 @@
 #if defined(OMPWG_TEST_TEAM_I)
 #define TT int32_t
 #define TEAM_FN(name) name##_i
-#define run_region run_region_i
 #define TT_NAME "int32"
 #define TT_FLOATING 0
 #elif defined(OMPWG_TEST_TEAM_L)
 #define TT int64_t
 #define TEAM_FN(name) name##_l
-#define run_region run_region_l
 #define TT_NAME "int64"
 #define TT_FLOATING 0
 #elif defined(OMPWG_TEST_TEAM_F)
 #define TT float
 #define TEAM_FN(name) name##_f
-#define run_region run_region_f
 #define TT_NAME "float"
 #define TT_FLOATING 1
 #elif defined(OMPWG_TEST_TEAM_D)
 #define TT double
 #define TEAM_FN(name) name##_d
-#define run_region run_region_d
 #define TT_NAME "double"
 #define TT_FLOATING 1
 #else
 #error "define one of OMPWG_TEST_TEAM_I, _L, _F and _D"
 #endif
-/* run_region holds the target region: an offload entry is named after its
- * function and line, and the four types' objects share one device image,
- * so the name differs between them. */
+/* TEAM_FN(run_region) holds the target region: an offload entry is named
+ * after its function and line, and the four types' objects share one device
+ * image, so the name differs between them. */
 
 /* The input of thread t of team `team`: a small integer (NaN for one thread
  * of each team in a NaN case of a floating type). */
@@ -142,7 +138,7 @@ static inline void body(int team, int limit, unsigned delta, unsigned xmask,
 /* Runs case c: as a target region on c->device, or (c->plain) as one host
  * parallel region per team, where a team gets the threads it asks for,
  * however few cores there are. */
-static void run_region(const team_case *c, const TT *in, TT *res, team_record *rec)
+static void TEAM_FN(run_region)(const team_case *c, const TT *in, TT *res, team_record *rec)
 {
     const int teams = c->teams, limit = c->limit;
     const size_t len = (size_t)teams * (size_t)limit;
@@ -267,7 +263,7 @@ static void check(const team_case *c, group *values, group *layout)
     for (int team = 0; team < c->teams; team++)
         for (int t = 0; t < c->limit; t++)
             in[(size_t)team * (size_t)c->limit + (size_t)t] = input(c, team, t);
-    run_region(c, in, res, rec);
+    TEAM_FN(run_region)(c, in, res, rec);
 
     char what[160];
     snprintf(what, sizeof what, "%s teams=%d thread_limit=%d delta=%u xor=%u%s", TT_NAME,

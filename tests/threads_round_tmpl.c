@@ -130,7 +130,7 @@ static void check_scan(worker *w, int round, const real *a, int64_t n, int64_t i
     }
 }
 
-void TEST_PREC_NAME(threads_round)(worker *w, test_rng *r, int round)
+void TN(threads_round_, )(worker *w, test_rng *r, int round)
 {
     size_t cap = (size_t)LD * LD;
     real *a = test_malloc(cap * sizeof *a), *b = test_malloc(cap * sizeof *b),

@@ -1,7 +1,8 @@
 /* The transposes of one precision, exact and with guard bands. Meson
  * compiles this file once per precision (OMPWG_TEST_PREC_S, _D;
- * transpose_test.h): TT is the type, TF(name) the name of this file's
- * extern function for it, TRANSPOSE and TRANSPOSE_DEVICE the API functions. */
+ * transpose_test.h): TT is the type, TN(name, ) the name of this file's
+ * extern function for it (as prec.h's TN), TRANSPOSE and TRANSPOSE_DEVICE
+ * the API functions. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,13 +16,13 @@
 
 #if defined(OMPWG_TEST_PREC_S) && !defined(OMPWG_TEST_PREC_D)
 #define TT float
-#define TF(name) name##s
+#define TN(pre, post) pre##s##post
 #define TT_PREFIX "s"
 #define TRANSPOSE ompwg_stranspose
 #define TRANSPOSE_DEVICE ompwg_stranspose_device
 #elif defined(OMPWG_TEST_PREC_D) && !defined(OMPWG_TEST_PREC_S)
 #define TT double
-#define TF(name) name##d
+#define TN(pre, post) pre##d##post
 #define TT_PREFIX "d"
 #define TRANSPOSE ompwg_dtranspose
 #define TRANSPOSE_DEVICE ompwg_dtranspose_device
@@ -125,7 +126,7 @@ static bool check(bool device, ompwg_layout layout, int64_t rows, int64_t cols,
  * CPU's blocks in both positions, both layouts, padded leading dimensions,
  * the float GPU kernels' split between whole and partial tiles, and a few
  * long and thin shapes. */
-void TF(grid_)(const char *backend, bool device)
+void TN(grid_, )(const char *backend, bool device)
 {
     static const int64_t sizes[] = { 1, 2, 3, 5, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65,
                                      127, 128, 129, 257 };
@@ -192,7 +193,7 @@ void TF(grid_)(const char *backend, bool device)
 }
 
 /* Every argument error gives its status and writes nothing. */
-void TF(bad_args_)(void)
+void TN(bad_args_, )(void)
 {
     test_rng r;
     test_rng_init(&r, 1250);

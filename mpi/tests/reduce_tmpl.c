@@ -14,12 +14,6 @@
 #include "mtap.h"
 #include "real.h"
 
-#if defined(OMPWG_TEST_PREC_S)
-#define MPI_NAME(op) ompwg_mpi_s##op
-#else
-#define MPI_NAME(op) ompwg_mpi_d##op
-#endif
-
 typedef enum spread { BALANCED, UNEVEN } spread;
 typedef enum marks { PLAIN, TIES, NANS } marks;
 
@@ -152,11 +146,11 @@ static void run_case(const ompwg_mpi_grid *g, const char *backend, const vcase *
               api.asum(n, x, 1, &want[2]) | api.max(n, x, 1, &want[3], &want_at[0]) |
               api.min(n, x, 1, &want[4], &want_at[1]);
     int st[5];
-    st[0] = MPI_NAME(sum)(g, nloc, lx, c->incx, &got[0]);
-    st[1] = MPI_NAME(dot)(g, nloc, lx, c->incx, ly, c->incy, &got[1]);
-    st[2] = MPI_NAME(asum)(g, nloc, lx, c->incx, &got[2]);
-    st[3] = MPI_NAME(max)(g, nloc, lx, c->incx, &got[3], &got_at[0]);
-    st[4] = MPI_NAME(min)(g, nloc, lx, c->incx, &got[4], &got_at[1]);
+    st[0] = TN(ompwg_mpi_, sum)(g, nloc, lx, c->incx, &got[0]);
+    st[1] = TN(ompwg_mpi_, dot)(g, nloc, lx, c->incx, ly, c->incy, &got[1]);
+    st[2] = TN(ompwg_mpi_, asum)(g, nloc, lx, c->incx, &got[2]);
+    st[3] = TN(ompwg_mpi_, max)(g, nloc, lx, c->incx, &got[3], &got_at[0]);
+    st[4] = TN(ompwg_mpi_, min)(g, nloc, lx, c->incx, &got[4], &got_at[1]);
 
     double mag[3] = { 0, 0, 0 };
     for (int64_t i = 0; i < n; i++) {
