@@ -81,7 +81,7 @@ static int parse(int argc, char **argv, options *o)
     return 0;
 }
 
-/* The variants of the GPU kernels each row runs (src/knob_table.c's names). */
+/* The variants of the GPU kernels each row runs (backends/gpu/variant.c's names). */
 static const char *const gemm_variants[2] = { "tiled", "subgroup" };
 static const char *const dgemm_variants[2] = { "tensor", "fma" };
 static const char *const sgemm_variants[2] = { "fma", "tf32x3" };

@@ -1,37 +1,18 @@
-/* The public setters and getters of the settings the configuration module
+/* The public setters and getters of the settings the store (core/config.c)
  * keeps itself: the GPU kernel variants, the CPU kernel, how a host thread
  * waits for the GPU, the distributed GEMM's panel width. */
 #include "knob.h"
 
+#include "knob_apply.h"
 #include "ompwg.h"
-
-int ompwg_config_set_choice(ompwg_knob i, const char *name)
-{
-    ompwg_config_read();
-    if (!name) {
-        ompwg_config_refresh(i);
-        ompwg_config_keep(i, ompwg_config_env_num(i));
-        return OMPWG_OK;
-    }
-    int64_t num;
-    double share;
-    const char *what;
-    int st = ompwg_knob_parse(&ompwg_knobs[i], name, &num, &share, &what);
-    if (st != OMPWG_OK) return st;
-    if (!(ompwg_config_runnable(i) & (1u << num))) return OMPWG_ERR_UNAVAILABLE;
-    ompwg_config_keep(i, num);
-    return OMPWG_OK;
-}
-
-const char *ompwg_config_kept_name(ompwg_knob i)
-{
-    return ompwg_knobs[i].choices[ompwg_config_value(i)];
-}
 
 ompwg_status ompwg_set_gpu_variant(ompwg_gpu_kernel kernel, const char *name)
 {
     ompwg_knob k = ompwg_config_gpu_knob(kernel);
-    return k == OMPWG_KNOB_COUNT ? OMPWG_ERR_FLAGS : ompwg_config_set_choice(k, name);
+    if (k == OMPWG_KNOB_COUNT) return OMPWG_ERR_FLAGS;
+    /* the GPU backend names its variants when it is probed */
+    ompwg_knob_name_choices(k);
+    return ompwg_config_set_choice(k, name);
 }
 
 ompwg_status ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name)
@@ -39,6 +20,7 @@ ompwg_status ompwg_gpu_variant(ompwg_gpu_kernel kernel, const char **name)
     ompwg_knob k = ompwg_config_gpu_knob(kernel);
     if (k == OMPWG_KNOB_COUNT) return OMPWG_ERR_FLAGS;
     if (!name) return OMPWG_ERR_NULL;
+    ompwg_knob_name_choices(k);
     *name = ompwg_config_kept_name(k);
     return OMPWG_OK;
 }

@@ -57,10 +57,6 @@ int ompwg_place(const ompwg_call *call, ompwg_placement *out);
  * pointer into operand i; NULL for none) moved to its device copy. */
 int ompwg_place_call(const ompwg_call *call, ompwg_placement *out, void *ptr[]);
 
-/* OMPWG_VERBOSE's level, read once (ompwg_set_verbose() changes it;
- * place_settings.c). */
-int ompwg_verbose_level(void);
-
 /* The model file (ompwg_get_model_file), and whether it is the default one
  * rather than one the program or OMPWG_MODEL_FILE named (place_settings.c). */
 int ompwg_model_file(char *buf, size_t len, bool *by_default);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "calibrate.h"
+#include "config.h"
 #include "model.h"
 #include "ompwg.h"
 #include "place.h"

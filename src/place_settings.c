@@ -1,7 +1,8 @@
-/* The planner's settings: the trace's level, whether the model may split a
- * GEMM between GPU and CPU, a fixed share instead, and the model file
+/* The planner's settings: the trace's level (kept by the store,
+ * core/config.c, which the backends read too), whether the model may split
+ * a GEMM between GPU and CPU, a fixed share instead, and the model file
  * (named, none, or by default one per machine under the user's cache);
- * read from the environment once (config.c), changed by the setters. */
+ * read from the environment once (core/config.c), changed by the setters. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -15,7 +16,7 @@
 #include "place.h"
 
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
-static atomic_int verbose, split_on;
+static atomic_int split_on;
 /* > 0: every splittable GEMM gives the device this share of C's columns */
 static _Atomic double split_share;
 static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -35,22 +36,14 @@ static void read_model_file_env(void)
 
 static void settings_init(void)
 {
-    atomic_store(&verbose, (int)ompwg_config_env_num(OMPWG_KNOB_VERBOSE));
     atomic_store(&split_on, (int)ompwg_config_env_num(OMPWG_KNOB_SPLIT));
     atomic_store(&split_share, ompwg_config_env_share());
     read_model_file_env();
 }
 
-int ompwg_verbose_level(void)
-{
-    pthread_once(&settings_once, settings_init);
-    return atomic_load_explicit(&verbose, memory_order_relaxed);
-}
-
 int ompwg_set_verbose(int level)
 {
-    pthread_once(&settings_once, settings_init);
-    return ompwg_config_exchange(&verbose, OMPWG_KNOB_VERBOSE, level, 2);
+    return ompwg_config_exchange_kept(OMPWG_KNOB_VERBOSE, level, 2);
 }
 
 int ompwg_get_verbose(void)

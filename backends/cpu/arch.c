@@ -1,5 +1,5 @@
 /* Which CPU GEMM kernel variant runs: the instruction sets are probed once
- * (and offered to src/config.c), the OMPWG_CPU_ARCH choice asked for at
+ * (and offered to core/config.c), the OMPWG_CPU_ARCH choice asked for at
  * every call. */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -201,7 +201,7 @@ ompwg_cpu_arch ompwg_cpu_arch_pick(void)
     ompwg_cpu_arch arch = choose(env, &why);
     /* a kernel asked for and not run is said whatever the verbosity */
     int state = 1 + choice * 8 + (int)why;
-    if ((ompwg_get_verbose() >= 1 || why > ENV_TAKEN) && atomic_exchange(&told, state) != state)
+    if ((ompwg_verbose_level() >= 1 || why > ENV_TAKEN) && atomic_exchange(&told, state) != state)
         tell(arch, env, why);
     return arch;
 }

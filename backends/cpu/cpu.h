@@ -8,7 +8,7 @@
 #include "backend.h"
 
 /* Threads a call should use: ompwg_set_num_threads's count, else
- * OMPWG_NUM_THREADS (as src/config.c read it), else one
+ * OMPWG_NUM_THREADS (as core/config.c read it), else one
  * per core of the process's share of the allowed cpuset (all of it unless
  * ompwg_set_cpu_share chose a part); 1 when called from inside an active
  * OpenMP parallel region. */

@@ -24,7 +24,7 @@ typedef struct ompwg_cpu_blocks {
 /* NULL when the block sizes can drive the packed GEMM, else what is wrong. */
 const char *ompwg_cpu_blocks_defect(const ompwg_cpu_blocks *b);
 
-/* The variant the next GEMM runs: the OMPWG_CPU_ARCH knob (src/config.c's
+/* The variant the next GEMM runs: the OMPWG_CPU_ARCH knob (core/config.c's
  * setting, asked at every call) when the CPU has that instruction set, else
  * the best one it has. Variants whose
  * block sizes fail ompwg_cpu_blocks_defect() are never chosen; returns

@@ -95,7 +95,7 @@ int ompwg_cpu_set_thread_count(int n)
 }
 
 /* The count outside a parallel region: the set one, else
- * OMPWG_NUM_THREADS (as src/config.c read it: 1 to 4096), else the share's
+ * OMPWG_NUM_THREADS (as core/config.c read it: 1 to 4096), else the share's
  * cores. */
 static int thread_count(void)
 {

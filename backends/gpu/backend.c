@@ -15,6 +15,7 @@
 #include "gpu_tiles.h"
 #include "ompwg.h"
 #include "ompwg_config.h"
+#include "variant.h"
 
 /* A guess for the grid size when the driver cannot be asked: an H100's SM
  * count. Only the speed of the reductions depends on it. */
@@ -205,6 +206,8 @@ static ompwg_probe_result probe_devices(char *why, size_t len)
 
 static ompwg_probe_result probe(char *why, size_t len)
 {
+    /* the store takes OMPWG_GPU_GEMM and the others as the variants' names from now on */
+    ompwg_gpu_name_variants();
     ompwg_probe_result r = probe_devices(why, len);
     atomic_store(&probed, true);
     return r;

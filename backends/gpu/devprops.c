@@ -109,7 +109,7 @@ static const char *sched_name(unsigned sched)
 
 bool ompwg_gpu_set_host_wait(int ordinal, char *why, size_t len)
 {
-    const char *want = ompwg_get_gpu_sync();
+    const char *want = ompwg_config_kept_name(OMPWG_KNOB_GPU_SYNC);
     int sched = -1;
     if (!strcmp(want, "keep")) sched = -2;
     for (unsigned s = 0; s <= SCHED_BLOCKING && sched == -1; s++)

@@ -34,13 +34,15 @@ int ompwg_knob_parse(const ompwg_knob_def *k, const char *text, int64_t *num, do
         *share = v;
         return OMPWG_OK;
     }
-    case OMPWG_KIND_CHOICE:
-        for (int i = 0; k->choices[i]; i++)
-            if (strcasecmp(text, k->choices[i]) == 0) {
+    case OMPWG_KIND_CHOICE: {
+        const char *const *c = ompwg_knob_choices(k);
+        for (int i = 0; c && c[i]; i++)
+            if (strcasecmp(text, c[i]) == 0) {
                 *num = i;
                 return OMPWG_OK;
             }
         return OMPWG_ERR_FLAGS;
+    }
     }
     return OMPWG_ERR_FLAGS;
 }
@@ -50,7 +52,7 @@ void ompwg_knob_why(const ompwg_knob_def *k, const char *what, char *buf, size_t
     if (k->kind == OMPWG_KIND_NUMBER)
         snprintf(buf, len, "is not a whole number from %" PRId64 " to %" PRId64, k->lo, k->hi);
     else if (k->kind == OMPWG_KIND_CHOICE)
-        snprintf(buf, len, "is not %s", k->values);
+        snprintf(buf, len, "is not %s", ompwg_knob_values(k));
     else
         snprintf(buf, len, "%s", what);
 }

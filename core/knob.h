@@ -1,7 +1,7 @@
-/* The table of knobs (knob_table.c) and what the files of the
- * configuration module share about it: how a knob's text is parsed
- * (knob_parse.c), the state of config.c, the kept settings'
- * setters (config_setters.c). */
+/* The table of knobs (knob_table.c) and what the files of the settings
+ * store share about it: how a knob's text is parsed (knob_parse.c), the
+ * state of config.c. How each knob is applied through its public setter and
+ * shown is src/'s (src/knob_apply.h). */
 #ifndef OMPWG_KNOB_H
 #define OMPWG_KNOB_H
 
@@ -20,30 +20,21 @@ typedef enum ompwg_knob_kind {
     OMPWG_KIND_NUMBER, /* a whole number in [lo, hi] */
     OMPWG_KIND_FLAG,   /* 0 or 1 */
     OMPWG_KIND_SHARE,  /* a number in (0, 1) */
-    OMPWG_KIND_CHOICE, /* one of choices[] (any case), kept as its index */
+    OMPWG_KIND_CHOICE, /* one of choices[] (any case), kept as its index; a family of a
+                        * backend's kernels has none here: the backend names them */
 } ompwg_knob_kind;
 
 typedef struct ompwg_knob_def {
     const char *env;
     ompwg_knob_kind kind;
     int64_t lo, hi;
-    const char *const *choices; /* NULL-terminated */
+    const char *const *choices; /* NULL-terminated; NULL: named by a backend */
     int64_t fallback;           /* the default number, flag or choice index */
-    const char *values;         /* what it takes, as the README's table says it */
-    const char *fallback_text;  /* the default, in words */
+    const char *values;         /* what it takes, as the README's table says it (NULL: the
+                                 * choices a backend names) */
+    const char *fallback_text;  /* the default, in words (NULL: the default choice's name) */
     const char *doc;
     const char *setter;
-    /* Applies a value through the typed setter: text NULL reads the
-     * environment again; else num (or share) is text parsed. */
-    int (*apply)(ompwg_knob k, const char *text, int64_t num, double share);
-    void (*show)(ompwg_knob k, char *buf, size_t len);
-    /* for apply_number and show_number: the typed setter, the value that
-     * makes it read the environment again, whether it returns the previous
-     * setting rather than a status, and the getter */
-    int (*set_number)(int value);
-    int again;
-    bool gives_previous;
-    int (*get_number)(void);
     /* a family of kernel variants: its name, and the first choice that is
      * a kernel (CPU_ARCH's "auto" is none) */
     const char *family;
@@ -54,6 +45,12 @@ typedef struct ompwg_knob_def {
 
 /* One row per knob, in the order of ompwg_knob. */
 extern const ompwg_knob_def ompwg_knobs[OMPWG_KNOB_COUNT];
+
+/* The choices of choice knob k (NULL while a backend has not named them),
+ * what it takes and its default, in words. */
+const char *const *ompwg_knob_choices(const ompwg_knob_def *k);
+const char *ompwg_knob_values(const ompwg_knob_def *k);
+const char *ompwg_knob_fallback_text(const ompwg_knob_def *k);
 
 /* Parses text as knob k takes it. OMPWG_OK, or the status a setter gives
  * for it, with *what saying why in a few words. */
@@ -73,7 +70,5 @@ unsigned ompwg_config_runnable(ompwg_knob k);
 
 /* A choice of a kept knob by name: NULL reads the environment again. */
 int ompwg_config_set_choice(ompwg_knob k, const char *name);
-/* The name of the kept choice of knob k. */
-const char *ompwg_config_kept_name(ompwg_knob k);
 
 #endif

@@ -1,7 +1,8 @@
-/* The library's settings: the OMPWG_* environment variables, read once
- * (ompwg_config_reload() and a setter given its "read again" value read
- * them again), and the settings this module keeps itself. Per-call code
- * asks here instead of calling getenv. */
+/* The library's settings store: the OMPWG_* environment variables, read
+ * once (ompwg_config_reload() and a setter given its "read again" value
+ * read them again), and the settings this module keeps itself. Per-call
+ * code asks here instead of calling getenv. The backends read their
+ * settings here; the public setters that change them are src/'s. */
 #ifndef OMPWG_CONFIG_H
 #define OMPWG_CONFIG_H
 
@@ -55,12 +56,20 @@ void ompwg_config_refresh(ompwg_knob k);
  * [-1, hi], -1 reading the knob's variable again, stored in *setting; the
  * value it had, or OMPWG_ERR_RANGE (nothing changed). */
 int ompwg_config_exchange(atomic_int *setting, ompwg_knob k, int value, int hi);
+/* The same for a setting this module keeps (VERBOSE). */
+int ompwg_config_exchange_kept(ompwg_knob k, int value, int hi);
+
+/* OMPWG_VERBOSE's level now (ompwg_set_verbose): 0, 1 or 2. */
+int ompwg_verbose_level(void);
 
 /* The setting of a knob this module keeps (CPU_ARCH, GPU_SYNC, the GPU
  * variants, MPI_PANEL): a choice's index or a number; one atomic load. */
 int64_t ompwg_config_value(ompwg_knob k);
-/* The name of choice i of a choice knob, NULL past the last. */
+/* The name of choice i of a choice knob, NULL past the last (and while a
+ * backend has not named its knob's choices). */
 const char *ompwg_config_choice(ompwg_knob k, int i);
+/* The name of the kept choice of knob k ("" while it has none). */
+const char *ompwg_config_kept_name(ompwg_knob k);
 /* The knob that selects the variants of a GPU kernel family. */
 ompwg_knob ompwg_config_gpu_knob(ompwg_gpu_kernel kernel);
 
@@ -68,5 +77,12 @@ ompwg_knob ompwg_config_gpu_knob(ompwg_gpu_kernel kernel);
  * choice i), e.g. the CPU kernels its processor has. Until it does, every
  * choice is taken as runnable. */
 void ompwg_config_offer(ompwg_knob k, unsigned runnable);
+
+/* A backend names the choices of a knob that picks among its kernels (a GPU
+ * kernel family), in the order of its own enum, NULL-terminated, when it is
+ * probed: the knob has no choices until then, and its variable, read with
+ * the others, is taken as one of them from then on. Names given again are
+ * ignored. */
+void ompwg_config_name_choices(ompwg_knob k, const char *const *names);
 
 #endif
