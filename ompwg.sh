@@ -181,7 +181,7 @@ case "$cmd" in
         ;;
     info)
         build >&2
-        "$build_dir/src/cli/ompwg" info
+        "$build_dir/cli/ompwg" info
         ;;
     sanitize) sanitize "$@" ;;
     fuzz) fuzz "$@" ;;
@@ -189,12 +189,12 @@ case "$cmd" in
         # the plot of `--out DIR` (python3-matplotlib serves too, where present)
         packages+=(gnuplot-nox)
         build >&2
-        "$build_dir/src/cli/ompwg" info
+        "$build_dir/cli/ompwg" info
         echo
         # the CSV, JSON and plot go to out/ unless the options say where
         out=()
         case " $* " in *" --out "*) ;; *) out=(--out out) ;; esac
-        "$build_dir/src/cli/ompwg" bench "${out[@]}" "$@"
+        "$build_dir/cli/ompwg" bench "${out[@]}" "$@"
         ;;
     *)
         sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'

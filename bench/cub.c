@@ -45,7 +45,7 @@ static void *try_open(const char *path)
 
 /* The build folder moves between machines, so the module is looked for
  * relative to the running program: bench_gpu sits beside it in bench/,
- * `ompwg` two levels down in src/cli/. */
+ * `ompwg` in cli/, a folder beside bench/. */
 static void *open_module(void)
 {
     const char *env = getenv("OMPWG_CUB");
@@ -55,7 +55,7 @@ static void *open_module(void)
             snprintf(cub.loaded.why, sizeof cub.loaded.why, "OMPWG_CUB=%s: no such file", env);
         return h;
     }
-    char exe[PATH_MAX], path[PATH_MAX + sizeof "/../../bench/" MODULE];
+    char exe[PATH_MAX], path[PATH_MAX + sizeof "/../bench/" MODULE];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len <= 0) {
         snprintf(cub.loaded.why, sizeof cub.loaded.why,
@@ -64,7 +64,7 @@ static void *open_module(void)
     }
     exe[len] = '\0';
     const char *dir = dirname(exe);
-    static const char *const places[] = { "", "/../../bench" };
+    static const char *const places[] = { "", "/../bench" };
     for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
         snprintf(path, sizeof path, "%s%s/%s", dir, places[i], MODULE);
         void *h = try_open(path);
@@ -72,7 +72,7 @@ static void *open_module(void)
     }
     if (!cub.loaded.why[0])
         snprintf(cub.loaded.why, sizeof cub.loaded.why,
-                 "%s not found in %s or %s/../../bench (a build with the GPU backend and nvcc "
+                 "%s not found in %s or %s/../bench (a build with the GPU backend and nvcc "
                  "makes it; set OMPWG_CUB=/path/%s)",
                  MODULE, dir, dir, MODULE);
     return NULL;

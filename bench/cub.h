@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 /* Loads the module once (OMPWG_CUB, else next to the running program, else
- * in the build tree's bench/ seen from src/cli/) and makes it take the GPU;
+ * in the build tree's bench/ seen from cli/) and makes it take the GPU;
  * false with the reason when it cannot. */
 bool bench_cub_load(char *why, size_t len);
 /* Path of the module loaded, or "". */

@@ -64,8 +64,8 @@ export LD_LIBRARY_PATH="$openblas${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 bench=$build/bench/bench_lapack
 shim=$build/blas/libompwg_blas.so
-for f in "$bench" "$shim" "$build/src/cli/ompwg"; do
-    [ -e "$f" ] || { echo "bench-lapack: $f missing: build it (ninja -C $build bench/bench_lapack blas/libompwg_blas.so.0.1.0 src/cli/ompwg)" >&2; exit 1; }
+for f in "$bench" "$shim" "$build/cli/ompwg"; do
+    [ -e "$f" ] || { echo "bench-lapack: $f missing: build it (ninja -C $build bench/bench_lapack blas/libompwg_blas.so.0.1.0 cli/ompwg)" >&2; exit 1; }
 done
 
 work=$(mktemp -d) || exit 1
@@ -74,12 +74,12 @@ trap 'rm -rf "$work"' EXIT
 echo "LAPACK $lapack; OpenBLAS from $openblas; OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-(unset)}"
 # BENCH_LAPACK_CONFIGS="openblas auto" measures only those (openblas first)
 read -r -a configs <<<"${BENCH_LAPACK_CONFIGS:-openblas auto cpu gpu}"
-if env -u OMPWG_BACKEND "$build/src/cli/ompwg" info 2>/dev/null | grep -Eq '^ +gpu +usable'; then
+if env -u OMPWG_BACKEND "$build/cli/ompwg" info 2>/dev/null | grep -Eq '^ +gpu +usable'; then
     :
 else
     for i in "${!configs[@]}"; do [ "${configs[$i]}" = gpu ] && unset 'configs[i]'; done
     configs=("${configs[@]}")
-    echo "gpu: skipped: $("$build/src/cli/ompwg" info 2>/dev/null | sed -n 's/^ *gpu *not usable *//p')"
+    echo "gpu: skipped: $("$build/cli/ompwg" info 2>/dev/null | sed -n 's/^ *gpu *not usable *//p')"
 fi
 
 # BENCH_LAPACK_ROUNDS=R runs the configurations R times in turn (each

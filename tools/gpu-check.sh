@@ -77,10 +77,10 @@ echo "OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-}"
 
 step "nvidia-smi -L" 30 nvidia-smi -L
 
-if [ -x "$builddir/src/cli/ompwg" ]; then
-    step "ompwg info" 60 "$builddir/src/cli/ompwg" info
+if [ -x "$builddir/cli/ompwg" ]; then
+    step "ompwg info" 60 "$builddir/cli/ompwg" info
 else
-    echo "=== ompwg info: $builddir/src/cli/ompwg not built"
+    echo "=== ompwg info: $builddir/cli/ompwg not built"
 fi
 
 # ---- tests: TAP on stdout; every usable backend, the GPU's included -------
@@ -164,7 +164,7 @@ if wanted faults; then
         # shellcheck disable=SC2086
         step "offload_env $e" 60 env $e "$builddir/tests/test_offload_env"
         # shellcheck disable=SC2086
-        step "ompwg info $e" 60 env $e "$builddir/src/cli/ompwg" info
+        step "ompwg info $e" 60 env $e "$builddir/cli/ompwg" info
     done
     for e in "OMP_TARGET_OFFLOAD=DEFAULT" "OMP_TARGET_OFFLOAD=MANDATORY" "OMP_TARGET_OFFLOAD=DISABLED"; do
         step "device_nomem $e" 120 env "$e" "$builddir/tests/test_device_nomem"
@@ -234,7 +234,7 @@ else
 fi
 
 # ---- the comparison users run: GPU, CPU, OpenBLAS, cuBLAS and CUB side by side
-cli=$builddir/src/cli/ompwg
+cli=$builddir/cli/ompwg
 if wanted compare && [ -x "$cli" ]; then
     # 2^26 at most: the CPU rows and the sequential reference scan of longer
     # vectors take minutes (bench_gpu above measures the GPU at 2^28)

@@ -134,7 +134,7 @@ run() {
     echo "gpu-mpi: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname), build $builddir, $(nproc) cores"
     echo "OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-}; $(command -v mpirun): $(mpirun --version | head -1)"
     nvidia-smi -L
-    "$builddir/src/cli/ompwg" info
+    "$builddir/cli/ompwg" info
 
     # Every rank gets half the cores (the library splits them: --bind-to
     # none) and its own GPU (device = node-local rank); OpenBLAS, which
@@ -144,7 +144,7 @@ run() {
     # A first run with panels of 512 KiB: shared-memory transfers that large
     # go through one kernel copy between the ranks (CMA), which a container
     # may forbid; then Open MPI copies through its shared buffers instead.
-    smoke=("$builddir/src/cli/ompwg" bench --mpi --sizes 1024 --weak 256 --ops gemm --prec d --reps 1)
+    smoke=("$builddir/cli/ompwg" bench --mpi --sizes 1024 --weak 256 --ops gemm --prec d --reps 1)
     if ! timeout --kill-after=10 120 "${mpirun[@]}" "${smoke[@]}" > "$out/smoke.txt" 2>&1; then
         tail -20 "$out/smoke.txt"
         echo "gpu-mpi: the first run failed; again without single-copy shared-memory transfers"
@@ -181,7 +181,7 @@ run() {
     read -r -a bench_options <<< "${GPU_MPI_BENCH:---full}"
     echo "=== ompwg bench --mpi ${bench_options[*]}, 2 ranks ($(( $(date +%s) - t0 )) s in, ${left} s left)"
     if [ "$left" -gt 60 ]; then
-        timeout --kill-after=10 "$left" "${mpirun[@]}" "$builddir/src/cli/ompwg" bench --mpi \
+        timeout --kill-after=10 "$left" "${mpirun[@]}" "$builddir/cli/ompwg" bench --mpi \
             "${bench_options[@]}" --out "$out/bench-mpi"
         echo "--- bench: rc=$?"
     else

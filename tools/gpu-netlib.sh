@@ -27,7 +27,7 @@ shim=$(ls "$builddir"/blas/libompwg_blas.so.0 2>/dev/null | head -1)
 shim=$(cd "$(dirname "$shim")" && pwd)/$(basename "$shim")
 linked=$(mktemp -d)
 ln -s "$shim" "$linked/libblas.so.3"
-cli=$builddir/src/cli/ompwg
+cli=$builddir/cli/ompwg
 # the shim finds libompwg through its run path from its own folder, which a
 # link named libblas.so.3 elsewhere does not give
 build_abs=$(cd "$builddir" && pwd)

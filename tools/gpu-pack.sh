@@ -53,7 +53,7 @@ else
         fail=1
     fi
 fi
-for exe in bench/bench_gpu src/cli/ompwg bench/libompwg_bench_cub.so; do
+for exe in bench/bench_gpu cli/ompwg bench/libompwg_bench_cub.so; do
     [ -x "$builddir/$exe" ] || echo "gpu-pack: note: $builddir/$exe not built"
 done
 carry=$builddir-carry

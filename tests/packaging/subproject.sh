@@ -45,7 +45,7 @@ if ! CC=$cc "$meson" setup "$tmp/default" "$parent" >"$tmp/default.log" 2>&1; th
 fi
 folders "$tmp/default" >"$tmp/default.txt"
 sed 's/^/# default: /' "$tmp/default.txt"
-if grep -Eq '^(tests|blas/tests|mpi|mpi/tests|bench|src/cli|tests/fuzz)[ /]' "$tmp/default.txt"; then
+if grep -Eq '^(tests|blas/tests|mpi|mpi/tests|bench|cli|tests/fuzz)[ /]' "$tmp/default.txt"; then
     echo "not ok 1 - as a subproject, no tests, benches, programs or MPI library are defined"
 else
     echo "ok 1 - as a subproject, no tests, benches, programs or MPI library are defined"
@@ -58,7 +58,7 @@ fi
 
 if CC=$cc "$meson" setup "$tmp/tests" "$parent" -Dompwg:tests=true >"$tmp/tests.log" 2>&1; then
     folders "$tmp/tests" >"$tmp/tests.txt"
-    if grep -q '^tests ' "$tmp/tests.txt" && grep -q '^src/cli ' "$tmp/tests.txt" &&
+    if grep -q '^tests ' "$tmp/tests.txt" && grep -q '^cli ' "$tmp/tests.txt" &&
        [ "$(head -n 1 "$tmp/tests.txt")" -gt "$(head -n 1 "$tmp/default.txt")" ]; then
         echo "ok 3 - -Dompwg:tests=true: $(head -n 1 "$tmp/tests.txt") targets against $(head -n 1 "$tmp/default.txt")"
     else
