@@ -133,6 +133,42 @@ typedef int ompwg_dlevel3_sig(const ompwg_level3_shape *s, double alpha, const d
                               const double *b, double beta, double *c);
 typedef ompwg_dlevel3_sig *ompwg_dlevel3_fn;
 
+/* LU and Cholesky (ompwg_lapack.h), normalised in src/: m > 0, n > 0 (m ==
+ * n but for GETRF), nrhs > 0 for the solves, lda and ldb valid. One
+ * signature for all: a is A (read only by the solves), ipiv min(m, n)
+ * 1-based pivots in host memory (GETRF writes them, GETRS reads them, NULL
+ * for Cholesky), b the right-hand sides of the solves (NULL otherwise),
+ * info (host memory, the factorisations; GESV and POSV solve only when
+ * it is 0) 0 or the 1-based column of the
+ * first zero pivot (GETRF: the factorisation completed) or the order of the
+ * first leading minor not positive definite (POTRF: stopped there). */
+typedef enum ompwg_factor_op {
+    OMPWG_LA_GETRF,
+    OMPWG_LA_GETRS,
+    OMPWG_LA_GESV,        /* GETRF, then GETRS when info == 0 */
+    OMPWG_LA_POTRF,
+    OMPWG_LA_POTRS,
+    OMPWG_LA_POSV,        /* POTRF, then POTRS when info == 0 */
+} ompwg_factor_op;
+
+#define OMPWG_LA_OP_COUNT 6
+
+typedef struct ompwg_factor_shape {
+    ompwg_factor_op op;
+    bool upper;           /* POTRF, POTRS: A = U^T U, else L L^T */
+    bool trans;           /* GETRS: solve A^T X = B */
+    int64_t m, n, nrhs;
+    int64_t lda, ldb;
+    bool device_ptrs;     /* a and b are device pointers (ipiv and info never are) */
+} ompwg_factor_shape;
+
+typedef int ompwg_sfactor_sig(const ompwg_factor_shape *s, float *a, int64_t *ipiv, float *b,
+                              int64_t *info);
+typedef ompwg_sfactor_sig *ompwg_sfactor_fn;
+typedef int ompwg_dfactor_sig(const ompwg_factor_shape *s, double *a, int64_t *ipiv, double *b,
+                              int64_t *info);
+typedef ompwg_dfactor_sig *ompwg_dfactor_fn;
+
 /* What a probe found. */
 typedef enum ompwg_probe_result {
     OMPWG_PROBE_UNUSABLE = 0,
@@ -214,6 +250,9 @@ typedef struct ompwg_backend {
     /* complex GEMM; NULL: as for the level-3 entries */
     ompwg_cgemm_fn cgemm;
     ompwg_zgemm_fn zgemm;
+    /* indexed by ompwg_factor_op; NULL: as for the level-3 entries */
+    ompwg_sfactor_fn sfactor[OMPWG_LA_OP_COUNT];
+    ompwg_dfactor_fn dfactor[OMPWG_LA_OP_COUNT];
 } ompwg_backend;
 
 #endif

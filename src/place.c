@@ -138,7 +138,7 @@ static double combine(const ompwg_model *m, const ompwg_call *c, double link, do
 static double device_seconds(const ompwg_model *m, const ompwg_call *c, double link, double kernel)
 {
     const double raw = combine(m, c, link, kernel);
-    if (c->device_slowdown > 0) return raw * c->device_slowdown;
+    if (c->device_slowdown > 0) return raw * c->device_slowdown + c->device_fixed;
     const ompwg_model_curve *path =
         panel_work(c) > 0 && m->host_panel.points ? &m->host_panel : &m->host_path;
     return path->points ? ompwg_model_seconds(path, raw) : raw;

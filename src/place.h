@@ -39,6 +39,9 @@ typedef struct ompwg_call {
      * flops and bytes the device takes for this operation on host data, as
      * measured (0 or 1: as predicted; below 1: faster). */
     double device_slowdown;
+    /* Seconds the device spends beyond its rate whatever the flops (a
+     * factorisation's barrier a column), added to its time. */
+    double device_fixed;
 } ompwg_call;
 
 typedef struct ompwg_placement {

@@ -41,6 +41,22 @@ static int host_only_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha
     return fn ? fn(s, alpha, a, b, beta, c) : OMPWG_ERR_UNAVAILABLE;
 }
 
+static int host_only_sfactor(const ompwg_factor_shape *s, float *a, int64_t *ipiv, float *b,
+                             int64_t *info)
+{
+    if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
+    ompwg_sfactor_fn fn = reference_table ? reference_table->sfactor[s->op] : NULL;
+    return fn ? fn(s, a, ipiv, b, info) : OMPWG_ERR_UNAVAILABLE;
+}
+
+static int host_only_dfactor(const ompwg_factor_shape *s, double *a, int64_t *ipiv, double *b,
+                             int64_t *info)
+{
+    if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
+    ompwg_dfactor_fn fn = reference_table ? reference_table->dfactor[s->op] : NULL;
+    return fn ? fn(s, a, ipiv, b, info) : OMPWG_ERR_UNAVAILABLE;
+}
+
 void ompwg_table_fill(ompwg_backend *t, const ompwg_backend *reference)
 {
     reference_table = reference;
@@ -59,4 +75,10 @@ void ompwg_table_fill(ompwg_backend *t, const ompwg_backend *reference)
     }
     if (!t->cgemm) t->cgemm = r && r->cgemm ? r->cgemm : host_only_cgemm;
     if (!t->zgemm) t->zgemm = r && r->zgemm ? r->zgemm : host_only_zgemm;
+    for (int op = 0; op < OMPWG_LA_OP_COUNT; op++) {
+        if (!t->sfactor[op])
+            t->sfactor[op] = r && r->sfactor[op] ? r->sfactor[op] : host_only_sfactor;
+        if (!t->dfactor[op])
+            t->dfactor[op] = r && r->dfactor[op] ? r->dfactor[op] : host_only_dfactor;
+    }
 }

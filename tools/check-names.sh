@@ -36,6 +36,11 @@ spec = u.spec_from_file_location("gen", sys.argv[1])
 gen = u.module_from_spec(spec)
 spec.loader.exec_module(gen)
 print("\n".join(gen.OWN))' tools/gen-blas-forward.py
+        [ -f tools/gen-lapack-forward.py ] && python3 -B -c 'import importlib.util as u, sys
+spec = u.spec_from_file_location("gen", sys.argv[1])
+gen = u.module_from_spec(spec)
+spec.loader.exec_module(gen)
+print("\n".join(gen.OWN))' tools/gen-lapack-forward.py
     } | sort -u
 )
 if [ "$(printf '%s\n' "$names" | grep -c .)" -lt 100 ]; then

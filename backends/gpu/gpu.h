@@ -60,5 +60,10 @@ ompwg_slevel3_sig ompwg_gpu_strmm;
 ompwg_dlevel3_sig ompwg_gpu_dtrmm;
 ompwg_slevel3_sig ompwg_gpu_strsm;
 ompwg_dlevel3_sig ompwg_gpu_dtrsm;
+/* LU and Cholesky, every op of the table's factor arrays
+ * (kernels/factor/factor_tmpl.c): OMPWG_OK, OMPWG_ERR_UNAVAILABLE,
+ * OMPWG_ERR_NOMEM, OMPWG_ERR_DEVICE_NOMEM or OMPWG_ERR_DEVICE. */
+ompwg_sfactor_sig ompwg_gpu_sfactor;
+ompwg_dfactor_sig ompwg_gpu_dfactor;
 
 #endif

@@ -47,4 +47,8 @@ const ompwg_backend ompwg_backend_openblas = {
     },
     .cgemm = ompwg_openblas_cgemm,
     .zgemm = ompwg_openblas_zgemm,
+    .sfactor = { ompwg_openblas_sfactor, ompwg_openblas_sfactor, ompwg_openblas_sfactor,
+                 ompwg_openblas_sfactor, ompwg_openblas_sfactor, ompwg_openblas_sfactor },
+    .dfactor = { ompwg_openblas_dfactor, ompwg_openblas_dfactor, ompwg_openblas_dfactor,
+                 ompwg_openblas_dfactor, ompwg_openblas_dfactor, ompwg_openblas_dfactor },
 };

@@ -23,6 +23,10 @@ ompwg_slevel3_sig ompwg_openblas_strmm;
 ompwg_dlevel3_sig ompwg_openblas_dtrmm;
 ompwg_slevel3_sig ompwg_openblas_strsm;
 ompwg_dlevel3_sig ompwg_openblas_dtrsm;
+/* GETRF, GETRS, POTRF, POTRS on OpenBLAS's LAPACK (openblas_lapack_tmpl.c),
+ * every slot of the table's factor arrays. */
+ompwg_sfactor_sig ompwg_openblas_sfactor;
+ompwg_dfactor_sig ompwg_openblas_dfactor;
 ompwg_cgemm_sig ompwg_openblas_cgemm;
 ompwg_zgemm_sig ompwg_openblas_zgemm;
 

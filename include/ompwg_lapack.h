@@ -1,0 +1,128 @@
+/**
+ * @file ompwg_lapack.h
+ * @brief LU and Cholesky factorisations and solves, placed per call like the
+ *        BLAS routines: on the GPU with the matrix resident on the device,
+ *        or on OpenBLAS's own LAPACK.
+ *
+ * The routines follow reference LAPACK 3.11 (DGETRF, DGETRS, DGESV, DPOTRF,
+ * DPOTRS, DPOSV and their S forms), column-major, with 64-bit sizes:
+ * - `info` (host memory, may not be NULL) is 0 on success; i > 0 when the
+ *   factorisation met a zero pivot U(i,i) (GETRF, GESV: the factorisation is
+ *   completed, as reference LAPACK completes it) or a leading minor of order
+ *   i that is not positive definite (POTRF, POSV: it stops there); -i when
+ *   argument i is invalid, together with the status below.
+ * - Pivots `ipiv` are 1-based row numbers, in host memory, as LAPACK's:
+ *   row i was interchanged with row ipiv[i - 1].
+ * - Arguments are checked in the order of the reference routine; the first
+ *   invalid one gives ::OMPWG_ERR_FLAGS (uplo), ::OMPWG_ERR_TRANS (trans),
+ *   ::OMPWG_ERR_SIZE (m, n, nrhs < 0), ::OMPWG_ERR_LD (lda, ldb below
+ *   max(1, rows)), then ::OMPWG_ERR_NULL for a missing array, and nothing
+ *   is written but `*info`.
+ * - NaN and Inf propagate as in reference LAPACK: on the GPU the pivot is
+ *   chosen as reference IDAMAX chooses it (the first largest magnitude; a
+ *   NaN is never larger, except in the first place looked at); on OpenBLAS
+ *   (the cpu and openblas backends) as OpenBLAS's LAPACK chooses it, which
+ *   for a column holding a NaN may be another row. A NaN on the diagonal
+ *   of a Cholesky factor stops it with info > 0 on every backend.
+ *
+ * Placement: with ::OMPWG_BACKEND unset (auto), a call runs on the GPU when
+ * the copies of A (and B) over the link plus the factorisation there are
+ * predicted faster than OpenBLAS's LAPACK on the host's cores, else on
+ * OpenBLAS (the CPU backend has no factorisation of its own and runs
+ * OpenBLAS's). On the GPU, host arrays are copied in once, factorised and
+ * solved there, and copied out once; a matrix the device cannot hold runs on
+ * OpenBLAS. The `_device` forms take A and B as device pointers of the GPU
+ * backend's device (ompwg_device_alloc() or OpenMP `target data`), `ipiv`
+ * and `info` stay in host memory; they return ::OMPWG_ERR_UNAVAILABLE where
+ * the GPU backend is not usable. `OMPWG_VERBOSE=2` traces each call.
+ *
+ * The drop-in (libompwg_lapack, and libompwg_blas when preloaded) exports
+ * dgetrf_, dgetrs_, dgesv_, dpotrf_, dpotrs_, dposv_ and the s forms on
+ * these routines, with LAPACK's 32-bit integers and XERBLA messages, and
+ * every other LAPACK routine as OpenBLAS's (docs/drop-in.md).
+ */
+#ifndef OMPWG_LAPACK_H
+#define OMPWG_LAPACK_H
+
+#include <stdint.h>
+
+#include "ompwg.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name LU factorisation with partial pivoting (GETRF, GETRS, GESV)
+ * GETRF: A (m x n) = P L U, L unit lower (m x min(m,n)), U upper; ipiv has
+ * min(m, n) entries. GETRS solves op(A) X = B with the factors, op(A) = A
+ * (::OMPWG_NO_TRANS) or A^T (::OMPWG_TRANS or ::OMPWG_CONJ_TRANS), B n x
+ * nrhs overwritten by X. GESV: GETRF then, when info == 0, GETRS.
+ * @{ */
+OMPWG_API ompwg_status ompwg_sgetrf(int64_t m, int64_t n, float *a, int64_t lda, int64_t *ipiv,
+                                    int64_t *info);
+OMPWG_API ompwg_status ompwg_dgetrf(int64_t m, int64_t n, double *a, int64_t lda, int64_t *ipiv,
+                                    int64_t *info);
+OMPWG_API ompwg_status ompwg_sgetrf_device(int64_t m, int64_t n, float *a, int64_t lda,
+                                           int64_t *ipiv, int64_t *info);
+OMPWG_API ompwg_status ompwg_dgetrf_device(int64_t m, int64_t n, double *a, int64_t lda,
+                                           int64_t *ipiv, int64_t *info);
+OMPWG_API ompwg_status ompwg_sgetrs(ompwg_trans trans, int64_t n, int64_t nrhs, const float *a,
+                                    int64_t lda, const int64_t *ipiv, float *b, int64_t ldb,
+                                    int64_t *info);
+OMPWG_API ompwg_status ompwg_dgetrs(ompwg_trans trans, int64_t n, int64_t nrhs, const double *a,
+                                    int64_t lda, const int64_t *ipiv, double *b, int64_t ldb,
+                                    int64_t *info);
+OMPWG_API ompwg_status ompwg_sgetrs_device(ompwg_trans trans, int64_t n, int64_t nrhs,
+                                           const float *a, int64_t lda, const int64_t *ipiv,
+                                           float *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_dgetrs_device(ompwg_trans trans, int64_t n, int64_t nrhs,
+                                           const double *a, int64_t lda, const int64_t *ipiv,
+                                           double *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_sgesv(int64_t n, int64_t nrhs, float *a, int64_t lda, int64_t *ipiv,
+                                   float *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_dgesv(int64_t n, int64_t nrhs, double *a, int64_t lda, int64_t *ipiv,
+                                   double *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_sgesv_device(int64_t n, int64_t nrhs, float *a, int64_t lda,
+                                          int64_t *ipiv, float *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_dgesv_device(int64_t n, int64_t nrhs, double *a, int64_t lda,
+                                          int64_t *ipiv, double *b, int64_t ldb, int64_t *info);
+/** @} */
+
+/** @name Cholesky factorisation (POTRF, POTRS, POSV)
+ * POTRF: A = U^T U (::OMPWG_UPPER) or L L^T (::OMPWG_LOWER), only that
+ * triangle of A read and written. POTRS solves A X = B with the factor.
+ * POSV: POTRF then, when info == 0, POTRS.
+ * @{ */
+OMPWG_API ompwg_status ompwg_spotrf(ompwg_uplo uplo, int64_t n, float *a, int64_t lda,
+                                    int64_t *info);
+OMPWG_API ompwg_status ompwg_dpotrf(ompwg_uplo uplo, int64_t n, double *a, int64_t lda,
+                                    int64_t *info);
+OMPWG_API ompwg_status ompwg_spotrf_device(ompwg_uplo uplo, int64_t n, float *a, int64_t lda,
+                                           int64_t *info);
+OMPWG_API ompwg_status ompwg_dpotrf_device(ompwg_uplo uplo, int64_t n, double *a, int64_t lda,
+                                           int64_t *info);
+OMPWG_API ompwg_status ompwg_spotrs(ompwg_uplo uplo, int64_t n, int64_t nrhs, const float *a,
+                                    int64_t lda, float *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_dpotrs(ompwg_uplo uplo, int64_t n, int64_t nrhs, const double *a,
+                                    int64_t lda, double *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_spotrs_device(ompwg_uplo uplo, int64_t n, int64_t nrhs,
+                                           const float *a, int64_t lda, float *b, int64_t ldb,
+                                           int64_t *info);
+OMPWG_API ompwg_status ompwg_dpotrs_device(ompwg_uplo uplo, int64_t n, int64_t nrhs,
+                                           const double *a, int64_t lda, double *b, int64_t ldb,
+                                           int64_t *info);
+OMPWG_API ompwg_status ompwg_sposv(ompwg_uplo uplo, int64_t n, int64_t nrhs, float *a, int64_t lda,
+                                   float *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_dposv(ompwg_uplo uplo, int64_t n, int64_t nrhs, double *a, int64_t lda,
+                                   double *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_sposv_device(ompwg_uplo uplo, int64_t n, int64_t nrhs, float *a,
+                                          int64_t lda, float *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_dposv_device(ompwg_uplo uplo, int64_t n, int64_t nrhs, double *a,
+                                          int64_t lda, double *b, int64_t ldb, int64_t *info);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OMPWG_LAPACK_H */

@@ -1,0 +1,226 @@
+/* The public LU and Cholesky entry points (ompwg_lapack.h), compiled once
+ * per precision: check the arguments in the reference routine's order,
+ * take the quick returns, place the call on the model (the device's link
+ * and level-3 curve against the host's), run it on the chosen backend's
+ * routine, and on the reference when the device cannot hold it. */
+#include "prec.h"
+
+#include "dispatch.h"
+#include "ompwg.h"
+#include "lapack_api.h"
+
+/* How much longer than the level-3 (TRSM) curve predicts for its flops a
+ * factorisation takes on the device, and what it spends whatever its flops:
+ * the GPU's narrowest panels are bound by a barrier a column (LU: a barrier
+ * across the grid) and by a launch and a status read a diagonal block
+ * (Cholesky). The per-column figures are the GPU kernels' as measured
+ * (bench/NOTES.md, "LU and Cholesky on the device"). */
+static double factor_device_slowdown(ompwg_factor_op op)
+{
+    (void)op;
+    return 1.4;
+}
+
+static double factor_device_fixed(const ompwg_factor_shape *s)
+{
+    const double cols = (double)(s->m < s->n ? s->m : s->n);
+    switch (s->op) {
+    case OMPWG_LA_GETRF:
+    case OMPWG_LA_GESV: return cols * 12e-6;
+    case OMPWG_LA_POTRF:
+    case OMPWG_LA_POSV: return cols * 2.5e-6;
+    default: return 0;
+    }
+}
+
+static const char *const factor_names[OMPWG_LA_OP_COUNT] = {
+    [OMPWG_LA_GETRF] = T_PREFIX "getrf", [OMPWG_LA_GETRS] = T_PREFIX "getrs",
+    [OMPWG_LA_GESV] = T_PREFIX "gesv",   [OMPWG_LA_POTRF] = T_PREFIX "potrf",
+    [OMPWG_LA_POTRS] = T_PREFIX "potrs", [OMPWG_LA_POSV] = T_PREFIX "posv",
+};
+
+static double factor_flops(const ompwg_factor_shape *s)
+{
+    const double m = (double)s->m, n = (double)s->n, r = (double)s->nrhs;
+    const double k = m < n ? m : n;
+    double f = 0;
+    if (s->op == OMPWG_LA_GETRF || s->op == OMPWG_LA_GESV)
+        f += m * n * k - (m + n) * k * k / 2 + k * k * k / 3;
+    if (s->op == OMPWG_LA_POTRF || s->op == OMPWG_LA_POSV) f += n * n * n / 3;
+    if (s->op != OMPWG_LA_GETRF && s->op != OMPWG_LA_POTRF) f += 2 * n * n * r;
+    return 2 * f;
+}
+
+/* Runs the normalised call s (sizes > 0, quick returns taken). */
+static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t *ipiv, T *b,
+                               int64_t *info)
+{
+    const bool factors = s->op != OMPWG_LA_GETRS && s->op != OMPWG_LA_POTRS;
+    const bool solves = s->op != OMPWG_LA_GETRF && s->op != OMPWG_LA_POTRF;
+    s->device_ptrs = device;
+    ompwg_call call = { .what = factor_names[s->op], .kind = OMPWG_MODEL_LEVEL3,
+                        .dbl = T_IS_DOUBLE, .work = factor_flops(s), .m = s->m, .n = s->n,
+                        .k = solves ? s->nrhs : s->n, .device = device,
+                        .operands = solves ? 2 : 1,
+                        .device_slowdown = factor_device_slowdown(s->op),
+                        .device_fixed = factor_device_fixed(s) };
+    call.op[0] = ompwg_matrix_operand(a, s->m, s->n, s->lda, sizeof(T), true, factors);
+    if (solves) call.op[1] = ompwg_matrix_operand(b, s->n, s->nrhs, s->ldb, sizeof(T), true, true);
+    void *ptr[2] = { a, b };
+    ompwg_placement pl;
+    int st = ompwg_place_call(&call, &pl, ptr);
+    if (st != OMPWG_OK) return st;
+    const ompwg_backend *be = pl.be;
+    TN(ompwg_, factor_fn) fn = be->TN(, factor)[s->op];
+    if (pl.mapped && !device) {
+        /* host data the device holds: its device copies, unless the device
+         * backend refuses them before writing anything */
+        s->device_ptrs = true;
+        st = fn(s, ptr[0], ipiv, ptr[1], info);
+        if (st != OMPWG_ERR_UNSUPPORTED) return st;
+        s->device_ptrs = false;
+    }
+    st = fn(s, a, ipiv, b, info);
+    /* a host matrix the device cannot hold runs on the host's LAPACK */
+    if (st == OMPWG_ERR_DEVICE_NOMEM && !device) {
+        const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
+        if (ref) st = ref->TN(, factor)[s->op](s, a, ipiv, b, info);
+    }
+    return st;
+}
+
+/* Records -arg in *info and returns st (an argument check's failure). */
+static ompwg_status bad_arg(int64_t *info, int arg, ompwg_status st)
+{
+    *info = -arg;
+    return st;
+}
+
+static ompwg_status getrf(bool device, int64_t m, int64_t n, T *a, int64_t lda, int64_t *ipiv,
+                          int64_t *info)
+{
+    if (!info) return OMPWG_ERR_NULL;
+    *info = 0;
+    if (m < 0) return bad_arg(info, 1, OMPWG_ERR_SIZE);
+    if (n < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
+    if (lda < (m > 1 ? m : 1)) return bad_arg(info, 4, OMPWG_ERR_LD);
+    if (m == 0 || n == 0) return OMPWG_OK;
+    if (!a || !ipiv) return OMPWG_ERR_NULL;
+    ompwg_factor_shape s = { .op = OMPWG_LA_GETRF, .m = m, .n = n, .lda = lda, .ldb = 1 };
+    return run_factor(device, &s, a, ipiv, NULL, info);
+}
+
+static ompwg_status getrs(bool device, ompwg_trans trans, int64_t n, int64_t nrhs, const T *a,
+                          int64_t lda, const int64_t *ipiv, T *b, int64_t ldb, int64_t *info)
+{
+    if (!info) return OMPWG_ERR_NULL;
+    *info = 0;
+    if (trans != OMPWG_NO_TRANS && trans != OMPWG_TRANS && trans != OMPWG_CONJ_TRANS)
+        return bad_arg(info, 1, OMPWG_ERR_TRANS);
+    if (n < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
+    if (nrhs < 0) return bad_arg(info, 3, OMPWG_ERR_SIZE);
+    if (lda < (n > 1 ? n : 1)) return bad_arg(info, 5, OMPWG_ERR_LD);
+    if (ldb < (n > 1 ? n : 1)) return bad_arg(info, 8, OMPWG_ERR_LD);
+    if (n == 0 || nrhs == 0) return OMPWG_OK;
+    if (!a || !ipiv || !b) return OMPWG_ERR_NULL;
+    ompwg_factor_shape s = { .op = OMPWG_LA_GETRS, .trans = trans != OMPWG_NO_TRANS, .m = n,
+                             .n = n, .nrhs = nrhs, .lda = lda, .ldb = ldb };
+    return run_factor(device, &s, (T *)a, (int64_t *)ipiv, b, info);
+}
+
+static ompwg_status gesv(bool device, int64_t n, int64_t nrhs, T *a, int64_t lda, int64_t *ipiv,
+                         T *b, int64_t ldb, int64_t *info)
+{
+    if (!info) return OMPWG_ERR_NULL;
+    *info = 0;
+    if (n < 0) return bad_arg(info, 1, OMPWG_ERR_SIZE);
+    if (nrhs < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
+    if (lda < (n > 1 ? n : 1)) return bad_arg(info, 4, OMPWG_ERR_LD);
+    if (ldb < (n > 1 ? n : 1)) return bad_arg(info, 7, OMPWG_ERR_LD);
+    if (n == 0) return OMPWG_OK;
+    if (!a || !ipiv || (nrhs > 0 && !b)) return OMPWG_ERR_NULL;
+    /* no right-hand side: the factorisation alone, as DGESV's DGETRS
+     * returns at once */
+    ompwg_factor_shape s = { .op = nrhs > 0 ? OMPWG_LA_GESV : OMPWG_LA_GETRF, .m = n, .n = n,
+                             .nrhs = nrhs, .lda = lda, .ldb = ldb };
+    return run_factor(device, &s, a, ipiv, nrhs > 0 ? b : NULL, info);
+}
+
+static bool uplo_ok(ompwg_uplo uplo)
+{
+    return uplo == OMPWG_UPPER || uplo == OMPWG_LOWER;
+}
+
+static ompwg_status potrf(bool device, ompwg_uplo uplo, int64_t n, T *a, int64_t lda,
+                          int64_t *info)
+{
+    if (!info) return OMPWG_ERR_NULL;
+    *info = 0;
+    if (!uplo_ok(uplo)) return bad_arg(info, 1, OMPWG_ERR_FLAGS);
+    if (n < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
+    if (lda < (n > 1 ? n : 1)) return bad_arg(info, 4, OMPWG_ERR_LD);
+    if (n == 0) return OMPWG_OK;
+    if (!a) return OMPWG_ERR_NULL;
+    ompwg_factor_shape s = { .op = OMPWG_LA_POTRF, .upper = uplo == OMPWG_UPPER, .m = n, .n = n,
+                             .lda = lda, .ldb = 1 };
+    return run_factor(device, &s, a, NULL, NULL, info);
+}
+
+/* POTRS (solve) and POSV (factor then solve) share their checks. */
+static ompwg_status potrs_posv(bool device, ompwg_factor_op op, ompwg_uplo uplo, int64_t n,
+                               int64_t nrhs, T *a, int64_t lda, T *b, int64_t ldb, int64_t *info)
+{
+    if (!info) return OMPWG_ERR_NULL;
+    *info = 0;
+    if (!uplo_ok(uplo)) return bad_arg(info, 1, OMPWG_ERR_FLAGS);
+    if (n < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
+    if (nrhs < 0) return bad_arg(info, 3, OMPWG_ERR_SIZE);
+    if (lda < (n > 1 ? n : 1)) return bad_arg(info, 5, OMPWG_ERR_LD);
+    if (ldb < (n > 1 ? n : 1)) return bad_arg(info, 7, OMPWG_ERR_LD);
+    if (n == 0 || (op == OMPWG_LA_POTRS && nrhs == 0)) return OMPWG_OK;
+    if (!a || (nrhs > 0 && !b)) return OMPWG_ERR_NULL;
+    if (nrhs == 0) op = OMPWG_LA_POTRF;
+    ompwg_factor_shape s = { .op = op, .upper = uplo == OMPWG_UPPER, .m = n, .n = n,
+                             .nrhs = nrhs, .lda = lda, .ldb = ldb };
+    return run_factor(device, &s, a, NULL, nrhs > 0 ? b : NULL, info);
+}
+
+/* The entry points of this precision, for the public names (lapack_api.c)
+ * and the drop-in (lapack/): device says whether a and b are device
+ * pointers. */
+ompwg_status TN(ompwg_i_, getrf)(bool device, int64_t m, int64_t n, T *a, int64_t lda,
+                                 int64_t *ipiv, int64_t *info)
+{
+    return getrf(device, m, n, a, lda, ipiv, info);
+}
+
+ompwg_status TN(ompwg_i_, getrs)(bool device, ompwg_trans trans, int64_t n, int64_t nrhs,
+                                 const T *a, int64_t lda, const int64_t *ipiv, T *b, int64_t ldb,
+                                 int64_t *info)
+{
+    return getrs(device, trans, n, nrhs, a, lda, ipiv, b, ldb, info);
+}
+
+ompwg_status TN(ompwg_i_, gesv)(bool device, int64_t n, int64_t nrhs, T *a, int64_t lda,
+                                int64_t *ipiv, T *b, int64_t ldb, int64_t *info)
+{
+    return gesv(device, n, nrhs, a, lda, ipiv, b, ldb, info);
+}
+
+ompwg_status TN(ompwg_i_, potrf)(bool device, ompwg_uplo uplo, int64_t n, T *a, int64_t lda,
+                                 int64_t *info)
+{
+    return potrf(device, uplo, n, a, lda, info);
+}
+
+ompwg_status TN(ompwg_i_, potrs)(bool device, ompwg_uplo uplo, int64_t n, int64_t nrhs,
+                                 const T *a, int64_t lda, T *b, int64_t ldb, int64_t *info)
+{
+    return potrs_posv(device, OMPWG_LA_POTRS, uplo, n, nrhs, (T *)a, lda, b, ldb, info);
+}
+
+ompwg_status TN(ompwg_i_, posv)(bool device, ompwg_uplo uplo, int64_t n, int64_t nrhs, T *a,
+                                int64_t lda, T *b, int64_t ldb, int64_t *info)
+{
+    return potrs_posv(device, OMPWG_LA_POSV, uplo, n, nrhs, a, lda, b, ldb, info);
+}

@@ -1,0 +1,60 @@
+/* LU and Cholesky (ompwg_lapack.h; lapack_tmpl.c, compiled once per
+ * precision) on every usable backend in one process: GETRF over shapes
+ * around the GPU's panel width and recursion, GETRS and GESV, POTRF, POTRS
+ * and POSV, zero pivots and matrices that are not positive definite, NaN
+ * and Inf against OpenBLAS's LAPACK; on the gpu backend the *_device forms
+ * too, on buffers from ompwg_device_alloc(); every argument error; and the
+ * *_device forms' status where the gpu backend is not usable. */
+#include <stdbool.h>
+#include <string.h>
+
+#include "lapack_test.h"
+#include "ompwg.h"
+#include "tap.h"
+#include "walk.h"
+
+static void run_forms(const char *backend, bool device)
+{
+    lu_grid_s(backend, device);
+    lu_grid_d(backend, device);
+    lu_solve_s(backend, device);
+    lu_solve_d(backend, device);
+    chol_s(backend, device);
+    chol_d(backend, device);
+    singular_s(backend, device);
+    singular_d(backend, device);
+    nonfinite_s(backend, device);
+    nonfinite_d(backend, device);
+}
+
+static void run_backend(const char *backend, void *ctx)
+{
+    (void)ctx;
+    run_forms(backend, false);
+    if (strcmp(backend, "gpu") != 0) return;
+    void *probe = NULL;
+    int st = ompwg_device_alloc(1, &probe);
+    if (st != OMPWG_OK) {
+        tap_skip("the *_device forms", "ompwg_device_alloc gives status %d (%s)", st,
+                 ompwg_strerror(st));
+        return;
+    }
+    ompwg_device_free(probe);
+    run_forms(backend, true);
+}
+
+int main(void)
+{
+    tap_init("test_lapack");
+    bad_args_s();
+    bad_args_d();
+    walk_backends(run_backend, NULL);
+    char why[256];
+    if (walk_usable("gpu", why, sizeof why)) {
+        tap_skip("*_device without a usable gpu backend", "the gpu backend is usable here");
+    } else {
+        device_unusable_s(why);
+        device_unusable_d(why);
+    }
+    return tap_done();
+}
