@@ -229,6 +229,7 @@ elif [ -x "$bench" ]; then
     [ -x "$builddir/bench/bench_complex_gemm" ] &&
         step "bench_complex_gemm" 120 "$builddir/bench/bench_complex_gemm" --sizes 256,1024,4096 --reps 5
     [ -x "$builddir/bench/bench_level3" ] && step "bench_level3" 120 "$builddir/bench/bench_level3"
+    [ -x "$builddir/bench/bench_factor" ] && step "bench_factor" 240 "$builddir/bench/bench_factor" --sizes 1024,4096,8192 --reps 2
 else
     echo "=== bench_gpu: $bench not built"
 fi
