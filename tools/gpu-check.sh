@@ -210,6 +210,11 @@ elif [ -n "$sanitizer" ] && [ -x "$builddir/bench/late_load" ]; then
             step "sanitizer $tool level 3" 100 "$sanitizer" --tool "$tool" "${api[@]}" \
                 --error-exitcode 3 --print-limit 20 "$builddir/bench/late_load" \
                 "$builddir/bench/bench_level3_module.so" --sizes 67,200 --reps 1
+        # the LU and Cholesky kernels on the walk's shapes, on the GPU alone
+        [ -f "$builddir/tests/lapack_module.so" ] &&
+            OMPWG_TEST_BACKENDS=gpu step "sanitizer $tool lapack" 150 "$sanitizer" --tool "$tool" \
+                "${api[@]}" --error-exitcode 3 --print-limit 20 "$builddir/bench/late_load" \
+                "$builddir/tests/lapack_module.so"
         [ -f "$builddir/bench/bench_complex_gemm_module.so" ] &&
             step "sanitizer $tool complex" 100 "$sanitizer" --tool "$tool" "${api[@]}" \
                 --error-exitcode 3 --print-limit 20 "$builddir/bench/late_load" \
