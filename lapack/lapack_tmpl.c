@@ -179,90 +179,41 @@ static void posv_body(const char *uplo, const int *n, const int *nrhs, T *a, con
     *info = finish(LA_NAME("POSV "), st, inf);
 }
 
+/* LAPACK's parameter lists, the hidden lengths of the character arguments
+ * last (gfortran's interface). */
+#define GETRF_F const int *m, const int *n, T *a, const int *lda, int *ipiv, int *info
+#define GETRS_F                                                                                 \
+    const char *trans, const int *n, const int *nrhs, const T *a, const int *lda,               \
+        const int *ipiv, T *b, const int *ldb, int *info, size_t trans_len
+#define GESV_F                                                                                  \
+    const int *n, const int *nrhs, T *a, const int *lda, int *ipiv, T *b, const int *ldb,       \
+        int *info
+#define POTRF_F const char *uplo, const int *n, T *a, const int *lda, int *info, size_t uplo_len
+#define POTRS_F                                                                                 \
+    const char *uplo, const int *n, const int *nrhs, const T *a, const int *lda, T *b,          \
+        const int *ldb, int *info, size_t uplo_len
+#define POSV_F                                                                                  \
+    const char *uplo, const int *n, const int *nrhs, T *a, const int *lda, T *b,                \
+        const int *ldb, int *info, size_t uplo_len
+#define GETRF_A m, n, a, lda, ipiv, info
+#define GETRS_A trans, n, nrhs, a, lda, ipiv, b, ldb, info
+#define GESV_A n, nrhs, a, lda, ipiv, b, ldb, info
+#define POTRF_A uplo, n, a, lda, info
+#define POTRS_A uplo, n, nrhs, a, lda, b, ldb, info
+#define POSV_A uplo, n, nrhs, a, lda, b, ldb, info
+
 #if T_IS_DOUBLE
-LA_EXPORT void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv,
-                                 int *info)
-{
-    getrf_body(m, n, a, lda, ipiv, info);
-}
-
-LA_EXPORT void dgetrs_(const char *trans, const int *n, const int *nrhs, const double *a,
-                                 const int *lda, const int *ipiv, double *b, const int *ldb,
-                                 int *info, size_t trans_len)
-{
-    (void)trans_len;
-    getrs_body(trans, n, nrhs, a, lda, ipiv, b, ldb, info);
-}
-
-LA_EXPORT void dgesv_(const int *n, const int *nrhs, double *a, const int *lda,
-                                int *ipiv, double *b, const int *ldb, int *info)
-{
-    gesv_body(n, nrhs, a, lda, ipiv, b, ldb, info);
-}
-
-LA_EXPORT void dpotrf_(const char *uplo, const int *n, double *a, const int *lda,
-                                 int *info, size_t uplo_len)
-{
-    (void)uplo_len;
-    potrf_body(uplo, n, a, lda, info);
-}
-
-LA_EXPORT void dpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a,
-                                 const int *lda, double *b, const int *ldb, int *info,
-                                 size_t uplo_len)
-{
-    (void)uplo_len;
-    potrs_body(uplo, n, nrhs, a, lda, b, ldb, info);
-}
-
-LA_EXPORT void dposv_(const char *uplo, const int *n, const int *nrhs, double *a,
-                                const int *lda, double *b, const int *ldb, int *info,
-                                size_t uplo_len)
-{
-    (void)uplo_len;
-    posv_body(uplo, n, nrhs, a, lda, b, ldb, info);
-}
+LA_EXPORT void dgetrf_(GETRF_F) { getrf_body(GETRF_A); }
+LA_EXPORT void dgetrs_(GETRS_F) { (void)trans_len; getrs_body(GETRS_A); }
+LA_EXPORT void dgesv_(GESV_F) { gesv_body(GESV_A); }
+LA_EXPORT void dpotrf_(POTRF_F) { (void)uplo_len; potrf_body(POTRF_A); }
+LA_EXPORT void dpotrs_(POTRS_F) { (void)uplo_len; potrs_body(POTRS_A); }
+LA_EXPORT void dposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }
 #else
-LA_EXPORT void sgetrf_(const int *m, const int *n, float *a, const int *lda, int *ipiv,
-                                 int *info)
-{
-    getrf_body(m, n, a, lda, ipiv, info);
-}
-
-LA_EXPORT void sgetrs_(const char *trans, const int *n, const int *nrhs, const float *a,
-                                 const int *lda, const int *ipiv, float *b, const int *ldb,
-                                 int *info, size_t trans_len)
-{
-    (void)trans_len;
-    getrs_body(trans, n, nrhs, a, lda, ipiv, b, ldb, info);
-}
-
-LA_EXPORT void sgesv_(const int *n, const int *nrhs, float *a, const int *lda,
-                                int *ipiv, float *b, const int *ldb, int *info)
-{
-    gesv_body(n, nrhs, a, lda, ipiv, b, ldb, info);
-}
-
-LA_EXPORT void spotrf_(const char *uplo, const int *n, float *a, const int *lda,
-                                 int *info, size_t uplo_len)
-{
-    (void)uplo_len;
-    potrf_body(uplo, n, a, lda, info);
-}
-
-LA_EXPORT void spotrs_(const char *uplo, const int *n, const int *nrhs, const float *a,
-                                 const int *lda, float *b, const int *ldb, int *info,
-                                 size_t uplo_len)
-{
-    (void)uplo_len;
-    potrs_body(uplo, n, nrhs, a, lda, b, ldb, info);
-}
-
-LA_EXPORT void sposv_(const char *uplo, const int *n, const int *nrhs, float *a,
-                                const int *lda, float *b, const int *ldb, int *info,
-                                size_t uplo_len)
-{
-    (void)uplo_len;
-    posv_body(uplo, n, nrhs, a, lda, b, ldb, info);
-}
+LA_EXPORT void sgetrf_(GETRF_F) { getrf_body(GETRF_A); }
+LA_EXPORT void sgetrs_(GETRS_F) { (void)trans_len; getrs_body(GETRS_A); }
+LA_EXPORT void sgesv_(GESV_F) { gesv_body(GESV_A); }
+LA_EXPORT void spotrf_(POTRF_F) { (void)uplo_len; potrf_body(POTRF_A); }
+LA_EXPORT void spotrs_(POTRS_F) { (void)uplo_len; potrs_body(POTRS_A); }
+LA_EXPORT void sposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }
 #endif

@@ -7,7 +7,7 @@
 
 #include "dispatch.h"
 #include "ompwg.h"
-#include "lapack_api.h"
+#include "ompwg_lapack.h"
 
 /* How much longer than the level-3 (TRSM) curve predicts for its flops a
  * factorisation takes on the device, and what it spends whatever its flops:
@@ -185,42 +185,51 @@ static ompwg_status potrs_posv(bool device, ompwg_factor_op op, ompwg_uplo uplo,
     return run_factor(device, &s, a, NULL, nrhs > 0 ? b : NULL, info);
 }
 
-/* The entry points of this precision, for the public names (lapack_api.c)
- * and the drop-in (lapack/): device says whether a and b are device
- * pointers. */
-ompwg_status TN(ompwg_i_, getrf)(bool device, int64_t m, int64_t n, T *a, int64_t lda,
-                                 int64_t *ipiv, int64_t *info)
-{
-    return getrf(device, m, n, a, lda, ipiv, info);
-}
+/* The public names, spelled in full (ompwg_lapack.h documents them); host
+ * data, then device pointers. */
+#define GETRF_PARAMS int64_t m, int64_t n, T *a, int64_t lda, int64_t *ipiv, int64_t *info
+#define GETRS_PARAMS                                                                            \
+    ompwg_trans trans, int64_t n, int64_t nrhs, const T *a, int64_t lda, const int64_t *ipiv,  \
+        T *b, int64_t ldb, int64_t *info
+#define GESV_PARAMS                                                                             \
+    int64_t n, int64_t nrhs, T *a, int64_t lda, int64_t *ipiv, T *b, int64_t ldb, int64_t *info
+#define POTRF_PARAMS ompwg_uplo uplo, int64_t n, T *a, int64_t lda, int64_t *info
+#define POTRS_PARAMS                                                                            \
+    ompwg_uplo uplo, int64_t n, int64_t nrhs, const T *a, int64_t lda, T *b, int64_t ldb,      \
+        int64_t *info
+#define POSV_PARAMS                                                                             \
+    ompwg_uplo uplo, int64_t n, int64_t nrhs, T *a, int64_t lda, T *b, int64_t ldb, int64_t *info
+#define GETRF_ARGS m, n, a, lda, ipiv, info
+#define GETRS_ARGS trans, n, nrhs, a, lda, ipiv, b, ldb, info
+#define GESV_ARGS n, nrhs, a, lda, ipiv, b, ldb, info
+#define POTRF_ARGS uplo, n, a, lda, info
+#define POTRS_ARGS OMPWG_LA_POTRS, uplo, n, nrhs, (T *)a, lda, b, ldb, info
+#define POSV_ARGS OMPWG_LA_POSV, uplo, n, nrhs, a, lda, b, ldb, info
 
-ompwg_status TN(ompwg_i_, getrs)(bool device, ompwg_trans trans, int64_t n, int64_t nrhs,
-                                 const T *a, int64_t lda, const int64_t *ipiv, T *b, int64_t ldb,
-                                 int64_t *info)
-{
-    return getrs(device, trans, n, nrhs, a, lda, ipiv, b, ldb, info);
-}
-
-ompwg_status TN(ompwg_i_, gesv)(bool device, int64_t n, int64_t nrhs, T *a, int64_t lda,
-                                int64_t *ipiv, T *b, int64_t ldb, int64_t *info)
-{
-    return gesv(device, n, nrhs, a, lda, ipiv, b, ldb, info);
-}
-
-ompwg_status TN(ompwg_i_, potrf)(bool device, ompwg_uplo uplo, int64_t n, T *a, int64_t lda,
-                                 int64_t *info)
-{
-    return potrf(device, uplo, n, a, lda, info);
-}
-
-ompwg_status TN(ompwg_i_, potrs)(bool device, ompwg_uplo uplo, int64_t n, int64_t nrhs,
-                                 const T *a, int64_t lda, T *b, int64_t ldb, int64_t *info)
-{
-    return potrs_posv(device, OMPWG_LA_POTRS, uplo, n, nrhs, (T *)a, lda, b, ldb, info);
-}
-
-ompwg_status TN(ompwg_i_, posv)(bool device, ompwg_uplo uplo, int64_t n, int64_t nrhs, T *a,
-                                int64_t lda, T *b, int64_t ldb, int64_t *info)
-{
-    return potrs_posv(device, OMPWG_LA_POSV, uplo, n, nrhs, a, lda, b, ldb, info);
-}
+#if T_IS_DOUBLE
+ompwg_status ompwg_dgetrf(GETRF_PARAMS) { return getrf(false, GETRF_ARGS); }
+ompwg_status ompwg_dgetrf_device(GETRF_PARAMS) { return getrf(true, GETRF_ARGS); }
+ompwg_status ompwg_dgetrs(GETRS_PARAMS) { return getrs(false, GETRS_ARGS); }
+ompwg_status ompwg_dgetrs_device(GETRS_PARAMS) { return getrs(true, GETRS_ARGS); }
+ompwg_status ompwg_dgesv(GESV_PARAMS) { return gesv(false, GESV_ARGS); }
+ompwg_status ompwg_dgesv_device(GESV_PARAMS) { return gesv(true, GESV_ARGS); }
+ompwg_status ompwg_dpotrf(POTRF_PARAMS) { return potrf(false, POTRF_ARGS); }
+ompwg_status ompwg_dpotrf_device(POTRF_PARAMS) { return potrf(true, POTRF_ARGS); }
+ompwg_status ompwg_dpotrs(POTRS_PARAMS) { return potrs_posv(false, POTRS_ARGS); }
+ompwg_status ompwg_dpotrs_device(POTRS_PARAMS) { return potrs_posv(true, POTRS_ARGS); }
+ompwg_status ompwg_dposv(POSV_PARAMS) { return potrs_posv(false, POSV_ARGS); }
+ompwg_status ompwg_dposv_device(POSV_PARAMS) { return potrs_posv(true, POSV_ARGS); }
+#else
+ompwg_status ompwg_sgetrf(GETRF_PARAMS) { return getrf(false, GETRF_ARGS); }
+ompwg_status ompwg_sgetrf_device(GETRF_PARAMS) { return getrf(true, GETRF_ARGS); }
+ompwg_status ompwg_sgetrs(GETRS_PARAMS) { return getrs(false, GETRS_ARGS); }
+ompwg_status ompwg_sgetrs_device(GETRS_PARAMS) { return getrs(true, GETRS_ARGS); }
+ompwg_status ompwg_sgesv(GESV_PARAMS) { return gesv(false, GESV_ARGS); }
+ompwg_status ompwg_sgesv_device(GESV_PARAMS) { return gesv(true, GESV_ARGS); }
+ompwg_status ompwg_spotrf(POTRF_PARAMS) { return potrf(false, POTRF_ARGS); }
+ompwg_status ompwg_spotrf_device(POTRF_PARAMS) { return potrf(true, POTRF_ARGS); }
+ompwg_status ompwg_spotrs(POTRS_PARAMS) { return potrs_posv(false, POTRS_ARGS); }
+ompwg_status ompwg_spotrs_device(POTRS_PARAMS) { return potrs_posv(true, POTRS_ARGS); }
+ompwg_status ompwg_sposv(POSV_PARAMS) { return potrs_posv(false, POSV_ARGS); }
+ompwg_status ompwg_sposv_device(POSV_PARAMS) { return potrs_posv(true, POSV_ARGS); }
+#endif
