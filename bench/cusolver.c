@@ -123,22 +123,24 @@ static const char *cuda_error(int st)
 
 static int device_to_use;
 
+/* Why library `lib` (named by environment variable `env`) is missing. */
+static void not_loadable(const char *lib, const char *env)
+{
+    const char *err = dlerror();
+    snprintf(cs.loaded.why, sizeof cs.loaded.why, "%s not loadable (set %s=/path/%s.so.N)%s%s",
+             lib, env, lib, err ? ": " : "", err ? err : "");
+}
+
 static void load(void)
 {
     cs.lib = open_cusolver();
     if (!cs.lib) {
-        const char *err = dlerror();
-        snprintf(cs.loaded.why, sizeof cs.loaded.why,
-                 "libcusolver not loadable (set OMPWG_CUSOLVER=/path/libcusolver.so.N)%s%s",
-                 err ? ": " : "", err ? err : "");
+        not_loadable("libcusolver", "OMPWG_CUSOLVER");
         return;
     }
     cs.rt = open_cudart();
     if (!cs.rt) {
-        const char *err = dlerror();
-        snprintf(cs.loaded.why, sizeof cs.loaded.why,
-                 "libcudart not loadable (set OMPWG_CUDART=/path/libcudart.so.N)%s%s",
-                 err ? ": " : "", err ? err : "");
+        not_loadable("libcudart", "OMPWG_CUDART");
         return;
     }
     const char *lib = cs.loaded.path, *rt = cs.rt_path;

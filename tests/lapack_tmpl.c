@@ -230,26 +230,33 @@ static int potrf_call(bool device, ompwg_uplo uplo, int64_t n, mat *a, int64_t *
     return st;
 }
 
-static int potrs_call(bool device, ompwg_uplo uplo, int64_t n, int64_t nrhs, mat *a, mat *b,
-                      int64_t *info)
+/* POTRS (factor false) or POSV, host or device form. */
+static int chol_solve_call(bool factor, bool device, ompwg_uplo uplo, int64_t n, int64_t nrhs,
+                           mat *a, mat *b, int64_t *info)
 {
     TT *pa = stage_in(a, device), *pb = stage_in(b, device);
-    int st = device ? LA(potrs_device)(uplo, n, nrhs, pa, a->ld, pb, b->ld, info)
+    int st;
+    if (factor)
+        st = device ? LA(posv_device)(uplo, n, nrhs, pa, a->ld, pb, b->ld, info)
+                    : LA(posv)(uplo, n, nrhs, pa, a->ld, pb, b->ld, info);
+    else
+        st = device ? LA(potrs_device)(uplo, n, nrhs, pa, a->ld, pb, b->ld, info)
                     : LA(potrs)(uplo, n, nrhs, pa, a->ld, pb, b->ld, info);
     stage_out(a, pa, device, "A");
     stage_out(b, pb, device, "B");
     return st;
 }
 
+static int potrs_call(bool device, ompwg_uplo uplo, int64_t n, int64_t nrhs, mat *a, mat *b,
+                      int64_t *info)
+{
+    return chol_solve_call(false, device, uplo, n, nrhs, a, b, info);
+}
+
 static int posv_call(bool device, ompwg_uplo uplo, int64_t n, int64_t nrhs, mat *a, mat *b,
                      int64_t *info)
 {
-    TT *pa = stage_in(a, device), *pb = stage_in(b, device);
-    int st = device ? LA(posv_device)(uplo, n, nrhs, pa, a->ld, pb, b->ld, info)
-                    : LA(posv)(uplo, n, nrhs, pa, a->ld, pb, b->ld, info);
-    stage_out(a, pa, device, "A");
-    stage_out(b, pb, device, "B");
-    return st;
+    return chol_solve_call(true, device, uplo, n, nrhs, a, b, info);
 }
 
 /* ---- checks -------------------------------------------------------------- */
