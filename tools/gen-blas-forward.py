@@ -65,93 +65,34 @@ OWN = {
 }
 
 import os
-import re
 import sys
 
-LIST = "tools/blas-prototypes.txt"
+# tools/forward_gen.py, what this script shares with gen-lapack-forward.py
+# (found beside it however this file is loaded; no bytecode in the source tree)
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import forward_gen  # noqa: E402
+from forward_gen import wrap  # noqa: E402
+
 HEADER = ("/* Generated at build time (blas/forward/meson.build) by tools/gen-blas-forward.py\n"
           " * from tools/blas-prototypes.txt, where each routine's prototype, its name\n"
           " * spelled out, is a line: change the list or the script, not this file. */\n")
 
-PROTO = re.compile(r"^(?P<ret>[\w ]+?\**)\s*\b(?P<name>\w+)\((?P<args>.*)\);$")
+BLAS = forward_gen.Library(export="OMPWG_BLAS_EXPORT", forward="ompwg_blas_forward",
+                           prefix="FWD_", what="libompwg_blas", guard="OMPWG_BLAS_FORWARD_IDS_H",
+                           enum="ompwg_blas_fwd", names="ompwg_blas_forward_names")
 
 
-def wrap(text, width=100):
-    """text cut after the commas of its argument list so that no line is
-    longer than width, the continuation lines under the first argument."""
-    if len(text) <= width or "(" not in text:
-        return text
-    indent = " " * (text.index("(") + 1)
-    lines, line = [], ""
-    for piece in re.split(r"(?<=,) ", text):
-        if line and len(line) + 1 + len(piece) > width:
-            lines.append(line)
-            line = indent + piece
-        else:
-            line = f"{line} {piece}" if line else piece
-    lines.append(line)
-    return "\n".join(lines)
-
-
-class Routine:
-    def __init__(self, line, section):
-        proto, _, target = line.partition("->")
-        m = PROTO.match(proto.strip())
-        if not m:
-            sys.exit(f"{LIST}: cannot read the prototype: {line}")
-        self.ret = m.group("ret").strip()
-        self.name = m.group("name")
-        self.args = [a.strip() for a in m.group("args").split(",") if a.strip()]
-        self.target = target.strip() or None
-        self.section = section
-
-    def arg_names(self):
-        return [re.search(r"(\w+)$", a).group(1) for a in self.args]
-
-    def signature(self, name=None):
-        return f"{self.ret} {name or self.name}({', '.join(self.args)})"
-
-
-def read_list():
-    routines, section = [], None
-    for raw in open(LIST):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        m = re.match(r"^\[(\w+)(?: (\w+))?\]$", line)
-        if m:
-            section = "_".join(g for g in m.groups() if g)
-            continue
-        if section is None:
-            sys.exit(f"{LIST}: a prototype before the first [section]: {line}")
-        routines.append(Routine(line, section))
-    names = [r.name for r in routines]
-    dup = sorted({n for n in names if names.count(n) > 1})
-    if dup:
-        sys.exit(f"{LIST}: listed twice: {' '.join(dup)}")
-    unknown = sorted(set(OWN) - set(names))
-    if unknown:
-        sys.exit(f"OWN names routines the list does not have: {' '.join(unknown)}")
-    return routines
-
-
-def forwarder(r):
-    call = f"fn({', '.join(r.arg_names())})"
-    lines = [wrap(f"typedef {r.signature(r.name + '_fn')};"), "",
-             wrap(f"OMPWG_BLAS_EXPORT {r.signature()}"), "{",
-             f"    {r.name}_fn *fn = ({r.name}_fn *)ompwg_blas_forward(FWD_{r.name});"]
-    if r.ret == "void":
-        lines.append(wrap(f"    if (fn) {call};"))
-    else:
-        lines += ["    if (!fn) return 0;", wrap(f"    return {call};")]
-    lines += ["}", ""]
-    return "\n".join(lines)
+def read_list(list_path):
+    """The routines of the list; a section is "[WORD]" or "[WORD WORD]"
+    (fortran_level1), and a line of [wrappers] names its ROUTINE."""
+    return forward_gen.read_list(list_path, OWN, r"^\[(\w+)(?: (\w+))?\]$", "[section]")
 
 
 def wrapper(r, by_name):
     target = by_name.get(r.target)
     if target is None:
-        sys.exit(f"{LIST}: {r.name} -> {r.target}: no such routine in the list")
+        sys.exit(f"{r.list_path}: {r.name} -> {r.target}: no such routine in the list")
     names = r.arg_names()
     lines = [wrap(f"OMPWG_BLAS_EXPORT {r.signature()}"), "{"]
     if r.ret == "void":
@@ -165,28 +106,9 @@ def wrapper(r, by_name):
 def render(routines):
     by_name = {r.name: r for r in routines}
     forwarded = [r for r in routines if r.name not in OWN and r.target is None]
-    files = {}
-
-    ids = [HEADER, "/* One index per routine libompwg_blas forwards to OpenBLAS. */",
-           "#ifndef OMPWG_BLAS_FORWARD_IDS_H", "#define OMPWG_BLAS_FORWARD_IDS_H", "",
-           "typedef enum ompwg_blas_fwd {"]
-    ids += [f"    FWD_{r.name}," for r in forwarded]
-    ids += ["    FWD_COUNT", "} ompwg_blas_fwd;", "",
-            "/* the names, in the order of the indices */",
-            "extern const char *const ompwg_blas_forward_names[FWD_COUNT];", "", "#endif", ""]
-    files["ids.h"] = "\n".join(ids)
-
-    names = [HEADER, '#include "forward.h"', "",
-             "const char *const ompwg_blas_forward_names[FWD_COUNT] = {"]
-    names += [f'    [FWD_{r.name}] = "{r.name}",' for r in forwarded]
-    names += ["};", ""]
-    files["names.c"] = "\n".join(names)
-
-    sections = []
-    for r in routines:
-        if r.section not in sections:
-            sections.append(r.section)
-    for s in sections:
+    files = {"ids.h": BLAS.ids(HEADER, forwarded),
+             "names.c": BLAS.names_file(HEADER, "forward.h", forwarded)}
+    for s in forward_gen.sections(routines):
         members = [r for r in routines if r.section == s and r.name not in OWN]
         if not members:
             continue
@@ -198,30 +120,14 @@ def render(routines):
             body += [wrapper(r, by_name) for r in members]
         else:
             body[1:1] = [f"/* {s.replace('_', ' ')}: forwarded to OpenBLAS. */"]
-            body += [forwarder(r) for r in members]
+            body += [BLAS.forwarder(r) for r in members]
         files[f"{s}.c"] = "\n".join(body)
-
     return files
 
 
 def main():
-    global LIST
-    if len(sys.argv) < 3:
-        sys.exit("usage: gen-blas-forward.py LIST OUTDIR [EXPECTED-OUTPUT ...]")
-    LIST, out = sys.argv[1], sys.argv[2]
-    expected = {os.path.basename(p) for p in sys.argv[3:]}
-    files = render(read_list())
-    if expected and set(files) != expected:
-        sys.exit("gen-blas-forward.py: blas/forward/meson.build's outputs ("
-                 + " ".join(sorted(expected)) + ") are not the files written ("
-                 + " ".join(sorted(files)) + ")")
-    os.makedirs(out, exist_ok=True)
-    for name, text in sorted(files.items()):
-        path = os.path.join(out, name)
-        if not os.path.exists(path) or open(path).read() != text:
-            with open(path, "w") as f:
-                f.write(text)
-    return 0
+    return forward_gen.main("gen-blas-forward.py", "blas/forward/meson.build",
+                            lambda list_path, flags: render(read_list(list_path)))
 
 
 if __name__ == "__main__":
