@@ -3,19 +3,6 @@
 #include "forward.h"
 #include "forward_table.h"
 
-static void *definitions[FWD_COUNT];
-/* routines whose missing definition has been reported */
-static atomic_bool reported[FWD_COUNT];
+OMPWG_FORWARD_TABLE(table, "ompwg_blas", ompwg_blas_forward_names, FWD_COUNT);
 
-static ompwg_forward_table table = {
-    .library = "ompwg_blas",
-    .names = ompwg_blas_forward_names,
-    .definitions = definitions,
-    .reported = reported,
-    .count = FWD_COUNT,
-};
-
-void *ompwg_blas_forward(ompwg_blas_fwd id)
-{
-    return ompwg_forward_definition(&table, (int)id);
-}
+void *ompwg_blas_forward(ompwg_blas_fwd id) { return ompwg_forward_definition(&table, (int)id); }

@@ -29,4 +29,17 @@ typedef struct ompwg_forward_table {
  * (functions return 0). */
 void *ompwg_forward_definition(ompwg_forward_table *table, int id);
 
+/* Defines the static table named table for the library lib ("ompwg_blas"),
+ * of the count names of the array names, with its slots and flags:
+ *     OMPWG_FORWARD_TABLE(table, "ompwg_blas", ompwg_blas_forward_names, FWD_COUNT);
+ * and the library's look-up returns ompwg_forward_definition(&table, id). */
+#define OMPWG_FORWARD_TABLE(table, lib, names_, count_)                                            \
+    static void *table##_definitions[count_];                                                      \
+    static atomic_bool table##_reported[count_];                                                   \
+    static ompwg_forward_table table = { .library = (lib),                                         \
+                                         .names = (names_),                                        \
+                                         .definitions = table##_definitions,                       \
+                                         .reported = table##_reported,                             \
+                                         .count = (count_) }
+
 #endif

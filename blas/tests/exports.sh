@@ -6,15 +6,7 @@
 set -u
 shim=$1
 reference=$2
-. "$(dirname "$0")/../../tests/tap.sh"
+. "$(dirname "$0")/../../tests/dropin.sh"
 
-defined() { nm -D --defined-only "$1" | awk '{ print $NF }' | sed 's/@.*//' | sort -u; }
-defined "$reference" >"$work/reference"
-defined "$shim" >"$work/shim"
-missing=$(comm -23 "$work/reference" "$work/shim")
-total=$(wc -l <"$work/reference")
-ok "$([ -s "$work/reference" ] && [ -z "$missing" ] && echo 0 || echo 1)" \
-    "libompwg_blas defines all $total names of $reference"
-[ -n "$missing" ] && diag "missing:" "$missing"
-
+defines_all "libompwg_blas defines" "$reference" "$shim"
 finish

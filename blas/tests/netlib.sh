@@ -25,7 +25,7 @@ if [ -n "$cli" ] && ! "$cli" info 2>/dev/null | grep -q '^  gpu  *usable'; then
     exit 0
 fi
 
-. "$(dirname "$0")/../../tests/tap.sh"
+. "$(dirname "$0")/../../tests/dropin.sh"
 
 # The input each program reads on stdin (level 1 reads none); the summary
 # is the file the input names (Fortran levels 2 and 3) or stdout.
@@ -63,19 +63,13 @@ case $mode in
 esac
 
 # What the loader maps: the shim must be there (linked: as libblas.so.3).
-LD_PRELOAD=$preload LD_TRACE_LOADED_OBJECTS=1 "$dir/$program" >"$work/objects" 2>&1
+loaded_objects
 if [ "$mode" = linked ]; then
     grep -q "libblas.so.3 => $shim/libblas.so.3" "$work/objects"
 else
     grep -q -F "	$shim (0x" "$work/objects"
 fi
-ok $? "$program $mode: the loader maps libompwg_blas ($mode)"
-[ "$failed" -eq 0 ] || { diag "$(cat "$work/objects")"; finish; }
-
-(cd "$work" && LD_PRELOAD=$preload "$dir/$program" <input >stdout 2>stderr)
-status=$?
-ok $status "$program $mode: the program runs to its end (exit status $status)"
-[ -s "$work/stderr" ] && diag "stderr:" "$(head -20 "$work/stderr")"
+run_tester $? "libompwg_blas ($mode)"
 summary=$work/stdout
 [ -f "$work/summary.out" ] && summary=$work/summary.out
 

@@ -22,7 +22,7 @@ dir=$1
 program=$2
 mode=$3
 
-. "$(dirname "$0")/../../tests/tap.sh"
+. "$(dirname "$0")/../../tests/dropin.sh"
 
 case $program in
     xlintstd) p=D ;;
@@ -79,16 +79,10 @@ esac
 
 # What the loader maps: the two libraries must be there (linked: as
 # liblapack.so.3 and libblas.so.3).
-LD_PRELOAD=$preload LD_TRACE_LOADED_OBJECTS=1 "$dir/$program" >"$work/objects" 2>&1
+loaded_objects
 grep -q -F "$want1" "$work/objects" && grep -q -F "$want2" "$work/objects" &&
     ! grep -q 'not found' "$work/objects"
-ok $? "$program $mode: the loader maps libompwg_lapack and libompwg_blas"
-[ "$failed" -eq 0 ] || { diag "$(cat "$work/objects")"; finish; }
-
-(cd "$work" && LD_PRELOAD=$preload "$dir/$program" <input >stdout 2>stderr)
-status=$?
-ok $status "$program $mode: the program runs to its end (exit status $status)"
-[ -s "$work/stderr" ] && diag "stderr:" "$(head -20 "$work/stderr")"
+run_tester $? "libompwg_lapack and libompwg_blas"
 out=$work/stdout
 
 grep -q "End of tests" "$out"
