@@ -202,17 +202,23 @@ static void posv_body(const char *uplo, const int *n, const int *nrhs, T *a, con
 #define POTRS_A uplo, n, nrhs, a, lda, b, ldb, info
 #define POSV_A uplo, n, nrhs, a, lda, b, ldb, info
 
+/* LU */
 #if T_IS_DOUBLE
 LA_EXPORT void dgetrf_(GETRF_F) { getrf_body(GETRF_A); }
 LA_EXPORT void dgetrs_(GETRS_F) { (void)trans_len; getrs_body(GETRS_A); }
 LA_EXPORT void dgesv_(GESV_F) { gesv_body(GESV_A); }
-LA_EXPORT void dpotrf_(POTRF_F) { (void)uplo_len; potrf_body(POTRF_A); }
-LA_EXPORT void dpotrs_(POTRS_F) { (void)uplo_len; potrs_body(POTRS_A); }
-LA_EXPORT void dposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }
 #else
 LA_EXPORT void sgetrf_(GETRF_F) { getrf_body(GETRF_A); }
 LA_EXPORT void sgetrs_(GETRS_F) { (void)trans_len; getrs_body(GETRS_A); }
 LA_EXPORT void sgesv_(GESV_F) { gesv_body(GESV_A); }
+#endif
+
+/* Cholesky */
+#if T_IS_DOUBLE
+LA_EXPORT void dpotrf_(POTRF_F) { (void)uplo_len; potrf_body(POTRF_A); }
+LA_EXPORT void dpotrs_(POTRS_F) { (void)uplo_len; potrs_body(POTRS_A); }
+LA_EXPORT void dposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }
+#else
 LA_EXPORT void spotrf_(POTRF_F) { (void)uplo_len; potrf_body(POTRF_A); }
 LA_EXPORT void spotrs_(POTRS_F) { (void)uplo_len; potrs_body(POTRS_A); }
 LA_EXPORT void sposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }

@@ -767,6 +767,24 @@ void TF(chol_)(const char *backend, bool device)
                  backend, TT_PREFIX, form(device));
 }
 
+/* POSV on a that is not positive definite at column k (the entry there
+ * described by `value`): info = k, nothing written outside A and B, the
+ * other triangle and B as they were. */
+static void posv_stops_at(group *g, bool device, bool upper, int64_t n, int64_t k, mat *a,
+                          mat *b, const char *value)
+{
+    int64_t info = -99;
+    char what[128], msg[512] = "";
+    margins_reset();
+    int st = posv_call(device, upper ? OMPWG_UPPER : OMPWG_LOWER, n, 2, a, b, &info);
+    snprintf(what, sizeof what, "posv uplo=%s n=%lld, A(%lld,%lld) = %s", upper ? "U" : "L",
+             (long long)n, (long long)k, (long long)k, value);
+    bool pass = status_ok(st, msg, sizeof msg) && info_is(info, k, msg, sizeof msg) &&
+                outside_kept(a, b, NULL, msg, sizeof msg) &&
+                other_triangle_kept(a, upper, msg, sizeof msg) && unchanged(b, "B", msg, sizeof msg);
+    group_add(g, what, pass, msg, -1);
+}
+
 /* ---- zero pivots, matrices not positive definite ------------------------- */
 
 void TF(singular_)(const char *backend, bool device)
@@ -865,17 +883,7 @@ void TF(singular_)(const char *backend, bool device)
             AT(&a, k - 1, k - 1) = -1;
             mat_snapshot(&a);
             mat_init(&b, n, 2, n + 1, &r);
-            info = -99;
-            msg[0] = '\0';
-            margins_reset();
-            st = posv_call(device, uplo, n, 2, &a, &b, &info);
-            snprintf(what, sizeof what, "posv uplo=%s n=%lld, A(%lld,%lld) = -1",
-                     upper ? "U" : "L", (long long)n, (long long)k, (long long)k);
-            pass = status_ok(st, msg, sizeof msg) && info_is(info, k, msg, sizeof msg) &&
-                   outside_kept(&a, &b, NULL, msg, sizeof msg) &&
-                   other_triangle_kept(&a, upper, msg, sizeof msg) &&
-                   unchanged(&b, "B", msg, sizeof msg);
-            group_add(&ch, what, pass, msg, -1);
+            posv_stops_at(&ch, device, upper, n, k, &a, &b, "-1");
             mat_free(&a);
             mat_free(&b);
         }
@@ -1104,17 +1112,7 @@ void TF(nonfinite_)(const char *backend, bool device)
             AT(&a, k - 1, k - 1) = (TT)NAN;
             mat_snapshot(&a);
             mat_init(&b, n, 2, n + 1, &r);
-            info = -99;
-            msg[0] = '\0';
-            margins_reset();
-            st = posv_call(device, upper ? OMPWG_UPPER : OMPWG_LOWER, n, 2, &a, &b, &info);
-            snprintf(what, sizeof what, "posv uplo=%s n=%lld, A(%lld,%lld) = NaN",
-                     upper ? "U" : "L", (long long)n, (long long)k, (long long)k);
-            pass = status_ok(st, msg, sizeof msg) && info_is(info, k, msg, sizeof msg) &&
-                   outside_kept(&a, &b, NULL, msg, sizeof msg) &&
-                   other_triangle_kept(&a, upper, msg, sizeof msg) &&
-                   unchanged(&b, "B", msg, sizeof msg);
-            group_add(&grp, what, pass, msg, -1);
+            posv_stops_at(&grp, device, upper, n, k, &a, &b, "NaN");
             mat_free(&a);
             mat_free(&b);
         }
