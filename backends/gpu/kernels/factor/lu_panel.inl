@@ -161,7 +161,10 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                     for (int64_t k = t; k < w; k += nt) row_j[k] = p0[j + k * lda];
                 lu_grid_sync(count, base + (uint64_t)(j + 1) * (uint64_t)nteam, t, nteam);
 
-                /* the pivot: the best of the teams' candidates, the same in every team */
+                /* the pivot: the best of the teams' candidates, the same in every
+                 * team; row j's entries, whose place is known already, loaded
+                 * beside them */
+                const T rj = t < w ? ((volatile T *)row_j)[t] : (T)0;
                 bv = -1;
                 bi = INT64_MAX;
                 for (int64_t u = t; u < nteam; u += nt) {
@@ -177,6 +180,18 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                 const int64_t owner = p / per;
                 for (int64_t k = t; k < w; k += nt)
                     prow[k] = ((volatile T *)cand_row)[owner * LU_W + k];
+                /* the interchange in this thread's first column outside the
+                 * panel: loaded now, stored after the update, so that its
+                 * trip to memory overlaps the steps between (nothing in the
+                 * panel reads those columns) */
+                T *ocol = NULL;
+                T oj = 0, op = 0;
+                if (p != j && olo + t < ohi) {
+                    const int64_t c = olo + t;
+                    ocol = a + (c < col ? c : c + w) * lda;
+                    oj = ocol[col + j];
+                    op = ocol[col + p];
+                }
 #pragma omp barrier
                 if (team == 0 && t == 0) piv[col + j] = col + p;
                 if (p != j) {
@@ -184,15 +199,7 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                         for (int64_t k = t; k < w; k += nt) p0[j + k * lda] = prow[k];
                     if (p >= lo && p < hi)
                         for (int64_t k = t; k < w; k += nt)
-                            p0[p + k * lda] = ((volatile T *)row_j)[k];
-                    /* the same interchange in this team's columns outside the panel */
-                    for (int64_t c = olo + t; c < ohi; c += nt) {
-                        const int64_t cc = c < col ? c : c + w;
-                        T *colp = a + cc * lda;
-                        const T x = colp[col + j];
-                        colp[col + j] = colp[col + p];
-                        colp[col + p] = x;
-                    }
+                            p0[p + k * lda] = k == t ? rj : ((volatile T *)row_j)[k];
                 }
                 const T d = prow[j];
                 if (d == 0 && team == 0 && t == 0 && *info == 0) *info = col + j + 1;
@@ -209,6 +216,19 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                     }
                     for (int64_t k = j + 1; k < w; k++) p0[i + k * lda] -= l * prow[k];
                 }
+                /* the outside interchange: the first column's stores, then any
+                 * further columns of this thread's */
+                if (ocol) {
+                    ocol[col + j] = op;
+                    ocol[col + p] = oj;
+                }
+                if (p != j)
+                    for (int64_t c = olo + t + nt; c < ohi; c += nt) {
+                        T *colp = a + (c < col ? c : c + w) * lda;
+                        const T x = colp[col + j];
+                        colp[col + j] = colp[col + p];
+                        colp[col + p] = x;
+                    }
 #pragma omp barrier
             }
         }
