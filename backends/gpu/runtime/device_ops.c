@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "buffers.h"
 #include "devmem.h"
 #include "../gpu.h"
 #include "ompwg.h"

@@ -1,19 +1,16 @@
-/* Device buffers for calls on host data. Every failure is a status, never a
- * process exit: allocations are checked (an implicit map that fails makes the
- * offload runtime abort), and nothing is mapped implicitly. */
+/* Raw device memory, the bottom of the memory layer: checked allocations
+ * (with api.h's ompwg_gpu_alloc_direct, defined in devmem.c), page-locked
+ * host memory, copies across the link and their counters. The pool
+ * (pool.h) and the staged copies (staging.h) build on it, device buffers
+ * for calls (buffers.h) on those; it calls none of them. Every failure is a
+ * status, never a process exit: allocations are checked (an implicit map
+ * that fails makes the offload runtime abort), and nothing is mapped
+ * implicitly. */
 #ifndef OMPWG_GPU_DEVMEM_H
 #define OMPWG_GPU_DEVMEM_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* Allocates bytes on `dev` from the pool (pool.h): OMPWG_OK or
- * OMPWG_ERR_DEVICE_NOMEM. */
-int ompwg_gpu_alloc(int dev, size_t bytes, void **out);
-
-/* Allocates bytes on `dev` and copies them from host memory src, staged
- * (staging.h). On failure nothing stays allocated and *out is NULL. */
-int ompwg_gpu_alloc_copy(int dev, const void *src, size_t bytes, void **out);
 
 /* Host to device, device to host and device to device copies as they are
  * (staging.h stages pageable memory through these): OMPWG_OK or
@@ -32,28 +29,5 @@ void ompwg_gpu_free_pinned(int dev, void *p);
 /* Bytes ompwg_gpu_to_device and ompwg_gpu_to_host moved since the process
  * started. */
 void ompwg_gpu_traffic(uint64_t *to_device, uint64_t *to_host);
-
-/* Gives what ompwg_gpu_alloc returned back to the pool; NULL is ignored. */
-void ompwg_gpu_free(int dev, void *p);
-
-/* A vector of host data on the device, for an input: a unit stride is
- * copied as it lies, a larger one packed first (copying its span would move
- * |inc| times the data). x points at logical element 0 (BLAS order, see
- * args.h); *dx receives the device address of logical element 0 and *inc
- * the increment there; *buf what to free. */
-int ompwg_gpu_vec_to_device(int dev, int64_t n, const void *x, int64_t *inc, size_t elem,
-                            void **buf, const void **dx);
-
-/* Device room for an output vector of host data, laid out so that
- * ompwg_gpu_vec_to_host can bring it back: the span for a unit stride, a
- * packed buffer for a larger one (*inc becomes 1). *dy: logical element
- * 0; *buf: what to free. */
-int ompwg_gpu_vec_alloc(int dev, int64_t n, int64_t *inc, size_t elem, void **buf, void **dy);
-
-/* Copies an output vector from buf (as ompwg_gpu_vec_alloc laid it out for
- * increment inc) into host y (logical element 0, increment inc), writing
- * nothing of y but its n elements. */
-int ompwg_gpu_vec_to_host(int dev, int64_t n, void *y, int64_t inc, size_t elem,
-                          const void *buf);
 
 #endif

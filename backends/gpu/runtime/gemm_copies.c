@@ -1,7 +1,7 @@
 /* The packed copies of a GEMM on host data (gemm_copies.h). */
 #include "gemm_copies.h"
 
-#include "devmem.h"
+#include "buffers.h"
 
 int ompwg_gpu_gemm_copies_alloc(int dev, const ompwg_gemm_shape *s, size_t elem, bool reads_ab,
                                 bool reads_c, ompwg_gpu_gemm_copies *d)

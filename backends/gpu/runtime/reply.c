@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buffers.h"
 #include "devmem.h"
 #include "ompwg.h"
 

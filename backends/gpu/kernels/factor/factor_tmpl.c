@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "../../gpu.h"
+#include "../../runtime/buffers.h"
 #include "../../runtime/devmem.h"
 #include "../../runtime/staging.h"
 #include "../grid.h"

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/devmem.h"
+#include "../../runtime/buffers.h"
 #include "../../gpu.h"
 #include "../gpu_mma.h"
 #include "../grid.h"

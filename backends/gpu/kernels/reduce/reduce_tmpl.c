@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../runtime/devmem.h"
+#include "../../runtime/buffers.h"
 #include "extremum.h"
 #include "../finish.h"
 #include "../../gpu.h"

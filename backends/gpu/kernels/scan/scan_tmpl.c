@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../runtime/devmem.h"
+#include "../../runtime/buffers.h"
 #include "../../gpu.h"
 #include "../grid.h"
 #include "ompwg.h"

@@ -41,7 +41,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../runtime/devmem.h"
+#include "../../runtime/buffers.h"
 #include "../../gpu.h"
 #include "../grid.h"
 #include "ompwg.h"
