@@ -11,7 +11,9 @@ reference=$3
 
 defines_all "libompwg_lapack and libompwg_blas define" "$reference" "$lapack" "$blas"
 defined "$lapack" >"$work/lapack"
-extra=$(comm -13 "$work/reference" "$work/lapack")
+# names the toolchain adds under a sanitizer (__start_asan_globals, ...)
+# begin with two underscores, as no LAPACK name does
+extra=$(comm -13 "$work/reference" "$work/lapack" | grep -v '^__')
 ok "$([ -z "$extra" ] && echo 0 || echo 1)" \
     "libompwg_lapack defines no other name ($(wc -l <"$work/lapack") names)"
 [ -n "$extra" ] && diag "not in the reference:" "$extra"
