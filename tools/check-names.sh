@@ -79,7 +79,9 @@ missing=0
 echo "1..$(printf '%s\n' "$names" | grep -c .)"
 for name in $names; do
     n=$((n + 1))
-    where=$(printf '%s\n' "$defs" | awk -v n="$name" '$1 == n { print $2; exit }')
+    # a here-string, not a pipe: awk stops at the first match, and a writer
+    # into a pipe it left would die of SIGPIPE (pipefail)
+    where=$(awk -v n="$name" '$1 == n { print $2; exit }' <<<"$defs")
     if [ -n "$where" ]; then
         echo "ok $n - $name ($where)"
     else
