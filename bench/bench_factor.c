@@ -123,14 +123,8 @@ typedef struct arrays {
 
 static void free_arrays(arrays *a)
 {
-    free(a->a0);
-    free(a->w);
-    free(a->ipiv);
-    free(a->ipiv32);
-    free(a->x);
-    free(a->ax);
-    free(a->t);
-    free(a->z);
+    void *host[] = { a->a0, a->w, a->ipiv, a->ipiv32, a->x, a->ax, a->t, a->z };
+    for (size_t i = 0; i < sizeof host / sizeof host[0]; i++) free(host[i]);
     ompwg_device_free(a->d0);
     ompwg_device_free(a->dw);
     bench_cuda_free(a->c0);
@@ -393,17 +387,29 @@ static int call(engine_id e, op_id op, arrays *a, const setup *s, int64_t *info,
     }
     case AUTO:
     case GPU:
-        if (op == DGETRF) st = ompwg_dgetrf(n, n, a->w, n, a->ipiv, info);
-        else if (op == SGETRF) st = ompwg_sgetrf(n, n, a->w, n, a->ipiv, info);
-        else if (op == DPOTRF) st = ompwg_dpotrf(OMPWG_LOWER, n, a->w, n, info);
-        else st = ompwg_spotrf(OMPWG_LOWER, n, a->w, n, info);
+    case DEVICE: {
+        /* host arrays, or their copies on the device */
+        const bool dev = e == DEVICE;
+        void *w = dev ? a->dw : a->w;
+        switch (op) {
+        case DGETRF:
+            st = dev ? ompwg_dgetrf_device(n, n, w, n, a->ipiv, info)
+                     : ompwg_dgetrf(n, n, w, n, a->ipiv, info);
+            break;
+        case SGETRF:
+            st = dev ? ompwg_sgetrf_device(n, n, w, n, a->ipiv, info)
+                     : ompwg_sgetrf(n, n, w, n, a->ipiv, info);
+            break;
+        case DPOTRF:
+            st = dev ? ompwg_dpotrf_device(OMPWG_LOWER, n, w, n, info)
+                     : ompwg_dpotrf(OMPWG_LOWER, n, w, n, info);
+            break;
+        default:
+            st = dev ? ompwg_spotrf_device(OMPWG_LOWER, n, w, n, info)
+                     : ompwg_spotrf(OMPWG_LOWER, n, w, n, info);
+        }
         break;
-    case DEVICE:
-        if (op == DGETRF) st = ompwg_dgetrf_device(n, n, a->dw, n, a->ipiv, info);
-        else if (op == SGETRF) st = ompwg_sgetrf_device(n, n, a->dw, n, a->ipiv, info);
-        else if (op == DPOTRF) st = ompwg_dpotrf_device(OMPWG_LOWER, n, a->dw, n, info);
-        else st = ompwg_spotrf_device(OMPWG_LOWER, n, a->dw, n, info);
-        break;
+    }
     case CUSOLVER: {
         int cst = bench_cusolver_factor(o->potrf, o->dbl, ni, a->cw, a->cwork, a->clwork,
                                         a->cipiv, a->cinfo);

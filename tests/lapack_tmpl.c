@@ -767,22 +767,30 @@ void TF(chol_)(const char *backend, bool device)
                  backend, TT_PREFIX, form(device));
 }
 
-/* POSV on a that is not positive definite at column k (the entry there
- * described by `value`): info = k, nothing written outside A and B, the
+/* POSV on a diagonally dominant A whose entry (k, k) is `value` (not
+ * positive definite there): info = k, nothing written outside A and B, the
  * other triangle and B as they were. */
-static void posv_stops_at(group *g, bool device, bool upper, int64_t n, int64_t k, mat *a,
-                          mat *b, const char *value)
+static void posv_stops_at(group *g, bool device, bool upper, int64_t n, int64_t k, TT value,
+                          const char *value_text, test_rng *r)
 {
+    mat a, b;
+    spd_init(&a, n, n + 5, true, r);
+    AT(&a, k - 1, k - 1) = value;
+    mat_snapshot(&a);
+    mat_init(&b, n, 2, n + 1, r);
     int64_t info = -99;
     char what[128], msg[512] = "";
     margins_reset();
-    int st = posv_call(device, upper ? OMPWG_UPPER : OMPWG_LOWER, n, 2, a, b, &info);
+    int st = posv_call(device, upper ? OMPWG_UPPER : OMPWG_LOWER, n, 2, &a, &b, &info);
     snprintf(what, sizeof what, "posv uplo=%s n=%lld, A(%lld,%lld) = %s", upper ? "U" : "L",
-             (long long)n, (long long)k, (long long)k, value);
+             (long long)n, (long long)k, (long long)k, value_text);
     bool pass = status_ok(st, msg, sizeof msg) && info_is(info, k, msg, sizeof msg) &&
-                outside_kept(a, b, NULL, msg, sizeof msg) &&
-                other_triangle_kept(a, upper, msg, sizeof msg) && unchanged(b, "B", msg, sizeof msg);
+                outside_kept(&a, &b, NULL, msg, sizeof msg) &&
+                other_triangle_kept(&a, upper, msg, sizeof msg) &&
+                unchanged(&b, "B", msg, sizeof msg);
     group_add(g, what, pass, msg, -1);
+    mat_free(&a);
+    mat_free(&b);
 }
 
 /* ---- zero pivots, matrices not positive definite ------------------------- */
@@ -857,7 +865,7 @@ void TF(singular_)(const char *backend, bool device)
             const bool upper = u == 0;
             const ompwg_uplo uplo = upper ? OMPWG_UPPER : OMPWG_LOWER;
             char what[128], msg[512] = "";
-            mat a, b;
+            mat a;
             spd_init(&a, n, n + 5, true, &r);
             AT(&a, k - 1, k - 1) = -1;
             mat_snapshot(&a);
@@ -879,13 +887,7 @@ void TF(singular_)(const char *backend, bool device)
             group_add(&ch, what, pass, msg, -1);
             mat_free(&a);
             /* POSV: info = k, B untouched */
-            spd_init(&a, n, n + 5, true, &r);
-            AT(&a, k - 1, k - 1) = -1;
-            mat_snapshot(&a);
-            mat_init(&b, n, 2, n + 1, &r);
-            posv_stops_at(&ch, device, upper, n, k, &a, &b, "-1");
-            mat_free(&a);
-            mat_free(&b);
+            posv_stops_at(&ch, device, upper, n, k, -1, "-1", &r);
         }
     group_report(&lu,
                  "%s: %sgetrf%s and %sgesv%s with a zero column k and the columns before it "
@@ -1107,14 +1109,7 @@ void TF(nonfinite_)(const char *backend, bool device)
             group_add(&grp, what, pass, msg, -1);
             mat_free(&a);
             /* POSV: info = k, B untouched */
-            mat b;
-            spd_init(&a, n, n + 5, true, &r);
-            AT(&a, k - 1, k - 1) = (TT)NAN;
-            mat_snapshot(&a);
-            mat_init(&b, n, 2, n + 1, &r);
-            posv_stops_at(&grp, device, upper, n, k, &a, &b, "NaN");
-            mat_free(&a);
-            mat_free(&b);
+            posv_stops_at(&grp, device, upper, n, k, (TT)NAN, "NaN", &r);
         }
     group_report(&grp,
                  "%s: %spotrf%s and %sposv%s, upper and lower, with a NaN at A(k,k) of a "
