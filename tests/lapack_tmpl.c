@@ -767,6 +767,27 @@ void TF(chol_)(const char *backend, bool device)
                  backend, TT_PREFIX, form(device));
 }
 
+/* POTRF on a diagonally dominant A (into *a) whose entry (k, k) is
+ * `value`, not positive definite there: true when info = k, nothing was
+ * written outside A, and the other triangle is as it was (*a keeps the
+ * result for further checks; what and msg name the case and the failure). */
+static bool potrf_stops_at(bool device, bool upper, int64_t n, int64_t k, TT value,
+                           const char *value_text, test_rng *r, mat *a, char *what, size_t wlen,
+                           char *msg, size_t mlen)
+{
+    spd_init(a, n, n + 5, true, r);
+    AT(a, k - 1, k - 1) = value;
+    mat_snapshot(a);
+    int64_t info = -99;
+    margins_reset();
+    int st = potrf_call(device, upper ? OMPWG_UPPER : OMPWG_LOWER, n, a, &info);
+    snprintf(what, wlen, "potrf uplo=%s n=%lld, A(%lld,%lld) = %s", upper ? "U" : "L",
+             (long long)n, (long long)k, (long long)k, value_text);
+    return status_ok(st, msg, mlen) && info_is(info, k, msg, mlen) &&
+           outside_kept(a, NULL, NULL, msg, mlen) && padding_kept(a, "A", msg, mlen) &&
+           other_triangle_kept(a, upper, msg, mlen);
+}
+
 /* POSV on a diagonally dominant A whose entry (k, k) is `value` (not
  * positive definite there): info = k, nothing written outside A and B, the
  * other triangle and B as they were. */
@@ -863,21 +884,10 @@ void TF(singular_)(const char *backend, bool device)
         for (int u = 0; u < 2; u++) {
             const int64_t n = chol_cases[c][0], k = chol_cases[c][1];
             const bool upper = u == 0;
-            const ompwg_uplo uplo = upper ? OMPWG_UPPER : OMPWG_LOWER;
             char what[128], msg[512] = "";
             mat a;
-            spd_init(&a, n, n + 5, true, &r);
-            AT(&a, k - 1, k - 1) = -1;
-            mat_snapshot(&a);
-            int64_t info = -99;
-            margins_reset();
-            int st = potrf_call(device, uplo, n, &a, &info);
-            snprintf(what, sizeof what, "potrf uplo=%s n=%lld, A(%lld,%lld) = -1",
-                     upper ? "U" : "L", (long long)n, (long long)k, (long long)k);
-            bool pass = status_ok(st, msg, sizeof msg) && info_is(info, k, msg, sizeof msg) &&
-                        outside_kept(&a, NULL, NULL, msg, sizeof msg) &&
-                        padding_kept(&a, "A", msg, sizeof msg) &&
-                        other_triangle_kept(&a, upper, msg, sizeof msg);
+            bool pass = potrf_stops_at(device, upper, n, k, -1, "-1", &r, &a, what, sizeof what,
+                                       msg, sizeof msg);
             if (pass) {
                 /* the leading block before the failure is factorised */
                 const double f = chol_backward(&a, upper, k - 1);
@@ -1093,19 +1103,9 @@ void TF(nonfinite_)(const char *backend, bool device)
             const int64_t n = nan_diag[c][0], k = nan_diag[c][1];
             const bool upper = u == 0;
             mat a;
-            spd_init(&a, n, n + 5, true, &r);
-            AT(&a, k - 1, k - 1) = (TT)NAN;
-            mat_snapshot(&a);
-            int64_t info = -99;
-            margins_reset();
-            int st = potrf_call(device, upper ? OMPWG_UPPER : OMPWG_LOWER, n, &a, &info);
             char what[128], msg[512] = "";
-            snprintf(what, sizeof what, "potrf uplo=%s n=%lld, A(%lld,%lld) = NaN",
-                     upper ? "U" : "L", (long long)n, (long long)k, (long long)k);
-            bool pass = status_ok(st, msg, sizeof msg) && info_is(info, k, msg, sizeof msg) &&
-                        outside_kept(&a, NULL, NULL, msg, sizeof msg) &&
-                        padding_kept(&a, "A", msg, sizeof msg) &&
-                        other_triangle_kept(&a, upper, msg, sizeof msg);
+            bool pass = potrf_stops_at(device, upper, n, k, (TT)NAN, "NaN", &r, &a, what,
+                                       sizeof what, msg, sizeof msg);
             group_add(&grp, what, pass, msg, -1);
             mat_free(&a);
             /* POSV: info = k, B untouched */
