@@ -10,16 +10,13 @@
 #include "ompwg_lapack.h"
 
 /* How much longer than the level-3 (TRSM) curve predicts for its flops a
- * factorisation takes on the device, and what it spends whatever its flops:
- * the GPU's narrowest panels are bound by a barrier a column (LU: a barrier
- * across the grid) and by a launch and a status read a diagonal block
- * (Cholesky). The per-column figures are the GPU kernels' as measured
- * (bench/NOTES.md, "LU and Cholesky on the device"). */
-static double factor_device_slowdown(ompwg_factor_op op)
-{
-    (void)op;
-    return 1.4;
-}
+ * factorisation takes on the device (FACTOR_DEVICE_SLOWDOWN), and what it
+ * spends whatever its flops (factor_device_fixed): the GPU's narrowest
+ * panels are bound by a barrier a column (LU: a barrier across the grid)
+ * and by a launch a diagonal block (Cholesky). The per-column figures are
+ * the GPU kernels' as measured (bench/NOTES.md, "LU and Cholesky on the
+ * device"). */
+#define FACTOR_DEVICE_SLOWDOWN 1.4
 
 static double factor_device_fixed(const ompwg_factor_shape *s)
 {
@@ -62,7 +59,7 @@ static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t
                         .dbl = T_IS_DOUBLE, .work = factor_flops(s), .m = s->m, .n = s->n,
                         .k = solves ? s->nrhs : s->n, .device = device,
                         .operands = solves ? 2 : 1,
-                        .device_slowdown = factor_device_slowdown(s->op),
+                        .device_slowdown = FACTOR_DEVICE_SLOWDOWN,
                         .device_fixed = factor_device_fixed(s) };
     call.op[0] = ompwg_matrix_operand(a, s->m, s->n, s->lda, sizeof(T), true, factors);
     if (solves) call.op[1] = ompwg_matrix_operand(b, s->n, s->nrhs, s->ldb, sizeof(T), true, true);

@@ -86,15 +86,15 @@ static void fac_tick(const fac_clock *c, double *slot, double *t0)
     *t0 = t;
 }
 
-static void fac_report(const fac_clock *c, const char *what, int64_t m, int64_t n)
+static void fac_report(const fac_clock *c, const char *what, bool lu, int64_t m, int64_t n)
 {
     if (!c->on) return;
     fprintf(stderr,
             "ompwg: %s %lldx%lld on the device: %s %.3g ms (%lld launches), trsm %.3g ms, "
             "%s %.3g ms, copies %.3g ms\n",
-            what, (long long)m, (long long)n, what[1] == 'g' ? "panels" : "diagonal blocks",
-            c->own * 1e3, (long long)c->launches, c->solve * 1e3,
-            what[1] == 'g' ? "gemm" : "syrk", c->update * 1e3, c->copies * 1e3);
+            what, (long long)m, (long long)n, lu ? "panels" : "diagonal blocks", c->own * 1e3,
+            (long long)c->launches, c->solve * 1e3, lu ? "gemm" : "syrk", c->update * 1e3,
+            c->copies * 1e3);
 }
 
 /* The library's own kernels on device data, as the factorisations use
@@ -375,10 +375,11 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     const int dev = ompwg_gpu_device();
     fac_clock clock = { .on = ompwg_verbose_level() >= 2 };
     const bool factors = s->op != OMPWG_LA_GETRS && s->op != OMPWG_LA_POTRS;
+    const bool lu = s->op == OMPWG_LA_GETRF || s->op == OMPWG_LA_GESV;
     int st;
     if (s->device_ptrs) {
         st = factor_resident(dev, s, a, s->lda, ipiv, b, s->ldb, info, &clock);
-        if (factors) fac_report(&clock, fac_names[s->op], s->m, s->n);
+        if (factors) fac_report(&clock, fac_names[s->op], lu, s->m, s->n);
         return st;
     }
     /* host data: A (and B) in once, packed; back what the call writes */
@@ -401,7 +402,7 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     if (st == OMPWG_OK && solves && inf == 0) st = ompwg_gpu_block_out(dev, &bb);
     fac_tick(&clock, &clock.copies, &t0);
     if (info) *info = inf;
-    if (factors) fac_report(&clock, fac_names[s->op], s->m, s->n);
+    if (factors) fac_report(&clock, fac_names[s->op], lu, s->m, s->n);
     ompwg_gpu_free(dev, db);
     ompwg_gpu_free(dev, da);
     return st;
