@@ -133,15 +133,18 @@ typedef int ompwg_dlevel3_sig(const ompwg_level3_shape *s, double alpha, const d
                               const double *b, double beta, double *c);
 typedef ompwg_dlevel3_sig *ompwg_dlevel3_fn;
 
-/* LU and Cholesky (ompwg_lapack.h), normalised in src/: m > 0, n > 0 (m ==
- * n but for GETRF), nrhs > 0 for the solves, lda and ldb valid. One
- * signature for all: a is A (read only by the solves), ipiv min(m, n)
- * 1-based pivots in host memory (GETRF writes them, GETRS reads them, NULL
- * for Cholesky), b the right-hand sides of the solves (NULL otherwise),
- * info (host memory, the factorisations; GESV and POSV solve only when
- * it is 0) 0 or the 1-based column of the
- * first zero pivot (GETRF: the factorisation completed) or the order of the
- * first leading minor not positive definite (POTRF: stopped there). */
+/* LU, Cholesky and QR (ompwg_lapack.h), normalised in src/: m > 0, n > 0
+ * (m == n for the square solves), nrhs > 0 for the solves, lda and ldb
+ * valid. One signature for all: a is A (read only by the solves), ipiv
+ * min(m, n) 1-based pivots in host memory (GETRF writes them, GETRS reads
+ * them, NULL otherwise), tau the QR reflectors' scalars in host memory
+ * (GEQRF writes min(m, n), ORMQR reads k, NULL otherwise), b the
+ * right-hand sides of the solves or ORMQR's C (NULL otherwise), info (host
+ * memory, the factorisations; GESV and POSV solve only when it is 0) 0 or
+ * the 1-based column of the first zero pivot (GETRF: the factorisation
+ * completed), the order of the first leading minor not positive definite
+ * (POTRF: stopped there) or the first zero diagonal element of R (GELS: no
+ * solution computed). */
 typedef enum ompwg_factor_op {
     OMPWG_LA_GETRF,
     OMPWG_LA_GETRS,
@@ -149,24 +152,59 @@ typedef enum ompwg_factor_op {
     OMPWG_LA_POTRF,
     OMPWG_LA_POTRS,
     OMPWG_LA_POSV,        /* POTRF, then POTRS when info == 0 */
+    OMPWG_LA_GEQRF,       /* A = Q R, Q's reflectors below R and in tau */
+    OMPWG_LA_ORMQR,       /* C := op(Q) C or C op(Q), Q of k reflectors of GEQRF */
+    OMPWG_LA_GELS,        /* least squares or minimum norm by QR (trans: by A^T) */
 } ompwg_factor_op;
 
-#define OMPWG_LA_OP_COUNT 6
+#define OMPWG_LA_OP_COUNT 9
+
+/* A factor slot table whose every op is fn (a backend with one routine
+ * that switches on s->op). */
+#define OMPWG_LA_EVERY(fn) { fn, fn, fn, fn, fn, fn, fn, fn, fn }
 
 typedef struct ompwg_factor_shape {
     ompwg_factor_op op;
     bool upper;           /* POTRF, POTRS: A = U^T U, else L L^T */
-    bool trans;           /* GETRS: solve A^T X = B */
+    bool trans;           /* GETRS, GELS: with A^T; ORMQR: apply Q^T */
+    bool left;            /* ORMQR: Q from the left (C is m x n, A m x k), else the right */
     int64_t m, n, nrhs;
+    int64_t k;            /* ORMQR: the reflectors */
     int64_t lda, ldb;
     bool device_ptrs;     /* a and b are device pointers (ipiv and info never are) */
 } ompwg_factor_shape;
 
-typedef int ompwg_sfactor_sig(const ompwg_factor_shape *s, float *a, int64_t *ipiv, float *b,
-                              int64_t *info);
+/* The extents of A and B in the call s (B: the right-hand sides, or
+ * ORMQR's C), and which the call writes. */
+typedef struct ompwg_factor_extents {
+    int64_t a_rows, a_cols, b_rows, b_cols;
+    bool a_written, has_b;
+} ompwg_factor_extents;
+
+static inline ompwg_factor_extents ompwg_factor_extents_of(const ompwg_factor_shape *s)
+{
+    ompwg_factor_extents x = { .a_rows = s->m, .a_cols = s->n, .b_rows = s->n,
+                               .b_cols = s->nrhs,
+                               .a_written = s->op != OMPWG_LA_GETRS && s->op != OMPWG_LA_POTRS,
+                               .has_b = s->op != OMPWG_LA_GETRF && s->op != OMPWG_LA_POTRF &&
+                                        s->op != OMPWG_LA_GEQRF };
+    if (s->op == OMPWG_LA_ORMQR) {
+        x.a_rows = s->left ? s->m : s->n;
+        x.a_cols = s->k;
+        x.a_written = false;
+        x.b_rows = s->m;
+        x.b_cols = s->n;
+    } else if (s->op == OMPWG_LA_GELS) {
+        x.b_rows = s->m > s->n ? s->m : s->n;
+    }
+    return x;
+}
+
+typedef int ompwg_sfactor_sig(const ompwg_factor_shape *s, float *a, int64_t *ipiv, float *tau,
+                              float *b, int64_t *info);
 typedef ompwg_sfactor_sig *ompwg_sfactor_fn;
-typedef int ompwg_dfactor_sig(const ompwg_factor_shape *s, double *a, int64_t *ipiv, double *b,
-                              int64_t *info);
+typedef int ompwg_dfactor_sig(const ompwg_factor_shape *s, double *a, int64_t *ipiv,
+                              double *tau, double *b, int64_t *info);
 typedef ompwg_dfactor_sig *ompwg_dfactor_fn;
 
 /* What a probe found. */

@@ -1,22 +1,28 @@
 /**
  * @file ompwg_lapack.h
- * @brief LU and Cholesky factorisations and solves, placed per call like the
+ * @brief LU, Cholesky and QR factorisations and solves, placed per call like the
  *        BLAS routines: on the GPU with the matrix resident on the device,
  *        or on OpenBLAS's own LAPACK.
  *
  * The routines follow reference LAPACK 3.11 (DGETRF, DGETRS, DGESV, DPOTRF,
- * DPOTRS, DPOSV and their S forms), column-major, with 64-bit sizes:
+ * DPOTRS, DPOSV, DGEQRF, DORMQR, DGELS and their S forms), column-major,
+ * with 64-bit sizes; the library allocates their workspace (no `work`,
+ * `lwork`):
  * - `info` (host memory, may not be NULL) is 0 on success; i > 0 when the
  *   factorisation met a zero pivot U(i,i) (GETRF, GESV: the factorisation is
  *   completed, as reference LAPACK completes it) or a leading minor of order
- *   i that is not positive definite (POTRF, POSV: it stops there); -i when
+ *   i that is not positive definite (POTRF, POSV: it stops there) or a zero
+ *   diagonal element R(i,i) of the triangular factor (GELS: A does not have
+ *   full rank, no solution is computed); -i when
  *   argument i is invalid, together with the status below.
  * - Pivots `ipiv` are 1-based row numbers, in host memory, as LAPACK's:
- *   row i was interchanged with row ipiv[i - 1].
+ *   row i was interchanged with row ipiv[i - 1]. The QR reflectors' scalars
+ *   `tau` are in host memory too, in every form.
  * - Arguments are checked in the order of the reference routine; the first
- *   invalid one gives ::OMPWG_ERR_FLAGS (uplo), ::OMPWG_ERR_TRANS (trans),
- *   ::OMPWG_ERR_SIZE (m, n, nrhs < 0), ::OMPWG_ERR_LD (lda, ldb below
- *   max(1, rows)), then ::OMPWG_ERR_NULL for a missing array, and nothing
+ *   invalid one gives ::OMPWG_ERR_FLAGS (uplo, side), ::OMPWG_ERR_TRANS
+ *   (trans), ::OMPWG_ERR_SIZE (m, n, nrhs < 0, k outside 0..rows of Q),
+ *   ::OMPWG_ERR_LD (lda, ldb, ldc below max(1, rows)), then
+ *   ::OMPWG_ERR_NULL for a missing array, and nothing
  *   is written but `*info`.
  * - NaN and Inf propagate as in reference LAPACK: on the GPU the pivot is
  *   chosen as reference IDAMAX chooses it (the first largest magnitude; a
@@ -31,13 +37,15 @@
  * OpenBLAS (the CPU backend has no factorisation of its own and runs
  * OpenBLAS's). On the GPU, host arrays are copied in once, factorised and
  * solved there, and copied out once; a matrix the device cannot hold runs on
- * OpenBLAS. The `_device` forms take A and B as device pointers of the GPU
+ * OpenBLAS. GELS of a wide A (m < n) runs on OpenBLAS's LAPACK (its `_device`
+ * form returns ::OMPWG_ERR_UNSUPPORTED). The `_device` forms take A and B as device pointers of the GPU
  * backend's device (ompwg_device_alloc() or OpenMP `target data`), `ipiv`
  * and `info` stay in host memory; they return ::OMPWG_ERR_UNAVAILABLE where
  * the GPU backend is not usable. `OMPWG_VERBOSE=2` traces each call.
  *
  * The drop-in (libompwg_lapack, and libompwg_blas when preloaded) exports
- * dgetrf_, dgetrs_, dgesv_, dpotrf_, dpotrs_, dposv_ and the s forms on
+ * dgetrf_, dgetrs_, dgesv_, dpotrf_, dpotrs_, dposv_, dgeqrf_, dormqr_,
+ * dgels_ and the s forms on
  * these routines, with LAPACK's 32-bit integers and XERBLA messages, and
  * every other LAPACK routine as OpenBLAS's (docs/drop-in.md).
  */
@@ -119,6 +127,54 @@ OMPWG_API ompwg_status ompwg_sposv_device(ompwg_uplo uplo, int64_t n, int64_t nr
                                           int64_t lda, float *b, int64_t ldb, int64_t *info);
 OMPWG_API ompwg_status ompwg_dposv_device(ompwg_uplo uplo, int64_t n, int64_t nrhs, double *a,
                                           int64_t lda, double *b, int64_t ldb, int64_t *info);
+/** @} */
+
+/** @name QR factorisation and least squares (GEQRF, ORMQR, GELS)
+ * GEQRF: A (m x n) = Q R; R (min(m,n) x n, upper trapezoidal) overwrites A
+ * on and above the diagonal, Q = H(1) ... H(k), k = min(m, n), is kept as
+ * LAPACK keeps it: H(i) = I - tau[i-1] v v^T, v(i) = 1, v(i+1:m) below the
+ * diagonal of column i. ORMQR: C (m x n) := op(Q) C (::OMPWG_LEFT, Q of
+ * order m) or C op(Q) (::OMPWG_RIGHT, order n), op(Q) = Q or Q^T
+ * (::OMPWG_TRANS or ::OMPWG_CONJ_TRANS), Q of the first k reflectors of
+ * a GEQRF in A (rows x k) and tau. GELS: the least-squares solution of
+ * min ||B - A X|| (trans ::OMPWG_NO_TRANS, m >= n) or the minimum-norm
+ * solution of A^T X = B (trans, m >= n), and for m < n the minimum-norm
+ * solution of A X = B or the least-squares one of A^T X = B, as DGELS:
+ * A overwritten by its QR (or LQ) factorisation, B (max(m, n) x nrhs)
+ * by X in its first n (or m) rows.
+ * @{ */
+OMPWG_API ompwg_status ompwg_sgeqrf(int64_t m, int64_t n, float *a, int64_t lda, float *tau,
+                                    int64_t *info);
+OMPWG_API ompwg_status ompwg_dgeqrf(int64_t m, int64_t n, double *a, int64_t lda, double *tau,
+                                    int64_t *info);
+OMPWG_API ompwg_status ompwg_sgeqrf_device(int64_t m, int64_t n, float *a, int64_t lda,
+                                           float *tau, int64_t *info);
+OMPWG_API ompwg_status ompwg_dgeqrf_device(int64_t m, int64_t n, double *a, int64_t lda,
+                                           double *tau, int64_t *info);
+OMPWG_API ompwg_status ompwg_sormqr(ompwg_side side, ompwg_trans trans, int64_t m, int64_t n,
+                                    int64_t k, const float *a, int64_t lda, const float *tau,
+                                    float *c, int64_t ldc, int64_t *info);
+OMPWG_API ompwg_status ompwg_dormqr(ompwg_side side, ompwg_trans trans, int64_t m, int64_t n,
+                                    int64_t k, const double *a, int64_t lda, const double *tau,
+                                    double *c, int64_t ldc, int64_t *info);
+OMPWG_API ompwg_status ompwg_sormqr_device(ompwg_side side, ompwg_trans trans, int64_t m,
+                                           int64_t n, int64_t k, const float *a, int64_t lda,
+                                           const float *tau, float *c, int64_t ldc,
+                                           int64_t *info);
+OMPWG_API ompwg_status ompwg_dormqr_device(ompwg_side side, ompwg_trans trans, int64_t m,
+                                           int64_t n, int64_t k, const double *a, int64_t lda,
+                                           const double *tau, double *c, int64_t ldc,
+                                           int64_t *info);
+OMPWG_API ompwg_status ompwg_sgels(ompwg_trans trans, int64_t m, int64_t n, int64_t nrhs, float *a,
+                                   int64_t lda, float *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_dgels(ompwg_trans trans, int64_t m, int64_t n, int64_t nrhs,
+                                   double *a, int64_t lda, double *b, int64_t ldb, int64_t *info);
+OMPWG_API ompwg_status ompwg_sgels_device(ompwg_trans trans, int64_t m, int64_t n, int64_t nrhs,
+                                          float *a, int64_t lda, float *b, int64_t ldb,
+                                          int64_t *info);
+OMPWG_API ompwg_status ompwg_dgels_device(ompwg_trans trans, int64_t m, int64_t n, int64_t nrhs,
+                                          double *a, int64_t lda, double *b, int64_t ldb,
+                                          int64_t *info);
 /** @} */
 
 #ifdef __cplusplus

@@ -1,7 +1,9 @@
 /* The LAPACK routines the drop-in runs in ompwg, compiled once per
- * precision: xGETRF, xGETRS, xGESV, xPOTRF, xPOTRS and xPOSV with
- * LAPACK's interface (32-bit integers by address, 1-based pivots, hidden
- * lengths of the character arguments), on the public functions of
+ * precision: xGETRF, xGETRS, xGESV, xPOTRF, xPOTRS, xPOSV, xGEQRF, xORMQR
+ * and xGELS with LAPACK's interface (32-bit integers by address, 1-based
+ * pivots, hidden lengths of the character arguments, workspace queries:
+ * the sizes reference LAPACK asks for, though the library allocates its
+ * own), on the public functions of
  * ompwg_lapack.h, which place each call and run a matrix the device cannot
  * hold on OpenBLAS's LAPACK. An illegal argument goes to xerbla_ with the
  * reference routine's name and number (libompwg_blas's, which returns). A
@@ -46,6 +48,46 @@ static ompwg_trans trans_of(const char *c)
     case 'C': case 'c': return OMPWG_CONJ_TRANS;
     default: return (ompwg_trans)0;
     }
+}
+
+/* TRANS of a real routine that takes only 'N' and 'T' (xORMQR, xGELS). */
+static ompwg_trans trans_real(const char *c)
+{
+    const ompwg_trans t = trans_of(c);
+    return t == OMPWG_CONJ_TRANS ? (ompwg_trans)0 : t;
+}
+
+static ompwg_side side_of(const char *c)
+{
+    if (!c) return (ompwg_side)0;
+    return *c == 'L' || *c == 'l' ? OMPWG_LEFT : *c == 'R' || *c == 'r' ? OMPWG_RIGHT : (ompwg_side)0;
+}
+
+/* Reference LAPACK's block size for the QR routines (ILAENV's answer). */
+#define QR_NB 32
+
+/* Whether the workspace argument (LWORK = lwork, at least `least`) settles
+ * the call before it runs: a query (lwork -1) answered with `optimal` in
+ * work[0], or a workspace too small (*info = -pos). Checked only when the
+ * arguments before it are valid (`valid`), as the reference orders them;
+ * work[0] gets `optimal` as the reference writes it. */
+static bool workspace_settles(bool valid, int64_t lwork, int64_t least, int64_t optimal, T *work,
+                              int pos, int64_t *info)
+{
+    if (work) work[0] = (T)optimal;
+    if (!valid) return false;
+    if (lwork == -1) return true;
+    if (lwork < least) {
+        *info = -pos;
+        return true;
+    }
+    return false;
+}
+
+static int64_t max3(int64_t a, int64_t b, int64_t c)
+{
+    const int64_t ab = a > b ? a : b;
+    return ab > c ? ab : c;
 }
 
 /* Whether a call that returned st, info must run again on OpenBLAS: it
@@ -179,6 +221,58 @@ static void posv_body(const char *uplo, const int *n, const int *nrhs, T *a, con
     *info = finish(LA_NAME("POSV "), st, inf);
 }
 
+static void geqrf_body(const int *m, const int *n, T *a, const int *lda, T *tau, T *work,
+                       const int *lwork, int *info)
+{
+    const int64_t mm = read_int(m, -1), nn = read_int(n, -1), ld = read_int(lda, 0);
+    const int64_t k = mm < nn ? mm : nn;
+    int64_t inf = 0;
+    ompwg_status st = OMPWG_OK;
+    const bool valid = mm >= 0 && nn >= 0 && ld >= (mm > 1 ? mm : 1);
+    if (!workspace_settles(valid, read_int(lwork, 0), nn > 1 ? nn : 1, k > 0 ? nn * QR_NB : 1,
+                           work, 7, &inf))
+        LA_CALL(st, LA(geqrf)(mm, nn, a, ld, tau, &inf));
+    *info = finish(LA_NAME("GEQRF"), st, inf);
+}
+
+static void ormqr_body(const char *side, const char *trans, const int *m, const int *n,
+                       const int *k, const T *a, const int *lda, const T *tau, T *c,
+                       const int *ldc, T *work, const int *lwork, int *info)
+{
+    const ompwg_side sd = side_of(side);
+    const ompwg_trans tr = trans_real(trans);
+    const int64_t mm = read_int(m, -1), nn = read_int(n, -1), kk = read_int(k, -1);
+    const int64_t ld = read_int(lda, 0), ldcc = read_int(ldc, 0);
+    const int64_t nq = sd == OMPWG_LEFT ? mm : nn, nw = sd == OMPWG_LEFT ? nn : mm;
+    const int64_t least = nw > 1 ? nw : 1;
+    int64_t inf = 0;
+    ompwg_status st = OMPWG_OK;
+    const bool valid = sd != 0 && tr != 0 && mm >= 0 && nn >= 0 && kk >= 0 && kk <= nq &&
+                       ld >= (nq > 1 ? nq : 1) && ldcc >= (mm > 1 ? mm : 1);
+    const int64_t optimal = mm == 0 || nn == 0 || kk == 0 ? 1 : least * QR_NB + 65 * 64;
+    if (!workspace_settles(valid, read_int(lwork, 0), least, optimal, work, 12, &inf))
+        LA_CALL(st, LA(ormqr)(sd, tr, mm, nn, kk, a, ld, tau, c, ldcc, &inf));
+    *info = finish(LA_NAME("ORMQR"), st, inf);
+}
+
+static void gels_body(const char *trans, const int *m, const int *n, const int *nrhs, T *a,
+                      const int *lda, T *b, const int *ldb, T *work, const int *lwork, int *info)
+{
+    const ompwg_trans tr = trans_real(trans);
+    const int64_t mm = read_int(m, -1), nn = read_int(n, -1), nr = read_int(nrhs, -1);
+    const int64_t ld = read_int(lda, 0), ldbb = read_int(ldb, 0);
+    const int64_t mn = mm < nn ? mm : nn, most = mn > nr ? mn : nr;
+    int64_t inf = 0;
+    ompwg_status st = OMPWG_OK;
+    const bool valid = tr != 0 && mm >= 0 && nn >= 0 && nr >= 0 && ld >= (mm > 1 ? mm : 1) &&
+                       ldbb >= max3(1, mm, nn);
+    const int64_t least = mn + most > 1 ? mn + most : 1;
+    const int64_t optimal = mn + most * QR_NB > 1 ? mn + most * QR_NB : 1;
+    if (!workspace_settles(valid, read_int(lwork, 0), least, optimal, work, 10, &inf))
+        LA_CALL(st, LA(gels)(tr, mm, nn, nr, a, ld, b, ldbb, &inf));
+    *info = finish(LA_NAME("GELS "), st, inf);
+}
+
 /* LAPACK's parameter lists, the hidden lengths of the character arguments
  * last (gfortran's interface). */
 #define GETRF_F const int *m, const int *n, T *a, const int *lda, int *ipiv, int *info
@@ -195,6 +289,18 @@ static void posv_body(const char *uplo, const int *n, const int *nrhs, T *a, con
 #define POSV_F                                                                                  \
     const char *uplo, const int *n, const int *nrhs, T *a, const int *lda, T *b,                \
         const int *ldb, int *info, size_t uplo_len
+#define GEQRF_F                                                                                 \
+    const int *m, const int *n, T *a, const int *lda, T *tau, T *work, const int *lwork, int *info
+#define ORMQR_F                                                                                 \
+    const char *side, const char *trans, const int *m, const int *n, const int *k, const T *a,  \
+        const int *lda, const T *tau, T *c, const int *ldc, T *work, const int *lwork,           \
+        int *info, size_t side_len, size_t trans_len
+#define GELS_F                                                                                  \
+    const char *trans, const int *m, const int *n, const int *nrhs, T *a, const int *lda, T *b,  \
+        const int *ldb, T *work, const int *lwork, int *info, size_t trans_len
+#define GEQRF_A m, n, a, lda, tau, work, lwork, info
+#define ORMQR_A side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info
+#define GELS_A trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info
 #define GETRF_A m, n, a, lda, ipiv, info
 #define GETRS_A trans, n, nrhs, a, lda, ipiv, b, ldb, info
 #define GESV_A n, nrhs, a, lda, ipiv, b, ldb, info
@@ -222,4 +328,15 @@ LA_EXPORT void dposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }
 LA_EXPORT void spotrf_(POTRF_F) { (void)uplo_len; potrf_body(POTRF_A); }
 LA_EXPORT void spotrs_(POTRS_F) { (void)uplo_len; potrs_body(POTRS_A); }
 LA_EXPORT void sposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }
+#endif
+
+/* QR and least squares */
+#if T_IS_DOUBLE
+LA_EXPORT void dgeqrf_(GEQRF_F) { geqrf_body(GEQRF_A); }
+LA_EXPORT void dormqr_(ORMQR_F) { (void)side_len, (void)trans_len; ormqr_body(ORMQR_A); }
+LA_EXPORT void dgels_(GELS_F) { (void)trans_len; gels_body(GELS_A); }
+#else
+LA_EXPORT void sgeqrf_(GEQRF_F) { geqrf_body(GEQRF_A); }
+LA_EXPORT void sormqr_(ORMQR_F) { (void)side_len, (void)trans_len; ormqr_body(ORMQR_A); }
+LA_EXPORT void sgels_(GELS_F) { (void)trans_len; gels_body(GELS_A); }
 #endif

@@ -1,4 +1,4 @@
-/* The public LU and Cholesky entry points (ompwg_lapack.h), compiled once
+/* The public LU, Cholesky and QR entry points (ompwg_lapack.h), compiled once
  * per precision: check the arguments in the reference routine's order,
  * take the quick returns, place the call on the model (the device's link
  * and level-3 curve against the host's), run it on the chosen backend's
@@ -26,6 +26,9 @@ static double factor_device_fixed(const ompwg_factor_shape *s)
     case OMPWG_LA_GESV: return cols * 12e-6;
     case OMPWG_LA_POTRF:
     case OMPWG_LA_POSV: return cols * 2.5e-6;
+    case OMPWG_LA_GEQRF:
+    case OMPWG_LA_GELS: return cols * 10e-6;
+    case OMPWG_LA_ORMQR: return (double)s->k * 2e-6;
     default: return 0;
     }
 }
@@ -34,6 +37,8 @@ static const char *const factor_names[OMPWG_LA_OP_COUNT] = {
     [OMPWG_LA_GETRF] = T_PREFIX "getrf", [OMPWG_LA_GETRS] = T_PREFIX "getrs",
     [OMPWG_LA_GESV] = T_PREFIX "gesv",   [OMPWG_LA_POTRF] = T_PREFIX "potrf",
     [OMPWG_LA_POTRS] = T_PREFIX "potrs", [OMPWG_LA_POSV] = T_PREFIX "posv",
+    [OMPWG_LA_GEQRF] = T_PREFIX "geqrf", [OMPWG_LA_ORMQR] = T_PREFIX "ormqr",
+    [OMPWG_LA_GELS] = T_PREFIX "gels",
 };
 
 static double factor_flops(const ompwg_factor_shape *s)
@@ -41,6 +46,15 @@ static double factor_flops(const ompwg_factor_shape *s)
     const double m = (double)s->m, n = (double)s->n, r = (double)s->nrhs;
     const double k = m < n ? m : n;
     double f = 0;
+    if (s->op == OMPWG_LA_GEQRF || s->op == OMPWG_LA_GELS) {
+        f = 2 * m * n * k - (m + n) * k * k + 2 * k * k * k / 3;
+        if (s->op == OMPWG_LA_GELS) f += 4 * (m > n ? m : n) * k * r + k * k * r;
+        return f;
+    }
+    if (s->op == OMPWG_LA_ORMQR) {
+        const double kk = (double)s->k;
+        return 4 * m * n * kk - 2 * (s->left ? n : m) * kk * kk;
+    }
     if (s->op == OMPWG_LA_GETRF || s->op == OMPWG_LA_GESV)
         f += m * n * k - (m + n) * k * k / 2 + k * k * k / 3;
     if (s->op == OMPWG_LA_POTRF || s->op == OMPWG_LA_POSV) f += n * n * n / 3;
@@ -49,20 +63,20 @@ static double factor_flops(const ompwg_factor_shape *s)
 }
 
 /* Runs the normalised call s (sizes > 0, quick returns taken). */
-static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t *ipiv, T *b,
-                               int64_t *info)
+static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t *ipiv, T *tau,
+                               T *b, int64_t *info)
 {
-    const bool factors = s->op != OMPWG_LA_GETRS && s->op != OMPWG_LA_POTRS;
-    const bool solves = s->op != OMPWG_LA_GETRF && s->op != OMPWG_LA_POTRF;
+    const ompwg_factor_extents o = ompwg_factor_extents_of(s);
     s->device_ptrs = device;
     ompwg_call call = { .what = factor_names[s->op], .kind = OMPWG_MODEL_LEVEL3,
                         .dbl = T_IS_DOUBLE, .work = factor_flops(s), .m = s->m, .n = s->n,
-                        .k = solves ? s->nrhs : s->n, .device = device,
-                        .operands = solves ? 2 : 1,
+                        .k = s->op == OMPWG_LA_ORMQR ? s->k : o.has_b ? s->nrhs : s->n,
+                        .device = device, .operands = o.has_b ? 2 : 1,
                         .device_slowdown = FACTOR_DEVICE_SLOWDOWN,
                         .device_fixed = factor_device_fixed(s) };
-    call.op[0] = ompwg_matrix_operand(a, s->m, s->n, s->lda, sizeof(T), true, factors);
-    if (solves) call.op[1] = ompwg_matrix_operand(b, s->n, s->nrhs, s->ldb, sizeof(T), true, true);
+    call.op[0] = ompwg_matrix_operand(a, o.a_rows, o.a_cols, s->lda, sizeof(T), true, o.a_written);
+    if (o.has_b)
+        call.op[1] = ompwg_matrix_operand(b, o.b_rows, o.b_cols, s->ldb, sizeof(T), true, true);
     void *ptr[2] = { a, b };
     ompwg_placement pl;
     int st = ompwg_place_call(&call, &pl, ptr);
@@ -73,15 +87,17 @@ static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t
         /* host data the device holds: its device copies, unless the device
          * backend refuses them before writing anything */
         s->device_ptrs = true;
-        st = fn(s, ptr[0], ipiv, ptr[1], info);
+        st = fn(s, ptr[0], ipiv, tau, ptr[1], info);
         if (st != OMPWG_ERR_UNSUPPORTED) return st;
         s->device_ptrs = false;
     }
-    st = fn(s, a, ipiv, b, info);
-    /* a host matrix the device cannot hold runs on the host's LAPACK */
-    if (st == OMPWG_ERR_DEVICE_NOMEM && !device) {
+    st = fn(s, a, ipiv, tau, b, info);
+    /* a host call the device cannot hold, or a case its kernels leave to
+     * the host (GELS of a wide A), runs on the host's LAPACK; the device
+     * backend refuses before writing anything */
+    if ((st == OMPWG_ERR_DEVICE_NOMEM || st == OMPWG_ERR_UNSUPPORTED) && !device) {
         const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
-        if (ref) st = ref->TN(, factor)[s->op](s, a, ipiv, b, info);
+        if (ref && ref != be) st = ref->TN(, factor)[s->op](s, a, ipiv, tau, b, info);
     }
     return st;
 }
@@ -104,7 +120,7 @@ static ompwg_status getrf(bool device, int64_t m, int64_t n, T *a, int64_t lda, 
     if (m == 0 || n == 0) return OMPWG_OK;
     if (!a || !ipiv) return OMPWG_ERR_NULL;
     ompwg_factor_shape s = { .op = OMPWG_LA_GETRF, .m = m, .n = n, .lda = lda, .ldb = 1 };
-    return run_factor(device, &s, a, ipiv, NULL, info);
+    return run_factor(device, &s, a, ipiv, NULL, NULL, info);
 }
 
 static ompwg_status getrs(bool device, ompwg_trans trans, int64_t n, int64_t nrhs, const T *a,
@@ -122,7 +138,7 @@ static ompwg_status getrs(bool device, ompwg_trans trans, int64_t n, int64_t nrh
     if (!a || !ipiv || !b) return OMPWG_ERR_NULL;
     ompwg_factor_shape s = { .op = OMPWG_LA_GETRS, .trans = trans != OMPWG_NO_TRANS, .m = n,
                              .n = n, .nrhs = nrhs, .lda = lda, .ldb = ldb };
-    return run_factor(device, &s, (T *)a, (int64_t *)ipiv, b, info);
+    return run_factor(device, &s, (T *)a, (int64_t *)ipiv, NULL, b, info);
 }
 
 static ompwg_status gesv(bool device, int64_t n, int64_t nrhs, T *a, int64_t lda, int64_t *ipiv,
@@ -140,7 +156,7 @@ static ompwg_status gesv(bool device, int64_t n, int64_t nrhs, T *a, int64_t lda
      * returns at once */
     ompwg_factor_shape s = { .op = nrhs > 0 ? OMPWG_LA_GESV : OMPWG_LA_GETRF, .m = n, .n = n,
                              .nrhs = nrhs, .lda = lda, .ldb = ldb };
-    return run_factor(device, &s, a, ipiv, nrhs > 0 ? b : NULL, info);
+    return run_factor(device, &s, a, ipiv, NULL, nrhs > 0 ? b : NULL, info);
 }
 
 static bool uplo_ok(ompwg_uplo uplo)
@@ -160,7 +176,7 @@ static ompwg_status potrf(bool device, ompwg_uplo uplo, int64_t n, T *a, int64_t
     if (!a) return OMPWG_ERR_NULL;
     ompwg_factor_shape s = { .op = OMPWG_LA_POTRF, .upper = uplo == OMPWG_UPPER, .m = n, .n = n,
                              .lda = lda, .ldb = 1 };
-    return run_factor(device, &s, a, NULL, NULL, info);
+    return run_factor(device, &s, a, NULL, NULL, NULL, info);
 }
 
 /* POTRS (solve) and POSV (factor then solve) share their checks. */
@@ -179,7 +195,76 @@ static ompwg_status potrs_posv(bool device, ompwg_factor_op op, ompwg_uplo uplo,
     if (nrhs == 0) op = OMPWG_LA_POTRF;
     ompwg_factor_shape s = { .op = op, .upper = uplo == OMPWG_UPPER, .m = n, .n = n,
                              .nrhs = nrhs, .lda = lda, .ldb = ldb };
-    return run_factor(device, &s, a, NULL, nrhs > 0 ? b : NULL, info);
+    return run_factor(device, &s, a, NULL, NULL, nrhs > 0 ? b : NULL, info);
+}
+
+static bool trans_ok(ompwg_trans trans)
+{
+    return trans == OMPWG_NO_TRANS || trans == OMPWG_TRANS || trans == OMPWG_CONJ_TRANS;
+}
+
+static ompwg_status geqrf(bool device, int64_t m, int64_t n, T *a, int64_t lda, T *tau,
+                          int64_t *info)
+{
+    if (!info) return OMPWG_ERR_NULL;
+    *info = 0;
+    if (m < 0) return bad_arg(info, 1, OMPWG_ERR_SIZE);
+    if (n < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
+    if (lda < (m > 1 ? m : 1)) return bad_arg(info, 4, OMPWG_ERR_LD);
+    if (m == 0 || n == 0) return OMPWG_OK;
+    if (!a || !tau) return OMPWG_ERR_NULL;
+    ompwg_factor_shape s = { .op = OMPWG_LA_GEQRF, .m = m, .n = n, .lda = lda, .ldb = 1 };
+    return run_factor(device, &s, a, NULL, tau, NULL, info);
+}
+
+static ompwg_status ormqr(bool device, ompwg_side side, ompwg_trans trans, int64_t m, int64_t n,
+                          int64_t k, const T *a, int64_t lda, const T *tau, T *c, int64_t ldc,
+                          int64_t *info)
+{
+    if (!info) return OMPWG_ERR_NULL;
+    *info = 0;
+    const bool left = side == OMPWG_LEFT;
+    const int64_t nq = left ? m : n;
+    if (!left && side != OMPWG_RIGHT) return bad_arg(info, 1, OMPWG_ERR_FLAGS);
+    if (!trans_ok(trans)) return bad_arg(info, 2, OMPWG_ERR_TRANS);
+    if (m < 0) return bad_arg(info, 3, OMPWG_ERR_SIZE);
+    if (n < 0) return bad_arg(info, 4, OMPWG_ERR_SIZE);
+    if (k < 0 || k > nq) return bad_arg(info, 5, OMPWG_ERR_SIZE);
+    if (lda < (nq > 1 ? nq : 1)) return bad_arg(info, 7, OMPWG_ERR_LD);
+    if (ldc < (m > 1 ? m : 1)) return bad_arg(info, 10, OMPWG_ERR_LD);
+    if (m == 0 || n == 0 || k == 0) return OMPWG_OK;
+    if (!a || !tau || !c) return OMPWG_ERR_NULL;
+    ompwg_factor_shape s = { .op = OMPWG_LA_ORMQR, .left = left, .trans = trans != OMPWG_NO_TRANS,
+                             .m = m, .n = n, .k = k, .lda = lda, .ldb = ldc };
+    return run_factor(device, &s, (T *)a, NULL, (T *)tau, c, info);
+}
+
+static ompwg_status gels(bool device, ompwg_trans trans, int64_t m, int64_t n, int64_t nrhs, T *a,
+                         int64_t lda, T *b, int64_t ldb, int64_t *info)
+{
+    if (!info) return OMPWG_ERR_NULL;
+    *info = 0;
+    const int64_t rows = m > n ? m : n;
+    if (!trans_ok(trans)) return bad_arg(info, 1, OMPWG_ERR_TRANS);
+    if (m < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
+    if (n < 0) return bad_arg(info, 3, OMPWG_ERR_SIZE);
+    if (nrhs < 0) return bad_arg(info, 4, OMPWG_ERR_SIZE);
+    if (lda < (m > 1 ? m : 1)) return bad_arg(info, 6, OMPWG_ERR_LD);
+    if (ldb < (rows > 1 ? rows : 1)) return bad_arg(info, 8, OMPWG_ERR_LD);
+    if (nrhs == 0) return OMPWG_OK;
+    if (!b || ((m > 0 && n > 0) && !a)) return OMPWG_ERR_NULL;
+    if (m == 0 || n == 0) {
+        /* B := 0 on its max(m, n) rows, as DGELS's quick return */
+        if (rows == 0) return OMPWG_OK;
+        const ompwg_layout cm = OMPWG_COL_MAJOR;
+        return device ? TN(ompwg_, gemm_device)(cm, OMPWG_NO_TRANS, OMPWG_NO_TRANS, rows, nrhs, 0,
+                                                0, NULL, rows, NULL, 1, 0, b, ldb)
+                      : TN(ompwg_, gemm)(cm, OMPWG_NO_TRANS, OMPWG_NO_TRANS, rows, nrhs, 0, 0,
+                                         NULL, rows, NULL, 1, 0, b, ldb);
+    }
+    ompwg_factor_shape s = { .op = OMPWG_LA_GELS, .trans = trans != OMPWG_NO_TRANS, .m = m,
+                             .n = n, .nrhs = nrhs, .lda = lda, .ldb = ldb };
+    return run_factor(device, &s, a, NULL, NULL, b, info);
 }
 
 /* The public names, spelled in full (ompwg_lapack.h documents them); host
@@ -196,6 +281,16 @@ static ompwg_status potrs_posv(bool device, ompwg_factor_op op, ompwg_uplo uplo,
         int64_t *info
 #define POSV_PARAMS                                                                             \
     ompwg_uplo uplo, int64_t n, int64_t nrhs, T *a, int64_t lda, T *b, int64_t ldb, int64_t *info
+#define GEQRF_PARAMS int64_t m, int64_t n, T *a, int64_t lda, T *tau, int64_t *info
+#define ORMQR_PARAMS                                                                            \
+    ompwg_side side, ompwg_trans trans, int64_t m, int64_t n, int64_t k, const T *a, int64_t lda, \
+        const T *tau, T *c, int64_t ldc, int64_t *info
+#define GELS_PARAMS                                                                             \
+    ompwg_trans trans, int64_t m, int64_t n, int64_t nrhs, T *a, int64_t lda, T *b, int64_t ldb,  \
+        int64_t *info
+#define GEQRF_ARGS m, n, a, lda, tau, info
+#define ORMQR_ARGS side, trans, m, n, k, a, lda, tau, c, ldc, info
+#define GELS_ARGS trans, m, n, nrhs, a, lda, b, ldb, info
 #define GETRF_ARGS m, n, a, lda, ipiv, info
 #define GETRS_ARGS trans, n, nrhs, a, lda, ipiv, b, ldb, info
 #define GESV_ARGS n, nrhs, a, lda, ipiv, b, ldb, info
@@ -216,6 +311,12 @@ ompwg_status ompwg_dpotrs(POTRS_PARAMS) { return potrs_posv(false, POTRS_ARGS); 
 ompwg_status ompwg_dpotrs_device(POTRS_PARAMS) { return potrs_posv(true, POTRS_ARGS); }
 ompwg_status ompwg_dposv(POSV_PARAMS) { return potrs_posv(false, POSV_ARGS); }
 ompwg_status ompwg_dposv_device(POSV_PARAMS) { return potrs_posv(true, POSV_ARGS); }
+ompwg_status ompwg_dgeqrf(GEQRF_PARAMS) { return geqrf(false, GEQRF_ARGS); }
+ompwg_status ompwg_dgeqrf_device(GEQRF_PARAMS) { return geqrf(true, GEQRF_ARGS); }
+ompwg_status ompwg_dormqr(ORMQR_PARAMS) { return ormqr(false, ORMQR_ARGS); }
+ompwg_status ompwg_dormqr_device(ORMQR_PARAMS) { return ormqr(true, ORMQR_ARGS); }
+ompwg_status ompwg_dgels(GELS_PARAMS) { return gels(false, GELS_ARGS); }
+ompwg_status ompwg_dgels_device(GELS_PARAMS) { return gels(true, GELS_ARGS); }
 #else
 ompwg_status ompwg_sgetrf(GETRF_PARAMS) { return getrf(false, GETRF_ARGS); }
 ompwg_status ompwg_sgetrf_device(GETRF_PARAMS) { return getrf(true, GETRF_ARGS); }
@@ -229,4 +330,10 @@ ompwg_status ompwg_spotrs(POTRS_PARAMS) { return potrs_posv(false, POTRS_ARGS); 
 ompwg_status ompwg_spotrs_device(POTRS_PARAMS) { return potrs_posv(true, POTRS_ARGS); }
 ompwg_status ompwg_sposv(POSV_PARAMS) { return potrs_posv(false, POSV_ARGS); }
 ompwg_status ompwg_sposv_device(POSV_PARAMS) { return potrs_posv(true, POSV_ARGS); }
+ompwg_status ompwg_sgeqrf(GEQRF_PARAMS) { return geqrf(false, GEQRF_ARGS); }
+ompwg_status ompwg_sgeqrf_device(GEQRF_PARAMS) { return geqrf(true, GEQRF_ARGS); }
+ompwg_status ompwg_sormqr(ORMQR_PARAMS) { return ormqr(false, ORMQR_ARGS); }
+ompwg_status ompwg_sormqr_device(ORMQR_PARAMS) { return ormqr(true, ORMQR_ARGS); }
+ompwg_status ompwg_sgels(GELS_PARAMS) { return gels(false, GELS_ARGS); }
+ompwg_status ompwg_sgels_device(GELS_PARAMS) { return gels(true, GELS_ARGS); }
 #endif

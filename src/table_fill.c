@@ -41,20 +41,20 @@ static int host_only_zgemm(const ompwg_gemm_shape *s, ompwg_complex_double alpha
     return fn ? fn(s, alpha, a, b, beta, c) : OMPWG_ERR_UNAVAILABLE;
 }
 
-static int host_only_sfactor(const ompwg_factor_shape *s, float *a, int64_t *ipiv, float *b,
-                             int64_t *info)
+static int host_only_sfactor(const ompwg_factor_shape *s, float *a, int64_t *ipiv, float *tau,
+                             float *b, int64_t *info)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     ompwg_sfactor_fn fn = reference_table ? reference_table->sfactor[s->op] : NULL;
-    return fn ? fn(s, a, ipiv, b, info) : OMPWG_ERR_UNAVAILABLE;
+    return fn ? fn(s, a, ipiv, tau, b, info) : OMPWG_ERR_UNAVAILABLE;
 }
 
-static int host_only_dfactor(const ompwg_factor_shape *s, double *a, int64_t *ipiv, double *b,
-                             int64_t *info)
+static int host_only_dfactor(const ompwg_factor_shape *s, double *a, int64_t *ipiv, double *tau,
+                             double *b, int64_t *info)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     ompwg_dfactor_fn fn = reference_table ? reference_table->dfactor[s->op] : NULL;
-    return fn ? fn(s, a, ipiv, b, info) : OMPWG_ERR_UNAVAILABLE;
+    return fn ? fn(s, a, ipiv, tau, b, info) : OMPWG_ERR_UNAVAILABLE;
 }
 
 void ompwg_table_fill(ompwg_backend *t, const ompwg_backend *reference)

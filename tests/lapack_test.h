@@ -1,5 +1,5 @@
-/* The LU and Cholesky checks of one precision (lapack_tmpl.c, compiled once
- * per precision), run by test_lapack.c. `device`: through the *_device
+/* The LU, Cholesky and QR checks of one precision (lapack_tmpl.c and
+ * qr_tmpl.c, compiled once per precision), run by test_lapack.c. `device`: through the *_device
  * forms, A and B copied to buffers from ompwg_device_alloc() and back. */
 #ifndef OMPWG_TEST_LAPACK_TEST_H
 #define OMPWG_TEST_LAPACK_TEST_H
@@ -33,5 +33,21 @@ void bad_args_d(void);
  * nothing written. */
 void device_unusable_s(const char *why);
 void device_unusable_d(const char *why);
+
+/* GEQRF over the shapes with ORMQR from both sides: Q R = A, Q Q^T = I,
+ * guard bands, padding. */
+void qr_factor_s(const char *backend, bool device);
+void qr_factor_d(const char *backend, bool device);
+/* GELS, N and T, tall and wide: residuals, X against OpenBLAS's. */
+void qr_gels_s(const char *backend, bool device);
+void qr_gels_d(const char *backend, bool device);
+/* GELS of a rank-deficient, a zero and a badly scaled A. */
+void qr_gels_special_s(const char *backend, bool device);
+void qr_gels_special_d(const char *backend, bool device);
+/* The QR routines' argument errors and quick returns, host and device
+ * forms; why: NULL, or why the gpu backend is not usable (the device
+ * forms then give OMPWG_ERR_UNAVAILABLE). */
+void qr_bad_args_s(const char *why);
+void qr_bad_args_d(const char *why);
 
 #endif

@@ -1,7 +1,7 @@
-/* LU and Cholesky (ompwg_lapack.h; lapack_tmpl.c, compiled once per
- * precision) on every usable backend in one process: GETRF over shapes
- * around the GPU's panel width and recursion, GETRS and GESV, POTRF, POTRS
- * and POSV, zero pivots and matrices that are not positive definite, NaN
+/* LU, Cholesky and QR (ompwg_lapack.h; lapack_tmpl.c and qr_tmpl.c,
+ * compiled once per precision) on every usable backend in one process:
+ * GETRF over shapes around the GPU's panel width and recursion, GETRS and
+ * GESV, POTRF, POTRS and POSV, GEQRF, ORMQR and GELS, zero pivots and matrices that are not positive definite, NaN
  * and Inf against OpenBLAS's LAPACK; on the gpu backend the *_device forms
  * too, on buffers from ompwg_device_alloc(); every argument error; and the
  * *_device forms' status where the gpu backend is not usable. */
@@ -25,6 +25,12 @@ static void run_forms(const char *backend, bool device)
     singular_d(backend, device);
     nonfinite_s(backend, device);
     nonfinite_d(backend, device);
+    qr_factor_s(backend, device);
+    qr_factor_d(backend, device);
+    qr_gels_s(backend, device);
+    qr_gels_d(backend, device);
+    qr_gels_special_s(backend, device);
+    qr_gels_special_d(backend, device);
 }
 
 static void run_backend(const char *backend, void *ctx)
@@ -58,9 +64,13 @@ int late_load_main(int argc, char **argv)
     char why[256];
     if (walk_usable("gpu", why, sizeof why)) {
         tap_skip("*_device without a usable gpu backend", "the gpu backend is usable here");
+        qr_bad_args_s(NULL);
+        qr_bad_args_d(NULL);
     } else {
         device_unusable_s(why);
         device_unusable_d(why);
+        qr_bad_args_s(why);
+        qr_bad_args_d(why);
     }
     return tap_done();
 }

@@ -16,12 +16,12 @@ way. The files it writes are the outputs lapack/forward/meson.build names;
 it fails when they differ.
 """
 
-# The routines ompwg runs itself, and the file that defines each (xGEQRF,
-# xORMQR and xGELS join them when lapack/ defines them).
+# The routines ompwg runs itself, and the file that defines each.
 OWN = {
     name: "lapack/lapack_tmpl.c"
     for p in "sd"
-    for name in (p + r + "_" for r in ("getrf", "getrs", "gesv", "potrf", "potrs", "posv"))
+    for name in (p + r + "_" for r in ("getrf", "getrs", "gesv", "potrf", "potrs", "posv",
+                                        "geqrf", "ormqr", "gels"))
 }
 
 import os

@@ -275,8 +275,6 @@ const ompwg_backend ompwg_backend_gpu = {
     .dlevel3 = { [OMPWG_L3_SYMM] = ompwg_gpu_dsymm, [OMPWG_L3_SYRK] = ompwg_gpu_dsyrk,
                  [OMPWG_L3_SYR2K] = ompwg_gpu_dsyr2k, [OMPWG_L3_TRMM] = ompwg_gpu_dtrmm,
                  [OMPWG_L3_TRSM] = ompwg_gpu_dtrsm },
-    .sfactor = { ompwg_gpu_sfactor, ompwg_gpu_sfactor, ompwg_gpu_sfactor, ompwg_gpu_sfactor,
-                 ompwg_gpu_sfactor, ompwg_gpu_sfactor },
-    .dfactor = { ompwg_gpu_dfactor, ompwg_gpu_dfactor, ompwg_gpu_dfactor, ompwg_gpu_dfactor,
-                 ompwg_gpu_dfactor, ompwg_gpu_dfactor },
+    .sfactor = OMPWG_LA_EVERY(ompwg_gpu_sfactor),
+    .dfactor = OMPWG_LA_EVERY(ompwg_gpu_dfactor),
 };

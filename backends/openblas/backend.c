@@ -47,8 +47,6 @@ const ompwg_backend ompwg_backend_openblas = {
     },
     .cgemm = ompwg_openblas_cgemm,
     .zgemm = ompwg_openblas_zgemm,
-    .sfactor = { ompwg_openblas_sfactor, ompwg_openblas_sfactor, ompwg_openblas_sfactor,
-                 ompwg_openblas_sfactor, ompwg_openblas_sfactor, ompwg_openblas_sfactor },
-    .dfactor = { ompwg_openblas_dfactor, ompwg_openblas_dfactor, ompwg_openblas_dfactor,
-                 ompwg_openblas_dfactor, ompwg_openblas_dfactor, ompwg_openblas_dfactor },
+    .sfactor = OMPWG_LA_EVERY(ompwg_openblas_sfactor),
+    .dfactor = OMPWG_LA_EVERY(ompwg_openblas_dfactor),
 };

@@ -1,8 +1,9 @@
-/* LU and Cholesky on OpenBLAS's own LAPACK (the routines its object defines,
+/* LU, Cholesky and QR on OpenBLAS's own LAPACK (the routines its object defines,
  * dgetrf_ and the others, reached by name inside it as the BLAS forwarders
  * reach theirs), compiled once per precision. LAPACK takes 32-bit integers:
  * a size beyond them is OMPWG_ERR_TOO_LARGE. The pivots cross between the
- * caller's int64_t and LAPACK's int through a buffer. */
+ * caller's int64_t and LAPACK's int through a buffer; the QR routines'
+ * workspace is the size OpenBLAS's own query asks for. */
 #include "prec.h"
 
 #include <limits.h>
@@ -24,6 +25,16 @@ typedef void potrf_fn(const char *uplo, const int *n, T *a, const int *lda, int 
                       size_t uplo_len);
 typedef void potrs_fn(const char *uplo, const int *n, const int *nrhs, const T *a,
                       const int *lda, T *b, const int *ldb, int *info, size_t uplo_len);
+
+typedef void geqrf_fn(const int *m, const int *n, T *a, const int *lda, T *tau, T *work,
+                      const int *lwork, int *info);
+typedef void ormqr_fn(const char *side, const char *trans, const int *m, const int *n,
+                      const int *k, const T *a, const int *lda, const T *tau, T *c,
+                      const int *ldc, T *work, const int *lwork, int *info, size_t side_len,
+                      size_t trans_len);
+typedef void gels_fn(const char *trans, const int *m, const int *n, const int *nrhs, T *a,
+                     const int *lda, T *b, const int *ldb, T *work, const int *lwork, int *info,
+                     size_t trans_len);
 
 /* OpenBLAS's definition of a LAPACK routine, looked up once (the lookup is
  * idempotent, so a race only repeats it). */
@@ -55,11 +66,42 @@ static int potrf_nan_info(int n, const T *a, int lda, int inf)
 
 static bool too_large(const ompwg_factor_shape *s)
 {
-    return s->m > INT_MAX || s->n > INT_MAX || s->nrhs > INT_MAX || s->lda > INT_MAX ||
-           s->ldb > INT_MAX;
+    return s->m > INT_MAX || s->n > INT_MAX || s->nrhs > INT_MAX || s->k > INT_MAX ||
+           s->lda > INT_MAX || s->ldb > INT_MAX;
 }
 
-int TN(ompwg_openblas_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *b,
+/* A QR routine called twice, as LAPACK's callers do: the workspace query
+ * (lwork -1), then the call with the workspace it asked for. */
+static int qr_call(const ompwg_factor_shape *s, void *fn, T *a, T *tau, T *b, int *inf)
+{
+    const int m = (int)s->m, n = (int)s->n, nrhs = (int)s->nrhs, k = (int)s->k,
+              lda = (int)s->lda, ldb = (int)s->ldb;
+    const char side = s->left ? 'L' : 'R', trans = s->trans ? 'T' : 'N';
+    T query = 0;
+    T *work = &query;
+    int lwork = -1;
+    for (int pass = 0; pass < 2; pass++) {
+        switch (s->op) {
+        case OMPWG_LA_GEQRF: ((geqrf_fn *)fn)(&m, &n, a, &lda, tau, work, &lwork, inf); break;
+        case OMPWG_LA_ORMQR:
+            ((ormqr_fn *)fn)(&side, &trans, &m, &n, &k, a, &lda, tau, b, &ldb, work, &lwork, inf,
+                             1, 1);
+            break;
+        default:
+            ((gels_fn *)fn)(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, inf, 1);
+            break;
+        }
+        if (pass == 1 || *inf != 0) break;
+        const double want = (double)query;
+        lwork = want >= 1 && want < (double)INT_MAX ? (int)want : 1;
+        work = malloc((size_t)lwork * sizeof(T));
+        if (!work) return OMPWG_ERR_NOMEM;
+    }
+    if (work != &query) free(work);
+    return OMPWG_OK;
+}
+
+int TN(ompwg_openblas_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *tau, T *b,
                                 int64_t *info)
 {
     static void *fns[OMPWG_LA_OP_COUNT];
@@ -67,11 +109,19 @@ int TN(ompwg_openblas_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv
         [OMPWG_LA_GETRF] = T_PREFIX "getrf_", [OMPWG_LA_GETRS] = T_PREFIX "getrs_",
         [OMPWG_LA_GESV] = T_PREFIX "gesv_",   [OMPWG_LA_POTRF] = T_PREFIX "potrf_",
         [OMPWG_LA_POTRS] = T_PREFIX "potrs_", [OMPWG_LA_POSV] = T_PREFIX "posv_",
+        [OMPWG_LA_GEQRF] = T_PREFIX "geqrf_", [OMPWG_LA_ORMQR] = T_PREFIX "ormqr_",
+        [OMPWG_LA_GELS] = T_PREFIX "gels_",
     };
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (too_large(s)) return OMPWG_ERR_TOO_LARGE;
     void *fn = routine(&fns[s->op], names[s->op]);
     if (!fn) return OMPWG_ERR_UNAVAILABLE;
+    if (s->op == OMPWG_LA_GEQRF || s->op == OMPWG_LA_ORMQR || s->op == OMPWG_LA_GELS) {
+        int inf = 0;
+        const int st = qr_call(s, fn, a, tau, b, &inf);
+        if (info) *info = inf;
+        return st;
+    }
     const int m = (int)s->m, n = (int)s->n, nrhs = (int)s->nrhs, lda = (int)s->lda,
               ldb = (int)s->ldb;
     const char uplo = s->upper ? 'U' : 'L', trans = s->trans ? 'T' : 'N';
@@ -113,6 +163,7 @@ int TN(ompwg_openblas_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv
         inf = potrf_nan_info(n, a, lda, inf);
         break;
     case OMPWG_LA_POTRS: ((potrs_fn *)fn)(&uplo, &n, &nrhs, a, &lda, b, &ldb, &inf, 1); break;
+    default: break;
     }
     free(piv);
     if (info) *info = inf;

@@ -1,14 +1,18 @@
-/* The GPU LU and Cholesky factorisations and solves of one precision, built
- * once per precision by Meson (prec.h), in one translation unit with its
- * parts: lu_panel.inl (the LU panel across teams) and potrf_block.inl (a
- * Cholesky diagonal block in one team; the row permutation of the solves).
+/* The GPU LU, Cholesky and QR factorisations and solves of one precision,
+ * built once per precision by Meson (prec.h), in one translation unit with
+ * its parts: lu_panel.inl (the LU panel across teams), potrf_block.inl (a
+ * Cholesky diagonal block in one team; the row permutation of the solves)
+ * and qr_panel.inl (the QR panel across teams and the kernels around the
+ * block reflectors).
  *
  * Both factorisations are recursive (LAPACK's dgetrf2 and dpotrf2): split
  * the columns in halves, factorise the left half, update the right half
  * with the library's TRSM and GEMM (LU) or TRSM and SYRK (Cholesky) on the
  * device, factorise what is left. Only the narrowest pieces need kernels of
  * their own: LU panels of at most LU_W columns, Cholesky blocks of at most
- * CH_B. The matrix stays on the device from the first kernel to the last;
+ * CH_B. QR is blocked (DGEQRF): a panel of QR_W columns in one launch,
+ * which leaves its block reflector's T as well, applied to the columns
+ * right of it by three GEMMs. The matrix stays on the device from the first kernel to the last;
  * host data crosses the link once each way (staging.h). */
 #include <float.h>
 #include <math.h>
@@ -31,10 +35,14 @@
 
 #if T_IS_DOUBLE
 #define T_SQRT sqrt
+#define T_HYPOT hypot
 #define T_SFMIN DBL_MIN
+#define T_PREC DBL_EPSILON /* DLAMCH('P') */
 #else
 #define T_SQRT sqrtf
+#define T_HYPOT hypotf
 #define T_SFMIN FLT_MIN
+#define T_PREC FLT_EPSILON
 #endif
 
 /* Widest LU panel one launch factorises, and the threads of its teams
@@ -57,8 +65,17 @@
 #define CH_LD (CH_B + 1)
 #define CH_NT 256
 
+/* Columns of a QR panel (and of its block reflector), the threads of the
+ * panel's teams, and the rows a team owns at least. */
+#ifndef QR_W
+#define QR_W 64
+#endif
+#define QR_NT 256
+#define QR_ROWS 64
+
 #include "lu_panel.inl"
 #include "potrf_block.inl"
+#include "qr_panel.inl"
 
 /* Where a factorisation's time went, for OMPWG_VERBOSE=2: its own kernels
  * (panels or diagonal blocks), the triangular solves, the updates (GEMM or
@@ -109,13 +126,33 @@ static int fac_trsm(bool left, bool upper, bool trans, bool unit, int64_t m, int
     return TN(ompwg_gpu_, trsm)(&s, (T)1, a, NULL, (T)0, b);
 }
 
+/* C := alpha op(A) op(B) + beta C. */
+static void fac_gemm(int dev, bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha,
+                     const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c, int64_t ldc)
+{
+    if (m == 0 || n == 0) return;
+    ompwg_gemm_shape s = { .transa = ta, .transb = tb, .m = m, .n = n, .k = k, .lda = lda,
+                           .ldb = ldb, .ldc = ldc, .device_ptrs = true };
+    TN(ompwg_gpu_, gemm_resident)(dev, &s, alpha, a, b, beta, c);
+}
+
 static void fac_gemm_sub(int dev, int64_t m, int64_t n, int64_t k, const T *a, int64_t lda,
                          const T *b, int64_t ldb, T *c, int64_t ldc)
 {
-    if (m == 0 || n == 0 || k == 0) return;
-    ompwg_gemm_shape s = { .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc,
-                           .device_ptrs = true };
-    TN(ompwg_gpu_, gemm_resident)(dev, &s, (T)-1, a, b, (T)1, c);
+    if (k == 0) return;
+    fac_gemm(dev, false, false, m, n, k, (T)-1, a, lda, b, ldb, (T)1, c, ldc);
+}
+
+/* Teams of a panel of `rows` rows, each owning at least `least` of them,
+ * at most one a multiprocessor (a barrier across the grid needs all of
+ * them running); one in host fallback. */
+static int fac_panel_teams(int64_t rows, int64_t least)
+{
+    if (ompwg_gpu_on_host()) return 1;
+    const int64_t want = ompwg_gpu_ceil_div(rows, least);
+    const int sms = ompwg_gpu_sm_count();
+    const int teams = want < sms ? (int)want : sms;
+    return teams < 1 ? 1 : teams;
 }
 
 /* C -= A A^T (trans false, A n x k) or A^T A (trans true, A k x n), C's
@@ -192,13 +229,7 @@ static int lu_factor(int dev, int64_t m, int64_t n, T *a, int64_t lda, int64_t *
                      int64_t *info, fac_clock *clock)
 {
     const int64_t k = m < n ? m : n;
-    int teams = 1;
-    if (!ompwg_gpu_on_host()) {
-        const int64_t want = ompwg_gpu_ceil_div(m, LU_ROWS);
-        const int sms = ompwg_gpu_sm_count();
-        teams = want < sms ? (int)want : sms;
-        if (teams < 1) teams = 1;
-    }
+    const int teams = fac_panel_teams(m, LU_ROWS);
     const int64_t bound = lu_launch_bound(n);
     const size_t ints = (size_t)k + 1, counts = (size_t)bound;
     const size_t bytes = (ints + counts + lu_exchange_ints(teams)) * sizeof(int64_t) +
@@ -340,16 +371,200 @@ static int chol_solve(bool upper, int64_t n, int64_t nrhs, const T *a, int64_t l
     return st != OMPWG_OK ? st : fac_trsm(true, upper, !upper, false, n, nrhs, a, lda, b, ldb);
 }
 
+/* ---- QR ---------------------------------------------------------------- */
+
+/* A QR call's device workspace: V of a block (vrows x QR_W), its T and
+ * V^T V, the block reflector's two products (QR_W x wcols each), tau, the
+ * panels' exchange buffer and barrier counters (zeroed). */
+typedef struct qr_work {
+    int dev;
+    T *v, *tmat, *g, *w1, *w2, *tau, *xv;
+    uint64_t *counts;
+    void *mem;
+} qr_work;
+
+static int qr_work_alloc(int dev, int64_t vrows, int64_t wcols, int64_t k, int64_t panels,
+                         qr_work *w)
+{
+    const int teams = fac_panel_teams(vrows, QR_ROWS);
+    const size_t cnt = (size_t)panels + 1;
+    const size_t elems = (size_t)vrows * QR_W + 2 * (size_t)QR_W * QR_W +
+                         2 * (size_t)QR_W * (size_t)wcols + (size_t)k + qr_exchange_elems(teams);
+    w->dev = dev;
+    w->mem = NULL;
+    int st = ompwg_gpu_alloc(dev, cnt * sizeof(uint64_t) + elems * sizeof(T), &w->mem);
+    if (st != OMPWG_OK) return st;
+    w->counts = w->mem;
+    w->v = (T *)(w->counts + cnt);
+    w->tmat = w->v + (size_t)vrows * QR_W;
+    w->g = w->tmat + QR_W * QR_W;
+    w->w1 = w->g + QR_W * QR_W;
+    w->w2 = w->w1 + (size_t)QR_W * (size_t)wcols;
+    w->tau = w->w2 + (size_t)QR_W * (size_t)wcols;
+    w->xv = w->tau + k;
+    uint64_t *zeros = calloc(cnt, sizeof(uint64_t));
+    st = zeros ? ompwg_gpu_to_device(dev, w->counts, zeros, cnt * sizeof(uint64_t))
+               : OMPWG_ERR_NOMEM;
+    free(zeros);
+    if (st != OMPWG_OK) ompwg_gpu_free(dev, w->mem);
+    return st;
+}
+
+/* C := op(H) C (left; C m x n, m == nv) or C op(H) (right; n == nv) for
+ * the block reflector H = I - V T V^T of w reflectors in wk (V nv x w),
+ * op(H) = H^T when trans: three GEMMs through wk->w1 and wk->w2. */
+static void qr_apply_block(const qr_work *wk, bool left, bool trans, int64_t nv, int64_t w,
+                           int64_t m, int64_t n, T *c, int64_t ldc)
+{
+    const int dev = wk->dev;
+    if (left) {
+        fac_gemm(dev, true, false, w, n, nv, 1, wk->v, nv, c, ldc, 0, wk->w1, w);
+        fac_gemm(dev, trans, false, w, n, w, 1, wk->tmat, QR_W, wk->w1, w, 0, wk->w2, w);
+        fac_gemm(dev, false, false, m, n, w, -1, wk->v, nv, wk->w2, w, 1, c, ldc);
+    } else {
+        fac_gemm(dev, false, false, m, w, nv, 1, c, ldc, wk->v, nv, 0, wk->w1, m);
+        fac_gemm(dev, false, trans, m, w, w, 1, wk->w1, m, wk->tmat, QR_W, 0, wk->w2, m);
+        fac_gemm(dev, false, true, m, nv, w, -1, wk->w2, m, wk->v, nv, 1, c, ldc);
+    }
+}
+
+static int64_t qr_panels(int64_t k)
+{
+    return ompwg_gpu_ceil_div(k, QR_W);
+}
+
+/* GEQRF on device data: tau into wk->tau. A panel, then its block
+ * reflector applied to the columns right of it. */
+static void qr_factor(const qr_work *wk, int64_t m, int64_t n, T *a, int64_t lda, fac_clock *c)
+{
+    const int64_t k = m < n ? m : n;
+    double t0 = c->on ? fac_now() : 0;
+    for (int64_t c0 = 0, p = 0; c0 < k; c0 += QR_W, p++) {
+        const int64_t w = k - c0 < QR_W ? k - c0 : QR_W, rows = m - c0;
+        TN(qr_panel_, )(wk->dev, fac_panel_teams(rows, QR_ROWS), rows, w, a + c0 + c0 * lda, lda,
+                        wk->tau + c0, wk->tmat, wk->v, wk->counts + p, wk->xv);
+        c->launches++;
+        fac_tick(c, &c->own, &t0);
+        if (c0 + w < n)
+            qr_apply_block(wk, true, true, rows, w, rows, n - c0 - w, a + c0 + (c0 + w) * lda,
+                           lda);
+        fac_tick(c, &c->update, &t0);
+    }
+}
+
+/* ORMQR on device data, tau in wk->tau: block by block, each block's T
+ * from V^T V; forward when op(Q) is applied as Q^T from the left or as Q
+ * from the right, as DORMQR orders them. */
+static void qr_multiply(const qr_work *wk, bool left, bool trans, int64_t m, int64_t n,
+                        int64_t k, const T *a, int64_t lda, T *c, int64_t ldc)
+{
+    const int dev = wk->dev;
+    const int64_t nq = left ? m : n, blocks = qr_panels(k);
+    const bool forward = left == trans;
+    for (int64_t b = 0; b < blocks; b++) {
+        const int64_t i = (forward ? b : blocks - 1 - b) * QR_W;
+        const int64_t w = k - i < QR_W ? k - i : QR_W, nv = nq - i;
+        TN(qr_make_v_, )(dev, nv, w, a + i + i * lda, lda, wk->v);
+        fac_gemm(dev, true, false, w, w, nv, 1, wk->v, nv, wk->v, nv, 0, wk->g, QR_W);
+        TN(qr_larft_, )(dev, w, wk->g, wk->tau + i, wk->tmat);
+        if (left)
+            qr_apply_block(wk, true, trans, nv, w, nv, n, c + i, ldc);
+        else
+            qr_apply_block(wk, false, trans, nv, w, m, nv, c + i * ldc, ldc);
+    }
+}
+
+static int qr_geqrf(int dev, int64_t m, int64_t n, T *a, int64_t lda, T *tau, fac_clock *c)
+{
+    const int64_t k = m < n ? m : n;
+    qr_work wk;
+    int st = qr_work_alloc(dev, m, n, k, qr_panels(k), &wk);
+    if (st != OMPWG_OK) return st;
+    qr_factor(&wk, m, n, a, lda, c);
+    st = ompwg_gpu_to_host(dev, tau, wk.tau, (size_t)k * sizeof(T));
+    ompwg_gpu_free(dev, wk.mem);
+    return st;
+}
+
+static int qr_ormqr(int dev, const ompwg_factor_shape *s, const T *a, int64_t lda, const T *tau,
+                    T *c, int64_t ldc)
+{
+    qr_work wk;
+    int st = qr_work_alloc(dev, s->left ? s->m : s->n, s->left ? s->n : s->m, s->k, 0, &wk);
+    if (st != OMPWG_OK) return st;
+    st = ompwg_gpu_to_device(dev, wk.tau, tau, (size_t)s->k * sizeof(T));
+    if (st == OMPWG_OK) qr_multiply(&wk, s->left, s->trans, s->m, s->n, s->k, a, lda, c, ldc);
+    ompwg_gpu_free(dev, wk.mem);
+    return st;
+}
+
+/* How DGELS scales a matrix whose largest magnitude `norm` is outside
+ * [smlnum, bignum]: the factor (1 when it is inside, or a NaN). */
+static T qr_range_factor(T norm, bool nan)
+{
+    const T smlnum = T_SFMIN / T_PREC, bignum = (T)1 / smlnum;
+    if (nan) return 1;
+    if (norm > 0 && norm < smlnum) return smlnum / norm;
+    if (norm > bignum) return bignum / norm;
+    return 1;
+}
+
+/* GELS on device data, m >= n: DGELS's steps with its scaling. */
+static int qr_gels(int dev, const ompwg_factor_shape *s, T *a, int64_t lda, T *b, int64_t ldb,
+                   int64_t *info, fac_clock *c)
+{
+    const int64_t m = s->m, n = s->n, nrhs = s->nrhs;
+    *info = 0;
+    bool anan = false, bnan = false;
+    const T anrm = TN(qr_amax_, )(dev, m, n, a, lda, &anan);
+    if (!anan && anrm == 0) {
+        TN(qr_scale_, )(dev, m, nrhs, 0, b, ldb);
+        return OMPWG_OK;
+    }
+    const T fa = qr_range_factor(anrm, anan);
+    if (fa != 1) TN(qr_scale_, )(dev, m, n, fa, a, lda);
+    const int64_t brow = s->trans ? n : m;
+    const T bnrm = TN(qr_amax_, )(dev, brow, nrhs, b, ldb, &bnan);
+    const T fb = qr_range_factor(bnrm, bnan);
+    if (fb != 1) TN(qr_scale_, )(dev, brow, nrhs, fb, b, ldb);
+    qr_work wk;
+    int st = qr_work_alloc(dev, m, n > nrhs ? n : nrhs, n, qr_panels(n), &wk);
+    if (st != OMPWG_OK) return st;
+    qr_factor(&wk, m, n, a, lda, c);
+    int64_t scllen = n;
+    if (!s->trans) {
+        qr_multiply(&wk, true, true, m, nrhs, n, a, lda, b, ldb);
+        *info = TN(qr_zero_diag_, )(dev, n, a, lda);
+        if (*info == 0) st = fac_trsm(true, true, false, false, n, nrhs, a, lda, b, ldb);
+    } else {
+        *info = TN(qr_zero_diag_, )(dev, n, a, lda);
+        if (*info == 0) st = fac_trsm(true, true, true, false, n, nrhs, a, lda, b, ldb);
+        if (*info == 0 && st == OMPWG_OK) {
+            TN(qr_scale_, )(dev, m - n, nrhs, 0, b + n, ldb);
+            qr_multiply(&wk, true, false, m, nrhs, n, a, lda, b, ldb);
+        }
+        scllen = m;
+    }
+    ompwg_gpu_free(dev, wk.mem);
+    if (st != OMPWG_OK || *info != 0) return st;
+    /* X back to the scale of the problem as posed (DLASCL: cto / cfrom) */
+    if (fa != 1) TN(qr_scale_, )(dev, scllen, nrhs, fa, b, ldb);
+    if (fb != 1) TN(qr_scale_, )(dev, scllen, nrhs, (T)1 / fb, b, ldb);
+    return OMPWG_OK;
+}
+
 /* ---- the entry --------------------------------------------------------- */
 
 static const char *const fac_names[OMPWG_LA_OP_COUNT] = {
     [OMPWG_LA_GETRF] = T_PREFIX "getrf", [OMPWG_LA_GETRS] = T_PREFIX "getrs",
     [OMPWG_LA_GESV] = T_PREFIX "gesv",   [OMPWG_LA_POTRF] = T_PREFIX "potrf",
     [OMPWG_LA_POTRS] = T_PREFIX "potrs", [OMPWG_LA_POSV] = T_PREFIX "posv",
+    [OMPWG_LA_GEQRF] = T_PREFIX "geqrf", [OMPWG_LA_ORMQR] = T_PREFIX "ormqr",
+    [OMPWG_LA_GELS] = T_PREFIX "gels",
 };
 
 static int factor_resident(int dev, const ompwg_factor_shape *s, T *a, int64_t lda,
-                           int64_t *ipiv, T *b, int64_t ldb, int64_t *info, fac_clock *c)
+                           int64_t *ipiv, T *tau, T *b, int64_t ldb, int64_t *info, fac_clock *c)
 {
     int st = OMPWG_OK;
     switch (s->op) {
@@ -365,41 +580,56 @@ static int factor_resident(int dev, const ompwg_factor_shape *s, T *a, int64_t l
         st = chol_factor(dev, s->upper, s->n, a, lda, info, c);
         if (st == OMPWG_OK && *info == 0) st = chol_solve(s->upper, s->n, s->nrhs, a, lda, b, ldb);
         return st;
+    case OMPWG_LA_GEQRF: return qr_geqrf(dev, s->m, s->n, a, lda, tau, c);
+    case OMPWG_LA_ORMQR: return qr_ormqr(dev, s, a, lda, tau, b, ldb);
+    case OMPWG_LA_GELS: return qr_gels(dev, s, a, lda, b, ldb, info, c);
     }
     return OMPWG_ERR_UNSUPPORTED;
 }
 
-int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *b, int64_t *info)
+int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *tau, T *b,
+                           int64_t *info)
 {
     if (!ompwg_gpu_ready()) return OMPWG_ERR_UNAVAILABLE;
+    /* the kernels' least squares are those of a tall A (QR); a wide one
+     * (LQ) is the host's */
+    if (s->op == OMPWG_LA_GELS && s->m < s->n) return OMPWG_ERR_UNSUPPORTED;
     const int dev = ompwg_gpu_device();
     fac_clock clock = { .on = ompwg_verbose_level() >= 2 };
-    const bool factors = s->op != OMPWG_LA_GETRS && s->op != OMPWG_LA_POTRS;
-    const bool lu = s->op == OMPWG_LA_GETRF || s->op == OMPWG_LA_GESV;
+    const bool factors = s->op != OMPWG_LA_GETRS && s->op != OMPWG_LA_POTRS &&
+                         s->op != OMPWG_LA_ORMQR;
+    const bool lu = s->op != OMPWG_LA_POTRF && s->op != OMPWG_LA_POSV;
     int st;
     if (s->device_ptrs) {
-        st = factor_resident(dev, s, a, s->lda, ipiv, b, s->ldb, info, &clock);
+        st = factor_resident(dev, s, a, s->lda, ipiv, tau, b, s->ldb, info, &clock);
         if (factors) fac_report(&clock, fac_names[s->op], lu, s->m, s->n);
         return st;
     }
     /* host data: A (and B) in once, packed; back what the call writes */
-    const bool solves = s->op != OMPWG_LA_GETRF && s->op != OMPWG_LA_POTRF;
+    const ompwg_factor_extents x = ompwg_factor_extents_of(s);
     void *da = NULL, *db = NULL;
-    ompwg_gpu_block ab = { .host = a, .ld = s->lda, .rows = s->m, .cols = s->n, .elem = sizeof(T) };
-    ompwg_gpu_block bb = { .host = b, .ld = s->ldb, .rows = s->n, .cols = s->nrhs, .elem = sizeof(T) };
-    st = ompwg_gpu_alloc(dev, (size_t)s->m * (size_t)s->n * sizeof(T), &da);
-    if (st == OMPWG_OK && solves) st = ompwg_gpu_alloc(dev, (size_t)s->n * (size_t)s->nrhs * sizeof(T), &db);
+    ompwg_gpu_block ab = { .host = a, .ld = s->lda, .rows = x.a_rows, .cols = x.a_cols,
+                           .elem = sizeof(T) };
+    ompwg_gpu_block bb = { .host = b, .ld = s->ldb, .rows = x.b_rows, .cols = x.b_cols,
+                           .elem = sizeof(T) };
+    st = ompwg_gpu_alloc(dev, (size_t)x.a_rows * (size_t)x.a_cols * sizeof(T), &da);
+    if (st == OMPWG_OK && x.has_b)
+        st = ompwg_gpu_alloc(dev, (size_t)x.b_rows * (size_t)x.b_cols * sizeof(T), &db);
     ab.dev = da;
     bb.dev = db;
     double t0 = clock.on ? fac_now() : 0;
     if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &ab);
-    if (st == OMPWG_OK && solves) st = ompwg_gpu_block_in(dev, &bb);
+    if (st == OMPWG_OK && x.has_b) st = ompwg_gpu_block_in(dev, &bb);
     fac_tick(&clock, &clock.copies, &t0);
     int64_t inf = 0;
-    if (st == OMPWG_OK) st = factor_resident(dev, s, da, s->m, ipiv, db, s->n, &inf, &clock);
+    if (st == OMPWG_OK)
+        st = factor_resident(dev, s, da, x.a_rows, ipiv, tau, db, x.b_rows, &inf, &clock);
     if (clock.on) t0 = fac_now();
-    if (st == OMPWG_OK && factors) st = ompwg_gpu_block_out(dev, &ab);
-    if (st == OMPWG_OK && solves && inf == 0) st = ompwg_gpu_block_out(dev, &bb);
+    /* B as the reference leaves it: unchanged by a solve that did not run
+     * (GESV, POSV), whatever GELS made of it */
+    const bool b_out = x.has_b && (inf == 0 || s->op == OMPWG_LA_GELS);
+    if (st == OMPWG_OK && x.a_written) st = ompwg_gpu_block_out(dev, &ab);
+    if (st == OMPWG_OK && b_out) st = ompwg_gpu_block_out(dev, &bb);
     fac_tick(&clock, &clock.copies, &t0);
     if (info) *info = inf;
     if (factors) fac_report(&clock, fac_names[s->op], lu, s->m, s->n);
