@@ -42,4 +42,14 @@ int ompwg_checked_dlevel3(const ompwg_backend *be, ompwg_dlevel3_fn fn,
                           const ompwg_level3_shape *s, double alpha, const double *a,
                           const double *b, double beta, double *c);
 
+/* Run fn (backend be's factorisation or solve) and judge the result by its
+ * backward error, formed with the reference backend (lapack_check_tmpl.c):
+ * below 100 times n eps, and info > 0 where OpenBLAS's is. */
+int ompwg_checked_sfactor(const ompwg_backend *be, ompwg_sfactor_fn fn,
+                          const ompwg_factor_shape *s, float *a, int64_t *ipiv, float *tau,
+                          float *b, int64_t *info);
+int ompwg_checked_dfactor(const ompwg_backend *be, ompwg_dfactor_fn fn,
+                          const ompwg_factor_shape *s, double *a, int64_t *ipiv, double *tau,
+                          double *b, int64_t *info);
+
 #endif

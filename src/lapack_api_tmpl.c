@@ -5,6 +5,7 @@
  * routine, and on the reference when the device cannot hold it. */
 #include "prec.h"
 
+#include "check.h"
 #include "dispatch.h"
 #include "ompwg.h"
 #include "ompwg_lapack.h"
@@ -91,7 +92,10 @@ static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t
         if (st != OMPWG_ERR_UNSUPPORTED) return st;
         s->device_ptrs = false;
     }
-    st = fn(s, a, ipiv, tau, b, info);
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+        st = TN(ompwg_checked_, factor)(be, fn, s, a, ipiv, tau, b, info);
+    else
+        st = fn(s, a, ipiv, tau, b, info);
     /* a host call the device cannot hold, or a case its kernels leave to
      * the host (GELS of a wide A), runs on the host's LAPACK; the device
      * backend refuses before writing anything */

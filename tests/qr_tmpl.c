@@ -47,14 +47,16 @@ static int gels_call(bool device, ompwg_trans trans, int64_t m, int64_t n, mat *
     return st;
 }
 
-/* GELS on OpenBLAS's LAPACK (the reference backend), on copies. */
-static int openblas_gels(const char *backend, ompwg_trans trans, int64_t m, int64_t n, mat *a,
-                         mat *b, int64_t *info)
+/* GELS on OpenBLAS's LAPACK (the reference backend), on copies; the
+ * backend selected before is selected again. */
+static int openblas_gels(ompwg_trans trans, int64_t m, int64_t n, mat *a, mat *b, int64_t *info)
 {
+    char was[64];
+    snprintf(was, sizeof was, "%s", ompwg_get_backend());
     int st = ompwg_set_backend("openblas");
     if (st == OMPWG_OK) st = LA(gels)(trans, m, n, b->cols, a->p, a->ld, b->p, b->ld, info);
-    int back = ompwg_set_backend(backend);
-    if (back != OMPWG_OK) tap_bail("ompwg_set_backend(\"%s\") again: status %d", backend, back);
+    int back = ompwg_set_backend(was);
+    if (back != OMPWG_OK) tap_bail("ompwg_set_backend(\"%s\") again: status %d", was, back);
     return st;
 }
 
@@ -267,7 +269,7 @@ static double gels_ratio(const mat *a, bool trans, const mat *b)
 
 /* X (the first n, or m when trans, rows of b) within tol of OpenBLAS's X
  * relative to its norm. */
-static bool near_reference(const char *backend, ompwg_trans trans, const mat *a, const mat *b,
+static bool near_reference(ompwg_trans trans, const mat *a, const mat *b,
                            double tol, char *msg, size_t len)
 {
     const int64_t m = a->rows, n = a->cols, xrows = trans == OMPWG_NO_TRANS ? n : m;
@@ -275,7 +277,7 @@ static bool near_reference(const char *backend, ompwg_trans trans, const mat *a,
     ra.p = test_copy(a->orig, a->len * sizeof(TT));
     rb.p = test_copy(b->orig, b->len * sizeof(TT));
     int64_t info = -99;
-    int st = openblas_gels(backend, trans, m, n, &ra, &rb, &info);
+    int st = openblas_gels(trans, m, n, &ra, &rb, &info);
     bool pass = true;
     if (st != OMPWG_OK || info != 0) {
         snprintf(msg, len, "OpenBLAS's gels: status %d, info %lld", st, (long long)info);
@@ -337,7 +339,7 @@ void TF(qr_gels_)(const char *backend, bool device)
                 ratio = gels_ratio(&a, cases[c].trans, &b);
                 pass = below_limit(ratio, "GELS's residual ratio", msg, sizeof msg);
             }
-            if (pass) pass = near_reference(backend, tr, &a, &b, tol, msg, sizeof msg);
+            if (pass) pass = near_reference(tr, &a, &b, tol, msg, sizeof msg);
         }
         group_add(&grp, what, pass, msg, ratio);
         mat_free(&a);
@@ -400,7 +402,7 @@ void TF(qr_gels_special_)(const char *backend, bool device)
                         pass = false;
                     }
         if (pass && kind >= 2)
-            pass = near_reference(backend, OMPWG_NO_TRANS, &a, &b, 1e3 * 40 * TT_EPS, msg,
+            pass = near_reference(OMPWG_NO_TRANS, &a, &b, 1e3 * 40 * TT_EPS, msg,
                                   sizeof msg);
         group_add(&grp, names[kind], pass, msg, -1);
         mat_free(&a);

@@ -6,6 +6,7 @@
  * too, on buffers from ompwg_device_alloc(); every argument error; and the
  * *_device forms' status where the gpu backend is not usable. */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lapack_test.h"
@@ -37,6 +38,17 @@ static void run_backend(const char *backend, void *ctx)
 {
     (void)ctx;
     run_forms(backend, false);
+    /* check mode judges each result by its backward error and passes
+     * correct ones, on the tests' shapes */
+    char label[64];
+    snprintf(label, sizeof label, "%s in check mode", backend);
+    const int was = ompwg_set_check(1);
+    lu_grid_d(label, false);
+    lu_solve_s(label, false);
+    chol_d(label, false);
+    qr_factor_s(label, false);
+    qr_gels_d(label, false);
+    ompwg_set_check(was);
     if (strcmp(backend, "gpu") != 0) return;
     void *probe = NULL;
     int st = ompwg_device_alloc(1, &probe);
