@@ -41,7 +41,11 @@
  * form returns ::OMPWG_ERR_UNSUPPORTED). The `_device` forms take A and B as device pointers of the GPU
  * backend's device (ompwg_device_alloc() or OpenMP `target data`), `ipiv`
  * and `info` stay in host memory; they return ::OMPWG_ERR_UNAVAILABLE where
- * the GPU backend is not usable. `OMPWG_VERBOSE=2` traces each call.
+ * the GPU backend is not usable. `OMPWG_VERBOSE=2` traces each call. In
+ * check mode (ompwg_set_check()) each result on host data is judged by its
+ * backward error, formed with OpenBLAS (||P A - L U||, ||A - L L^T||,
+ * ||A - Q R|| and the solves' residuals below 100 n eps), since pivots may
+ * rightly differ from OpenBLAS's on ties; ::OMPWG_ERR_CHECK otherwise.
  *
  * The drop-in (libompwg_lapack, and libompwg_blas when preloaded) exports
  * dgetrf_, dgetrs_, dgesv_, dpotrf_, dpotrs_, dposv_, dgeqrf_, dormqr_,
