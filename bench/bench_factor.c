@@ -1,40 +1,45 @@
-/* bench_factor: ompwg's LU and Cholesky factorisations (ompwg_lapack.h)
+/* bench_factor: ompwg's LU, Cholesky and QR factorisations (ompwg_lapack.h)
  * beside OpenBLAS's own LAPACK and cuSOLVER, on the same matrices in the
- * same run. For each operation (dgetrf, dpotrf, sgetrf, spotrf; Cholesky
- * of the lower triangle) and each order n, R rounds each run every engine
- * once, in turn, on a fresh copy of one seeded random matrix (uniform in
- * [-1, 1) for LU; for Cholesky the same with n added to the diagonal, a
- * symmetric diagonally dominant, so positive definite, matrix of which the
- * lower triangle is read). The engines:
+ * same run. For each operation (dgetrf, dpotrf, sgetrf, spotrf, dgeqrf,
+ * sgeqrf; Cholesky of the lower triangle) and each order n, R rounds each
+ * run every engine once, in turn, on a fresh copy of one seeded random
+ * matrix (uniform in [-1, 1) for LU and QR; for Cholesky the same with n
+ * added to the diagonal, a symmetric diagonally dominant, so positive
+ * definite, matrix of which the lower triangle is read). The engines:
  *   openblas      OpenBLAS's own dgetrf_ ... (looked up in its object, so
  *                 that neither a preload nor the drop-in can take the call),
- *                 host arrays: the baseline;
+ *                 host arrays: the baseline; QR's workspace asked for
+ *                 (lwork -1) and allocated before the rounds;
  *   ompwg-auto    ompwg_dgetrf ... on malloc'd host arrays, the backend the
  *                 library picks (OMPWG_BACKEND as the environment has it);
  *   ompwg-gpu     the same with the calling thread's backend set to "gpu":
  *                 the copies over the link are in the time;
  *   ompwg-device  ompwg_dgetrf_device ... on a matrix already on the device
  *                 (its copy there is not timed);
- *   cusolver      cusolverDn?getrf / cusolverDn?potrf on device data
+ *   cusolver      cusolverDn?getrf / ?potrf / ?geqrf on device data
  *                 (libcusolver and libcudart opened at run time).
  * Each row: the median and best time over the rounds, GFLOP/s of the
- * median (LU 2n^3/3, Cholesky n^3/3), openblas's median over the engine's
- * (> 1: faster than OpenBLAS) and the backward error of the engine's last
- * result on a random x, in 1-norms:
+ * median (LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3), openblas's median over
+ * the engine's (> 1: faster than OpenBLAS) and the backward error of the
+ * engine's last result on a random x, in 1-norms:
  *   LU:       ||P^T A x - L (U x)|| / (||A|| ||x|| n eps)
  *   Cholesky: ||A x - L (L^T x)||   / (||A|| ||x|| n eps)
+ *   QR:       ||A x - Q (R x)||     / (||A|| ||x|| n eps), Q applied
+ *             reflector by reflector (the vectors below R, and tau)
  * eps DBL_EPSILON or FLT_EPSILON; "ok" below 30 (LAPACK's test programs'
  * threshold). At n >= 4096 ompwg-auto runs once, to learn its choice
  * (OMPWG_VERBOSE=2's line, read back), and no more when that is the backend
  * of a row already run (openblas, cpu: the openblas row; gpu: the
  * ompwg-gpu row). Engines that cannot run here print a row saying why.
  *
- *   bench_factor [--ops dgetrf,dpotrf,sgetrf,spotrf] [--sizes 256,1024,4096,8192]
- *                [--reps R] [--engines list] [--csv PATH]
+ *   bench_factor [--ops dgetrf,dpotrf,sgetrf,spotrf,dgeqrf,sgeqrf]
+ *                [--sizes 256,1024,4096,8192] [--reps R] [--engines list]
+ *                [--csv PATH]
  *
  * Exit status: 0; 1 when a call fails or a backward error is too large; 2
  * on bad usage. */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -61,16 +66,19 @@
 
 /* ---- operations and engines ------------------------------------------------ */
 
-typedef enum op_id { DGETRF, DPOTRF, SGETRF, SPOTRF, OP_COUNT } op_id;
+typedef enum op_id { DGETRF, DPOTRF, SGETRF, SPOTRF, DGEQRF, SGEQRF, OP_COUNT } op_id;
 
 static const struct op_info {
     const char *name, *openblas_name;
-    bool dbl, potrf;
+    bool dbl;
+    bench_factorisation kind;
 } ops[OP_COUNT] = {
-    [DGETRF] = { "dgetrf", "dgetrf_", true, false },
-    [DPOTRF] = { "dpotrf", "dpotrf_", true, true },
-    [SGETRF] = { "sgetrf", "sgetrf_", false, false },
-    [SPOTRF] = { "spotrf", "spotrf_", false, true },
+    [DGETRF] = { "dgetrf", "dgetrf_", true, BENCH_LU },
+    [DPOTRF] = { "dpotrf", "dpotrf_", true, BENCH_CHOLESKY },
+    [SGETRF] = { "sgetrf", "sgetrf_", false, BENCH_LU },
+    [SPOTRF] = { "spotrf", "spotrf_", false, BENCH_CHOLESKY },
+    [DGEQRF] = { "dgeqrf", "dgeqrf_", true, BENCH_QR },
+    [SGEQRF] = { "sgeqrf", "sgeqrf_", false, BENCH_QR },
 };
 
 typedef enum engine_id { OPENBLAS, AUTO, GPU, DEVICE, CUSOLVER, ENGINE_COUNT } engine_id;
@@ -93,6 +101,10 @@ typedef void dpotrf_fn(const char *uplo, const int *n, double *a, const int *lda
                        size_t uplo_len);
 typedef void spotrf_fn(const char *uplo, const int *n, float *a, const int *lda, int *info,
                        size_t uplo_len);
+typedef void dgeqrf_fn(const int *m, const int *n, double *a, const int *lda, double *tau,
+                       double *work, const int *lwork, int *info);
+typedef void sgeqrf_fn(const int *m, const int *n, float *a, const int *lda, float *tau,
+                       float *work, const int *lwork, int *info);
 
 /* What this process can run, found once. */
 typedef struct setup {
@@ -111,19 +123,23 @@ typedef struct arrays {
     void *a0, *w;        /* the matrix, and the copy an engine factorises */
     int64_t *ipiv;       /* ompwg's pivots, and every engine's for the check */
     int *ipiv32;         /* OpenBLAS's and cuSOLVER's */
+    void *tau;           /* QR's reflectors' scalars: every engine's, on the host */
+    void *work;          /* OpenBLAS's QR workspace */
+    int lwork;
     double *x, *ax, *t, *z;
     double norm_a;       /* ||A||_1 */
     void *d0, *dw;       /* ompwg_device_alloc: the matrix and the copy */
     char device_why[256];
     void *c0, *cw, *cwork; /* cudaMalloc: the matrix, the copy, the workspace */
     int *cipiv, *cinfo;
+    void *ctau;
     int clwork;
     char cusolver_why[256];
 } arrays;
 
 static void free_arrays(arrays *a)
 {
-    void *host[] = { a->a0, a->w, a->ipiv, a->ipiv32, a->x, a->ax, a->t, a->z };
+    void *host[] = { a->a0, a->w, a->ipiv, a->ipiv32, a->tau, a->work, a->x, a->ax, a->t, a->z };
     for (size_t i = 0; i < sizeof host / sizeof host[0]; i++) free(host[i]);
     ompwg_device_free(a->d0);
     ompwg_device_free(a->dw);
@@ -132,6 +148,7 @@ static void free_arrays(arrays *a)
     bench_cuda_free(a->cwork);
     bench_cuda_free(a->cipiv);
     bench_cuda_free(a->cinfo);
+    bench_cuda_free(a->ctau);
     memset(a, 0, sizeof *a);
 }
 
@@ -148,11 +165,12 @@ static bool alloc_arrays(arrays *a, int64_t n, const setup *s)
     a->w = malloc(a->bytes);
     a->ipiv = malloc((size_t)n * sizeof(int64_t));
     a->ipiv32 = malloc((size_t)n * sizeof(int));
+    a->tau = malloc(vec);
     a->x = malloc(vec);
     a->ax = malloc(vec);
     a->t = malloc(vec);
     a->z = malloc(vec);
-    if (!a->a0 || !a->w || !a->ipiv || !a->ipiv32 || !a->x || !a->ax || !a->t || !a->z) {
+    if (!a->a0 || !a->w || !a->ipiv || !a->ipiv32 || !a->tau || !a->x || !a->ax || !a->t || !a->z) {
         free_arrays(a);
         return false;
     }
@@ -168,7 +186,8 @@ static bool alloc_arrays(arrays *a, int64_t n, const setup *s)
         a->cw = bench_cuda_alloc(a->bytes);
         a->cipiv = bench_cuda_alloc((size_t)n * sizeof(int));
         a->cinfo = bench_cuda_alloc(sizeof(int));
-        if (!a->c0 || !a->cw || !a->cipiv || !a->cinfo)
+        a->ctau = bench_cuda_alloc(vec);
+        if (!a->c0 || !a->cw || !a->cipiv || !a->cinfo || !a->ctau)
             snprintf(a->cusolver_why, sizeof a->cusolver_why,
                      "cudaMalloc of 2 x %zu bytes failed", a->bytes);
     }
@@ -194,12 +213,12 @@ static void make_matrix(arrays *a, op_id op)
     if (o->dbl) {
         double *m = a->a0;
         bench_fill_double(m, nn, seed);
-        if (o->potrf)
+        if (o->kind == BENCH_CHOLESKY)
             for (int64_t i = 0; i < n; i++) m[i + i * n] += (double)n;
     } else {
         float *m = a->a0;
         bench_fill_float(m, nn, seed);
-        if (o->potrf)
+        if (o->kind == BENCH_CHOLESKY)
             for (int64_t i = 0; i < n; i++) m[i + i * n] += (float)n;
     }
     bench_fill_double(a->x, (size_t)n, seed ^ 0x5eed);
@@ -208,7 +227,7 @@ static void make_matrix(arrays *a, op_id op)
     for (int64_t k = 0; k < n; k++) {
         const size_t col = (size_t)k * (size_t)n;
         const double xk = a->x[k];
-        if (!o->potrf) {
+        if (o->kind != BENCH_CHOLESKY) {
             double s = 0;
             for (int64_t i = 0; i < n; i++) {
                 const double v = elem(a->a0, o->dbl, col + (size_t)i);
@@ -234,14 +253,15 @@ static void make_matrix(arrays *a, op_id op)
     for (int64_t i = 0; i < n; i++) a->norm_a = fmax(a->norm_a, colsum[i]);
 }
 
-/* The backward error of the factors in a->w (pivots in a->ipiv for LU). */
+/* The backward error of the factors in a->w (pivots in a->ipiv for LU,
+ * the reflectors' scalars in a->tau for QR). */
 static double backward_error(arrays *a, op_id op)
 {
     const struct op_info *o = &ops[op];
     const int64_t n = a->n;
     const void *f = a->w;
     double *t = a->t, *z = a->z;
-    if (o->potrf) { /* t := L^T x, z := L t */
+    if (o->kind == BENCH_CHOLESKY) { /* t := L^T x, z := L t */
         for (int64_t i = 0; i < n; i++) {
             const size_t col = (size_t)i * (size_t)n;
             double s = 0;
@@ -253,7 +273,7 @@ static double backward_error(arrays *a, op_id op)
             const size_t col = (size_t)k * (size_t)n;
             for (int64_t i = k; i < n; i++) z[i] += elem(f, o->dbl, col + (size_t)i) * t[k];
         }
-    } else { /* t := U x, z := L t (unit diagonal) */
+    } else { /* t := U x (R x), z := L t (unit diagonal) or Q t */
         for (int64_t i = 0; i < n; i++) t[i] = 0;
         for (int64_t k = 0; k < n; k++) {
             const size_t col = (size_t)k * (size_t)n;
@@ -261,14 +281,25 @@ static double backward_error(arrays *a, op_id op)
             for (int64_t i = 0; i <= k; i++) t[i] += elem(f, o->dbl, col + (size_t)i) * xk;
         }
         for (int64_t i = 0; i < n; i++) z[i] = t[i];
-        for (int64_t k = 0; k < n; k++) {
-            const size_t col = (size_t)k * (size_t)n;
-            for (int64_t i = k + 1; i < n; i++) z[i] += elem(f, o->dbl, col + (size_t)i) * t[k];
-        }
+        if (o->kind == BENCH_LU)
+            for (int64_t k = 0; k < n; k++) {
+                const size_t col = (size_t)k * (size_t)n;
+                for (int64_t i = k + 1; i < n; i++) z[i] += elem(f, o->dbl, col + (size_t)i) * t[k];
+            }
+        else /* Q = H(1) ... H(n), so H(n) first; H(k) = I - tau[k] v v^T with
+              * v(k) = 1 and v(k+1:n) below the diagonal of column k */
+            for (int64_t k = n - 1; k >= 0; k--) {
+                const size_t col = (size_t)k * (size_t)n;
+                double d = z[k];
+                for (int64_t i = k + 1; i < n; i++) d += elem(f, o->dbl, col + (size_t)i) * z[i];
+                d *= elem(a->tau, o->dbl, (size_t)k);
+                z[k] -= d;
+                for (int64_t i = k + 1; i < n; i++) z[i] -= elem(f, o->dbl, col + (size_t)i) * d;
+            }
     }
-    /* t := A x, rows interchanged as the pivots say (P^T A x) */
+    /* t := A x, for LU rows interchanged as the pivots say (P^T A x) */
     for (int64_t i = 0; i < n; i++) t[i] = a->ax[i];
-    if (!o->potrf)
+    if (o->kind == BENCH_LU)
         for (int64_t k = 0; k < n; k++) {
             const int64_t p = a->ipiv[k] - 1;
             if (p < 0 || p >= n) return INFINITY;
@@ -381,7 +412,10 @@ static int call(engine_id e, op_id op, arrays *a, const setup *s, int64_t *info,
         if (op == DGETRF) ((dgetrf_fn *)fn)(&ni, &ni, a->w, &ni, a->ipiv32, &inf);
         else if (op == SGETRF) ((sgetrf_fn *)fn)(&ni, &ni, a->w, &ni, a->ipiv32, &inf);
         else if (op == DPOTRF) ((dpotrf_fn *)fn)(&lower, &ni, a->w, &ni, &inf, 1);
-        else ((spotrf_fn *)fn)(&lower, &ni, a->w, &ni, &inf, 1);
+        else if (op == SPOTRF) ((spotrf_fn *)fn)(&lower, &ni, a->w, &ni, &inf, 1);
+        else if (op == DGEQRF)
+            ((dgeqrf_fn *)fn)(&ni, &ni, a->w, &ni, a->tau, a->work, &a->lwork, &inf);
+        else ((sgeqrf_fn *)fn)(&ni, &ni, a->w, &ni, a->tau, a->work, &a->lwork, &inf);
         *info = inf;
         return 0;
     }
@@ -404,6 +438,14 @@ static int call(engine_id e, op_id op, arrays *a, const setup *s, int64_t *info,
             st = dev ? ompwg_dpotrf_device(OMPWG_LOWER, n, w, n, info)
                      : ompwg_dpotrf(OMPWG_LOWER, n, w, n, info);
             break;
+        case DGEQRF: /* tau on the host in both forms */
+            st = dev ? ompwg_dgeqrf_device(n, n, w, n, a->tau, info)
+                     : ompwg_dgeqrf(n, n, w, n, a->tau, info);
+            break;
+        case SGEQRF:
+            st = dev ? ompwg_sgeqrf_device(n, n, w, n, a->tau, info)
+                     : ompwg_sgeqrf(n, n, w, n, a->tau, info);
+            break;
         default:
             st = dev ? ompwg_spotrf_device(OMPWG_LOWER, n, w, n, info)
                      : ompwg_spotrf(OMPWG_LOWER, n, w, n, info);
@@ -411,8 +453,8 @@ static int call(engine_id e, op_id op, arrays *a, const setup *s, int64_t *info,
         break;
     }
     case CUSOLVER: {
-        int cst = bench_cusolver_factor(o->potrf, o->dbl, ni, a->cw, a->cwork, a->clwork,
-                                        a->cipiv, a->cinfo);
+        int cst = bench_cusolver_factor(o->kind, o->dbl, ni, a->cw, a->cwork, a->clwork, a->cipiv,
+                                        a->ctau, a->cinfo);
         if (cst != 0) {
             snprintf(why, len, "cuSOLVER status %d", cst);
             return cst;
@@ -425,12 +467,12 @@ static int call(engine_id e, op_id op, arrays *a, const setup *s, int64_t *info,
     return st;
 }
 
-/* The factors into a->w and the pivots into a->ipiv (1-based), for the
- * check; cuSOLVER's info into *info. 0, or a status. */
+/* The factors into a->w, the pivots into a->ipiv (1-based) and QR's tau
+ * into a->tau, for the check; cuSOLVER's info into *info. 0, or a status. */
 static int fetch_result(engine_id e, op_id op, arrays *a, int64_t *info)
 {
     const int64_t n = a->n;
-    const bool lu = !ops[op].potrf;
+    const bool lu = ops[op].kind == BENCH_LU, qr = ops[op].kind == BENCH_QR;
     switch (e) {
     case OPENBLAS:
         if (lu)
@@ -446,6 +488,9 @@ static int fetch_result(engine_id e, op_id op, arrays *a, int64_t *info)
         if (!st && lu) st = bench_cuda_copy(a->ipiv32, a->cipiv, (size_t)n * sizeof(int));
         if (!st && lu)
             for (int64_t i = 0; i < n; i++) a->ipiv[i] = a->ipiv32[i];
+        if (!st && qr)
+            st = bench_cuda_copy(a->tau, a->ctau,
+                                 (size_t)n * (ops[op].dbl ? sizeof(double) : sizeof(float)));
         *info = inf;
         return st;
     }
@@ -467,7 +512,11 @@ typedef struct engine_run {
 
 static double op_flops(op_id op, double n)
 {
-    return ops[op].potrf ? n * n * n / 3.0 : 2.0 * n * n * n / 3.0;
+    switch (ops[op].kind) {
+    case BENCH_CHOLESKY: return n * n * n / 3.0;
+    case BENCH_QR: return 4.0 * n * n * n / 3.0;
+    default: return 2.0 * n * n * n / 3.0;
+    }
 }
 
 static double median_of(const engine_run *r)
@@ -600,7 +649,7 @@ static int bench_op(op_id op, arrays *a, const setup *s, int reps, bool timed, F
     if (run[CUSOLVER].runs) {
         int st = a->cusolver_why[0] ? -1 : bench_cuda_copy(a->c0, a->a0, a->mat_bytes);
         int lwork = 0;
-        if (!st) st = bench_cusolver_lwork(o->potrf, o->dbl, (int)n, a->cw, &lwork);
+        if (!st) st = bench_cusolver_lwork(o->kind, o->dbl, (int)n, a->cw, &lwork);
         if (!st) {
             a->cwork = bench_cuda_alloc((size_t)(lwork > 0 ? lwork : 1) * sizeof(double));
             a->clwork = lwork;
@@ -611,6 +660,28 @@ static int bench_op(op_id op, arrays *a, const setup *s, int reps, bool timed, F
                      a->cusolver_why[0] ? a->cusolver_why
                                         : "the copy, workspace query or workspace failed");
             run[CUSOLVER].runs = false;
+        }
+    }
+    /* OpenBLAS's QR workspace: its size asked for (lwork -1) as a caller
+     * would, the allocation kept out of the time as cuSOLVER's is */
+    if (run[OPENBLAS].runs && o->kind == BENCH_QR) {
+        const int ni = (int)n, query = -1;
+        int inf = 0;
+        double size = 0;
+        float fsize = 0;
+        if (o->dbl)
+            ((dgeqrf_fn *)s->openblas_fn[op])(&ni, &ni, a->w, &ni, a->tau, &size, &query, &inf);
+        else {
+            ((sgeqrf_fn *)s->openblas_fn[op])(&ni, &ni, a->w, &ni, a->tau, &fsize, &query, &inf);
+            size = fsize;
+        }
+        a->lwork = inf == 0 && size >= 1 && size <= INT_MAX ? (int)size : 0;
+        a->work = a->lwork > 0 ? malloc((size_t)a->lwork * sizeof(double)) : NULL;
+        if (!a->work) {
+            snprintf(run[OPENBLAS].why, sizeof run[OPENBLAS].why,
+                     "unavailable: the workspace query (info %d, %g elements) or workspace failed",
+                     inf, size);
+            run[OPENBLAS].runs = false;
         }
     }
     bool settle = true; /* host threads of the last engine may still spin */
@@ -675,6 +746,8 @@ static int bench_op(op_id op, arrays *a, const setup *s, int reps, bool timed, F
     }
     bench_cuda_free(a->cwork);
     a->cwork = NULL;
+    free(a->work);
+    a->work = NULL;
     int bad = 0;
     if (timed) bad = report(op, n, run, s, csv);
     return bad;
@@ -750,7 +823,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: bench_factor [--ops list] [--sizes n,n,...] [--reps R] [--engines list]\n"
             "                    [--csv PATH]\n"
-            "  --ops list      of dgetrf, dpotrf, sgetrf, spotrf (default all)\n"
+            "  --ops list      of dgetrf, dpotrf, sgetrf, spotrf, dgeqrf, sgeqrf (default all)\n"
             "  --sizes n,...   matrix orders, at most %d (default 256,1024,4096,8192)\n"
             "  --reps R        rounds, each running every engine once (default 3)\n"
             "  --engines list  of openblas, ompwg-auto, ompwg-gpu, ompwg-device, cusolver\n"
@@ -786,7 +859,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < sizes.count; i++) bad_usage |= sizes.n[i] > MAX_N;
     if (bad_usage) {
         fprintf(stderr, "bench_factor: bad option or value: %s\n",
-                nops == 0       ? "--ops names none of dgetrf, dpotrf, sgetrf, spotrf"
+                nops == 0       ? "--ops names no operation"
                 : nengines == 0 ? "--engines names no engine"
                 : s.reps > MAX_REPS ? "--reps above 100"
                                     : "--sizes above 16384");
@@ -823,10 +896,11 @@ int main(int argc, char **argv)
     }
     printf("rounds: %d, each engine once a round on a fresh copy of the same matrix; median\n"
            "and best of the rounds in seconds; GFLOP/s of the median (LU 2n^3/3, Cholesky\n"
-           "n^3/3); vs_openblas: openblas's median / the row's (> 1: faster); backward\n"
-           "error: ||P^T A x - L U x||_1 (Cholesky, lower: ||A x - L L^T x||_1) / (||A||_1\n"
-           "||x||_1 n eps) on a random x, \"ok\" below %g. ompwg-auto at n >= %d: one call,\n"
-           "not repeated when it picks the backend of a row already run.\n",
+           "n^3/3, QR 4n^3/3); vs_openblas: openblas's median / the row's (> 1: faster);\n"
+           "backward error: ||P^T A x - L U x||_1 (Cholesky, lower: ||A x - L L^T x||_1; QR:\n"
+           "||A x - Q R x||_1) / (||A||_1 ||x||_1 n eps) on a random x, \"ok\" below %g.\n"
+           "ompwg-auto at n >= %d: one call, not repeated when it picks the backend of a row\n"
+           "already run.\n",
            s.reps, BACKWARD_LIMIT, AUTO_PROBE_N);
     printf("%-6s %6s %-13s %10s %10s %9s %8s %11s %-4s %s\n", "op", "n", "engine", "median_s",
            "best_s", "GFLOP/s", "vs_ob", "backward", "chk", "note");

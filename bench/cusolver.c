@@ -27,6 +27,10 @@ static struct {
     int (*spotrf_size)(handle_t, int, int, float *, int, int *);
     int (*dpotrf)(handle_t, int, int, double *, int, double *, int, int *);
     int (*spotrf)(handle_t, int, int, float *, int, float *, int, int *);
+    int (*dgeqrf_size)(handle_t, int, int, double *, int, int *);
+    int (*sgeqrf_size)(handle_t, int, int, float *, int, int *);
+    int (*dgeqrf)(handle_t, int, int, double *, int, double *, double *, int, int *);
+    int (*sgeqrf)(handle_t, int, int, float *, int, float *, float *, int, int *);
     int (*device_count)(int *);
     int (*set_device)(int);
     int (*malloc)(void **, size_t);
@@ -153,6 +157,10 @@ static void load(void)
         !sym(cs.lib, lib, "cusolverDnSpotrf_bufferSize", &cs.spotrf_size) ||
         !sym(cs.lib, lib, "cusolverDnDpotrf", &cs.dpotrf) ||
         !sym(cs.lib, lib, "cusolverDnSpotrf", &cs.spotrf) ||
+        !sym(cs.lib, lib, "cusolverDnDgeqrf_bufferSize", &cs.dgeqrf_size) ||
+        !sym(cs.lib, lib, "cusolverDnSgeqrf_bufferSize", &cs.sgeqrf_size) ||
+        !sym(cs.lib, lib, "cusolverDnDgeqrf", &cs.dgeqrf) ||
+        !sym(cs.lib, lib, "cusolverDnSgeqrf", &cs.sgeqrf) ||
         !sym(cs.rt, rt, "cudaGetDeviceCount", &cs.device_count) ||
         !sym(cs.rt, rt, "cudaSetDevice", &cs.set_device) ||
         !sym(cs.rt, rt, "cudaMalloc", &cs.malloc) || !sym(cs.rt, rt, "cudaFree", &cs.free) ||
@@ -223,27 +231,41 @@ int bench_cuda_copy(void *dst, const void *src, size_t bytes)
     return st ? st : sync;
 }
 
-int bench_cusolver_lwork(bool potrf, bool dbl, int n, void *a, int *lwork)
+int bench_cusolver_lwork(bench_factorisation f, bool dbl, int n, void *a, int *lwork)
 {
     if (!cs.loaded.ok || n < 1) return -1;
     *lwork = 0;
-    if (potrf)
+    switch (f) {
+    case BENCH_CHOLESKY:
         return dbl ? cs.dpotrf_size(cs.h, FILL_LOWER, n, a, n, lwork)
                    : cs.spotrf_size(cs.h, FILL_LOWER, n, a, n, lwork);
-    return dbl ? cs.dgetrf_size(cs.h, n, n, a, n, lwork) : cs.sgetrf_size(cs.h, n, n, a, n, lwork);
+    case BENCH_QR:
+        return dbl ? cs.dgeqrf_size(cs.h, n, n, a, n, lwork)
+                   : cs.sgeqrf_size(cs.h, n, n, a, n, lwork);
+    default:
+        return dbl ? cs.dgetrf_size(cs.h, n, n, a, n, lwork)
+                   : cs.sgetrf_size(cs.h, n, n, a, n, lwork);
+    }
 }
 
-int bench_cusolver_factor(bool potrf, bool dbl, int n, void *a, void *work, int lwork, int *ipiv,
-                          int *info)
+int bench_cusolver_factor(bench_factorisation f, bool dbl, int n, void *a, void *work, int lwork,
+                          int *ipiv, void *tau, int *info)
 {
     if (!cs.loaded.ok || n < 1) return -1;
     int st;
-    if (potrf)
+    switch (f) {
+    case BENCH_CHOLESKY:
         st = dbl ? cs.dpotrf(cs.h, FILL_LOWER, n, a, n, work, lwork, info)
                  : cs.spotrf(cs.h, FILL_LOWER, n, a, n, work, lwork, info);
-    else
+        break;
+    case BENCH_QR:
+        st = dbl ? cs.dgeqrf(cs.h, n, n, a, n, tau, work, lwork, info)
+                 : cs.sgeqrf(cs.h, n, n, a, n, tau, work, lwork, info);
+        break;
+    default:
         st = dbl ? cs.dgetrf(cs.h, n, n, a, n, work, ipiv, info)
                  : cs.sgetrf(cs.h, n, n, a, n, work, ipiv, info);
+    }
     int sync = cs.sync();
     return st ? st : sync;
 }

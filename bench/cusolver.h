@@ -1,4 +1,4 @@
-/* cuSOLVER's dense LU and Cholesky, and the CUDA runtime's device memory,
+/* cuSOLVER's dense LU, Cholesky and QR, and the CUDA runtime's device memory,
  * loaded at run time (dlopen) when present: the GPU reference of
  * bench_factor, never a build dependency. Pointers are device pointers of
  * the CUDA runtime's current device (bench_cusolver_alloc); every call
@@ -26,16 +26,21 @@ void bench_cuda_free(void *p);
  * for the device; 0 on success. */
 int bench_cuda_copy(void *dst, const void *src, size_t bytes);
 
-/* The workspace, in elements, that cusolverDn?getrf (potrf false) or
- * cusolverDn?potrf (lower, potrf true) asks for an n x n matrix a (lda n),
- * in double (dbl) or float; 0 on success. */
-int bench_cusolver_lwork(bool potrf, bool dbl, int n, void *a, int *lwork);
-/* Factorises the n x n matrix a (lda n) in place: LU with partial pivoting
- * (pivots 1-based into ipiv, n ints on the device) or the lower Cholesky
- * factor (ipiv unused), with work of lwork elements and the status into
+/* The factorisations: LU with partial pivoting, the lower Cholesky factor,
+ * QR. */
+typedef enum bench_factorisation { BENCH_LU, BENCH_CHOLESKY, BENCH_QR } bench_factorisation;
+
+/* The workspace, in elements, that cusolverDn?getrf, cusolverDn?potrf
+ * (lower) or cusolverDn?geqrf, as f says, asks for an n x n matrix a
+ * (lda n), in double (dbl) or float; 0 on success. */
+int bench_cusolver_lwork(bench_factorisation f, bool dbl, int n, void *a, int *lwork);
+/* Factorises the n x n matrix a (lda n) in place: LU (pivots 1-based into
+ * ipiv, n ints on the device), Cholesky, or QR (the reflectors' scalars
+ * into tau, n elements on the device), ipiv and tau unused where the
+ * factorisation has none; with work of lwork elements and the status into
  * *info (one int on the device); returns after cudaDeviceSynchronize, 0 on
  * success. */
-int bench_cusolver_factor(bool potrf, bool dbl, int n, void *a, void *work, int lwork, int *ipiv,
-                          int *info);
+int bench_cusolver_factor(bench_factorisation f, bool dbl, int n, void *a, void *work, int lwork,
+                          int *ipiv, void *tau, int *info);
 
 #endif
