@@ -144,6 +144,7 @@ int ompwg_cli_info(int argc, char **argv)
     }
     print_settings();
     print_model();
+    ompwg_cli_print_factor_plans();
     print_topology();
     return 0;
 }

@@ -133,6 +133,26 @@ OMPWG_API ompwg_status ompwg_dposv_device(ompwg_uplo uplo, int64_t n, int64_t nr
                                           int64_t lda, double *b, int64_t ldb, int64_t *info);
 /** @} */
 
+/** @name Placement of the factorisations
+ * @{ */
+/**
+ * What the planner would do with a call of `routine` ("dgetrf", "spotrf",
+ * "dgeqrf", ... any of this header's routines by its LAPACK name) on
+ * pageable host data, without running it: m x n A (m == n for the square
+ * solves), nrhs right-hand sides (ORMQR: k reflectors applied from the
+ * left to an m x n C), as ompwg_plan_gemm() describes, with the same model
+ * argument. The device's estimate is the level-3 curve times the measured
+ * slowdown of the factorisations, plus their time a column that no rate
+ * covers (the panels' barriers); the host's is OpenBLAS's LAPACK at the
+ * level-3 rate. `ompwg info` prints it for the common routines.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_FLAGS (an unknown
+ *         routine); ::OMPWG_ERR_SIZE; ::OMPWG_ERR_RANGE (the model is not
+ *         valid); ::OMPWG_ERR_UNAVAILABLE (no backend can run it).
+ */
+OMPWG_API ompwg_status ompwg_plan_factor(const ompwg_model *model, const char *routine,
+                                         int64_t m, int64_t n, int64_t nrhs, ompwg_plan *out);
+/** @} */
+
 /** @name QR factorisation and least squares (GEQRF, ORMQR, GELS)
  * GEQRF: A (m x n) = Q R; R (min(m,n) x n, upper trapezoidal) overwrites A
  * on and above the diagonal, Q = H(1) ... H(k), k = min(m, n), is kept as

@@ -11,6 +11,13 @@
 #include "place.h"
 #include "registry.h"
 
+/* ompwg_plan_factor() for one precision (lapack_api_tmpl.c): op the
+ * routine, its sizes as ompwg_plan_factor() takes them. */
+int ompwg_plan_sfactor_op(const ompwg_model *model, int op, int64_t m, int64_t n, int64_t nrhs,
+                          ompwg_plan *out);
+int ompwg_plan_dfactor_op(const ompwg_model *model, int op, int64_t m, int64_t n, int64_t nrhs,
+                          ompwg_plan *out);
+
 /* The backend every result is checked against. */
 static inline bool ompwg_is_reference(const ompwg_backend *be)
 {

@@ -5,6 +5,8 @@
  * routine, and on the reference when the device cannot hold it. */
 #include "prec.h"
 
+#include <string.h>
+
 #include "check.h"
 #include "dispatch.h"
 #include "ompwg.h"
@@ -63,12 +65,11 @@ static double factor_flops(const ompwg_factor_shape *s)
     return 2 * f;
 }
 
-/* Runs the normalised call s (sizes > 0, quick returns taken). */
-static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t *ipiv, T *tau,
-                               T *b, int64_t *info)
+/* The planner's description of the normalised call s on a and b (NULL
+ * for a plan without data). */
+static ompwg_call factor_call(const ompwg_factor_shape *s, bool device, const T *a, const T *b)
 {
     const ompwg_factor_extents o = ompwg_factor_extents_of(s);
-    s->device_ptrs = device;
     ompwg_call call = { .what = factor_names[s->op], .kind = OMPWG_MODEL_LEVEL3,
                         .dbl = T_IS_DOUBLE, .work = factor_flops(s), .m = s->m, .n = s->n,
                         .k = s->op == OMPWG_LA_ORMQR ? s->k : o.has_b ? s->nrhs : s->n,
@@ -78,6 +79,25 @@ static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t
     call.op[0] = ompwg_matrix_operand(a, o.a_rows, o.a_cols, s->lda, sizeof(T), true, o.a_written);
     if (o.has_b)
         call.op[1] = ompwg_matrix_operand(b, o.b_rows, o.b_cols, s->ldb, sizeof(T), true, true);
+    return call;
+}
+
+int TN(ompwg_plan_, factor_op)(const ompwg_model *model, int op, int64_t m, int64_t n,
+                               int64_t nrhs, ompwg_plan *out)
+{
+    ompwg_factor_shape s = { .op = (ompwg_factor_op)op, .left = true, .m = m, .n = n,
+                             .nrhs = nrhs, .k = nrhs, .lda = m, .ldb = m > n ? m : n };
+    if (op == OMPWG_LA_ORMQR) s.nrhs = 0;
+    const ompwg_call call = factor_call(&s, false, NULL, NULL);
+    return ompwg_plan_call(model, &call, out);
+}
+
+/* Runs the normalised call s (sizes > 0, quick returns taken). */
+static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t *ipiv, T *tau,
+                               T *b, int64_t *info)
+{
+    s->device_ptrs = device;
+    const ompwg_call call = factor_call(s, device, a, b);
     void *ptr[2] = { a, b };
     ompwg_placement pl;
     int st = ompwg_place_call(&call, &pl, ptr);
@@ -340,4 +360,25 @@ ompwg_status ompwg_sormqr(ORMQR_PARAMS) { return ormqr(false, ORMQR_ARGS); }
 ompwg_status ompwg_sormqr_device(ORMQR_PARAMS) { return ormqr(true, ORMQR_ARGS); }
 ompwg_status ompwg_sgels(GELS_PARAMS) { return gels(false, GELS_ARGS); }
 ompwg_status ompwg_sgels_device(GELS_PARAMS) { return gels(true, GELS_ARGS); }
+#endif
+
+#if T_IS_DOUBLE
+ompwg_status ompwg_plan_factor(const ompwg_model *model, const char *routine, int64_t m,
+                               int64_t n, int64_t nrhs, ompwg_plan *out)
+{
+    if (!out || !routine) return OMPWG_ERR_NULL;
+    const char p = routine[0];
+    int op = -1;
+    for (int i = 0; i < OMPWG_LA_OP_COUNT; i++)
+        if (strcmp(routine + 1, factor_names[i] + 1) == 0) op = i;
+    if ((p != 's' && p != 'd') || op < 0) return OMPWG_ERR_FLAGS;
+    const bool square = op != OMPWG_LA_GETRF && op != OMPWG_LA_GEQRF && op != OMPWG_LA_GELS &&
+                        op != OMPWG_LA_ORMQR;
+    const bool solves = op != OMPWG_LA_GETRF && op != OMPWG_LA_POTRF && op != OMPWG_LA_GEQRF;
+    if (m <= 0 || n <= 0 || (square && m != n) || (solves && nrhs <= 0) ||
+        (op == OMPWG_LA_ORMQR && nrhs > m))
+        return OMPWG_ERR_SIZE;
+    return p == 'd' ? ompwg_plan_dfactor_op(model, op, m, n, nrhs, out)
+                    : ompwg_plan_sfactor_op(model, op, m, n, nrhs, out);
+}
 #endif

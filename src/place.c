@@ -578,6 +578,12 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     return OMPWG_OK;
 }
 
+int ompwg_plan_call(const ompwg_model *model, const ompwg_call *c, ompwg_plan *out)
+{
+    if (!out) return OMPWG_ERR_NULL;
+    return plan(model, c, out);
+}
+
 ompwg_status ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n, int64_t k,
                              int beta_zero, ompwg_plan *out)
 {

@@ -60,6 +60,11 @@ int ompwg_place(const ompwg_call *call, ompwg_placement *out);
  * pointer into operand i; NULL for none) moved to its device copy. */
 int ompwg_place_call(const ompwg_call *call, ompwg_placement *out, void *ptr[]);
 
+/* What the planner would do with the call c (its operands' bytes set, no
+ * pointers), without running it: as ompwg_plan_gemm() describes, for the
+ * entry points' own ompwg_plan_* functions. */
+int ompwg_plan_call(const ompwg_model *model, const ompwg_call *c, ompwg_plan *out);
+
 /* The model file (ompwg_get_model_file), and whether it is the default one
  * rather than one the program or OMPWG_MODEL_FILE named (place_settings.c). */
 int ompwg_model_file(char *buf, size_t len, bool *by_default);
