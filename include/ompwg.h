@@ -991,7 +991,10 @@ OMPWG_API int ompwg_set_fallback(int on);
  * else measured and written there; a named file that is malformed, foreign
  * or holds absurd numbers is ignored with one message (the default file
  * silently, as is a cache directory that cannot be written; OMPWG_VERBOSE=1
- * tells). Delete the file to have the model measured again.
+ * tells). A path that holds anything but a model file (a user's file, a
+ * link, a FIFO, a device) is never written over nor waited on: the model
+ * is then kept in memory, with one message. Delete the file to have the
+ * model measured again.
  *
  * OMPWG_VERBOSE=2 (or ompwg_set_verbose(2)) prints one line per call on
  * stderr: the operation and shape, where its data lives, each candidate's
@@ -1152,17 +1155,22 @@ OMPWG_API ompwg_status ompwg_plan_stream(const ompwg_model *model, char precisio
                                          ompwg_plan *out);
 /**
  * Read a model file (the format OMPWG_MODEL_FILE uses) whatever machine it
- * was measured on.
+ * was measured on. Never blocks: a FIFO or device is refused.
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_UNAVAILABLE (cannot be
- *         read); ::OMPWG_ERR_RANGE (malformed, cut short, or a number no
- *         machine gives); the reason goes to stderr.
+ *         read, or not a regular file); ::OMPWG_ERR_RANGE (malformed, cut
+ *         short, over 1 MiB, or a number no machine gives); the reason goes
+ *         to stderr.
  */
 OMPWG_API ompwg_status ompwg_read_model(const char *path, ompwg_model *out);
 /**
- * Write a model file (through a temporary file renamed into place).
+ * Write a model file (through a temporary file of its own beside it,
+ * created exclusively and renamed into place, so that threads writing one
+ * path and readers of it see whole files). Only a missing path, an empty
+ * file or a model file is replaced.
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_RANGE (the model is not
- *         valid); ::OMPWG_ERR_UNAVAILABLE (cannot be written; the reason goes
- *         to stderr).
+ *         valid); ::OMPWG_ERR_UNAVAILABLE (cannot be written, or the path
+ *         holds something else: a file that is not a model, a link, a FIFO,
+ *         a device; left as it is; the reason goes to stderr).
  */
 OMPWG_API ompwg_status ompwg_write_model(const char *path, const ompwg_model *model);
 /**

@@ -1,5 +1,6 @@
 /* The placement model: checks, curve lookup and the model file. */
 #include "model.h"
+#include "safe_file.h"
 
 #include <errno.h>
 #include <math.h>
@@ -8,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 /* Bounds past which a number cannot have been measured on a real machine:
  * a link between 1 MB/s and 10 TB/s, a call between 1 ns and 1000 s. */
@@ -90,6 +90,10 @@ const ompwg_model_curve *ompwg_model_curves(const ompwg_model *m, const char *ba
 /* The file: a first line naming the format, then one "key value..." line
  * per field, numbers in %a (exact) form. */
 #define MAGIC "ompwg-model"
+/* A full model is under 10 KB (32 curve lines of at most 4 points); a
+ * larger file is refused before it is read, and a file that grows while it
+ * is read is cut off at this size. */
+#define MODEL_MAX_BYTES (1 << 20)
 
 /* FNV-1a: a stable name for a key, not a check of it (the file's own gpu,
  * cpu and threads lines are compared when it is loaded) */
@@ -146,15 +150,33 @@ static void write_points(FILE *f, const char *key, const ompwg_model_curve *c)
     fputc('\n', f);
 }
 
+/* Whether the regular file at path starts as a model file does: the only
+ * content a save may replace. */
+static bool holds_model(const char *path)
+{
+    char why[8], line[64];
+    long long size;
+    FILE *f = ompwg_open_regular(path, &size, why, sizeof why);
+    if (!f) return false;
+    bool model = fgets(line, sizeof line, f) && strncmp(line, MAGIC " ", strlen(MAGIC) + 1) == 0;
+    fclose(f);
+    return model;
+}
+
 int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t len)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(why, len, "cannot write %s: %s", tmp, strerror(errno));
+    /* what stands at the path is replaced only when it is a model file (or
+     * empty): a user's file named by mistake, a device, a FIFO or a link
+     * stays as it is */
+    int kind = ompwg_path_kind(path, why, len);
+    if (kind == OMPWG_PATH_OTHER) return -1;
+    if (kind == OMPWG_PATH_REGULAR && !holds_model(path)) {
+        snprintf(why, len, "%s is not a model file: left as it is", path);
         return -1;
     }
+    char tmp[4200];
+    FILE *f = ompwg_create_temp(path, tmp, sizeof tmp, why, len);
+    if (!f) return -1;
     fprintf(f, "%s %d\n", MAGIC, m->version);
     fprintf(f, "gpu %s\ncpu %s\nthreads %d\n", m->gpu, m->cpu, m->cpu_threads);
     fprintf(f, "link %a %a %a %a %a %d\n", m->h2d_pinned, m->d2h_pinned, m->h2d_pageable,
@@ -228,22 +250,23 @@ static const char *parse_curve(ompwg_model *m, const char *rest)
 
 int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(why, len, "cannot read %s: %s", path, strerror(errno));
-        return OMPWG_ERR_UNAVAILABLE;
-    }
+    long long size = 0;
+    FILE *f = ompwg_open_regular(path, &size, why, len);
+    if (!f) return OMPWG_ERR_UNAVAILABLE;
     ompwg_model m;
     memset(&m, 0, sizeof m);
     char line[1024], rest[1024];
-    const char *bad = NULL;
+    const char *bad = size > MODEL_MAX_BYTES ? "larger than any model file" : NULL;
     bool ended = false;
     int version = -1;
-    if (!fgets(line, sizeof line, f) || sscanf(line, MAGIC " %d", &version) != 1)
+    if (!bad && (!fgets(line, sizeof line, f) || sscanf(line, MAGIC " %d", &version) != 1))
         bad = "not a model file";
     m.version = version;
+    long long seen = 0;
     while (!bad && !ended && fgets(line, sizeof line, f)) {
-        if (field(line, "gpu", rest, sizeof rest)) {
+        if ((seen += (long long)strlen(line)) > MODEL_MAX_BYTES) {
+            bad = "larger than any model file";
+        } else if (field(line, "gpu", rest, sizeof rest)) {
             snprintf(m.gpu, sizeof m.gpu, "%s", rest);
         } else if (field(line, "cpu", rest, sizeof rest)) {
             snprintf(m.cpu, sizeof m.cpu, "%s", rest);

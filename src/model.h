@@ -21,9 +21,10 @@ double ompwg_model_seconds(const ompwg_model_curve *c, double work);
 const ompwg_model_curve *ompwg_model_curves(const ompwg_model *m, const char *backend,
                                             ompwg_model_kind kind, int dbl);
 
-/* Reads and checks a model written by ompwg_model_save: OMPWG_OK,
- * OMPWG_ERR_UNAVAILABLE (cannot be read) or OMPWG_ERR_RANGE (not a valid
- * model), with the reason in why. */
+/* Reads and checks a model written by ompwg_model_save, never blocking:
+ * OMPWG_OK, OMPWG_ERR_UNAVAILABLE (cannot be read, or not a regular file)
+ * or OMPWG_ERR_RANGE (not a valid model, or over 1 MiB), with the reason
+ * in why. */
 int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len);
 
 /* ompwg_model_read, and the model must match `want`: 0 when it was read, checked and
@@ -42,8 +43,9 @@ int ompwg_model_default_path(const ompwg_model *key, char *buf, size_t len);
  * missing. 0, or -1 with a reason in why. */
 int ompwg_model_make_dir(const char *path, char *why, size_t len);
 
-/* Writes m to path (through a temporary file renamed into place). 0, or a
- * reason in why. */
+/* Writes m to path (through a temporary file of its own renamed into
+ * place) when path is missing, empty or a model file; anything else there
+ * is left as it is. 0, or a reason in why. */
 int ompwg_model_save(const char *path, const ompwg_model *m, char *why, size_t len);
 
 #endif
