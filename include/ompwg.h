@@ -872,7 +872,8 @@ OMPWG_API ompwg_status ompwg_dgemm_ratio(ompwg_layout layout, ompwg_trans transa
  * @{ */
 /**
  * Route the calls of every thread to the named backend, or "auto".
- * NULL reads OMPWG_BACKEND again (unset means "auto").
+ * NULL reads OMPWG_BACKEND again (unset, or a name that is no backend,
+ * means "auto"; the latter with a line on stderr, as for every knob).
  * @return ::OMPWG_OK, ::OMPWG_ERR_BACKEND for an unknown name, or
  *         ::OMPWG_ERR_UNAVAILABLE when the backend is not usable here (the
  *         selection is then unchanged).
@@ -881,8 +882,8 @@ OMPWG_API ompwg_status ompwg_set_backend(const char *name);
 /** Name of the backend the calling thread's calls go to now ("gpu", "cpu"
  *  or "openblas": its own choice when ompwg_set_thread_backend() made one,
  *  else the process-wide selection), or "none" when OMPWG_BACKEND named a
- *  backend that is unknown or not usable here and nothing has been selected
- *  since (calls then return ::OMPWG_ERR_UNAVAILABLE). */
+ *  backend that is not usable here and nothing has been selected since
+ *  (calls then return ::OMPWG_ERR_UNAVAILABLE). */
 OMPWG_API const char *ompwg_get_backend(void);
 /**
  * Route the calls of the calling thread only to the named backend, or

@@ -112,7 +112,19 @@ static int select_from_env(void)
     const ompwg_backend *b = NULL;
     bool is_auto;
     int st = resolve(req, &b, &is_auto);
-    /* a bad request keeps the selection (none at start: calls then fail) */
+    /* a name that is no backend is a bad value like any knob's: said once,
+     * and the default taken */
+    if (st == OMPWG_ERR_BACKEND) {
+        char names[128] = "auto";
+        for (int i = 0; i < nb; i++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "|%s", reg[i].b->name);
+        fprintf(stderr, "ompwg: OMPWG_BACKEND=%.64s is not %s: ignored, using the default (auto)\n",
+                req, names);
+        snprintf(req, sizeof req, "auto");
+        st = resolve(req, &b, &is_auto);
+    }
+    /* a backend not usable here keeps the selection (none at start: calls
+     * then fail) */
     if (st == OMPWG_OK) {
         atomic_store(&current_auto, is_auto);
         atomic_store(&current, b);
