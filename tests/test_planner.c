@@ -545,7 +545,7 @@ static void without_device(void)
 int main(void)
 {
     tap_init("test_planner");
-    char dir[] = "/tmp/ompwg-planner-XXXXXX";
+    char dir[] = "ompwg-planner-XXXXXX";
     if (!mkdtemp(dir)) {
         tap_ok(false, "a temporary directory");
         return tap_done();
