@@ -87,6 +87,35 @@ static bench_sizes sizes_of(const int64_t *n, int count)
     return s;
 }
 
+/* The names --backends takes: the main section's and the host-data
+ * section's engines. */
+static const char *const engine_names[] = { "cpu", "openblas", "gpu", "gpu+xfer", "gpu-sg",
+                                            "gpu-unpad", "cublas", "cub", "auto", "nvblas",
+                                            NULL };
+static const char *const prec_names[] = { "s", "d", NULL };
+
+/* 0 when every item of the comma-separated list is one of valid; else 2,
+ * with the item and the valid names on stderr: a name that selects nothing
+ * would give a run of zero rows and no word why. */
+static int check_list(const char *option, const char *list, const char *const *valid)
+{
+    const char *p = list;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        bool known = false;
+        for (int i = 0; valid[i] && !known; i++)
+            known = len && strlen(valid[i]) == len && strncmp(p, valid[i], len) == 0;
+        if (!known) {
+            fprintf(stderr, "ompwg bench: %s: '%.*s' is not one of ", option, (int)len, p);
+            for (int i = 0; valid[i]; i++) fprintf(stderr, "%s%s", i ? "," : "", valid[i]);
+            fputc('\n', stderr);
+            return 2;
+        }
+        if (!p[len]) return 0;
+        p += len + 1;
+    }
+}
+
 /* 0: run; 1: stop with success (--help); 2: bad usage. */
 static int parse(int argc, char **argv, options *o)
 {
@@ -107,6 +136,16 @@ static int parse(int argc, char **argv, options *o)
     };
     int st = bench_parse_options("ompwg bench", usage, argc, argv, table, BENCH_LEN(table));
     if (st != 0) return st;
+    const char *op_names[BENCH_OPS + 4];
+    for (int op = 0; op < BENCH_OPS; op++) op_names[op] = bench_op_name((bench_op)op);
+    op_names[BENCH_OPS] = "trsm";
+    op_names[BENCH_OPS + 1] = "syrk";
+    op_names[BENCH_OPS + 2] = "zgemm";
+    op_names[BENCH_OPS + 3] = NULL;
+    if ((ops && check_list("--ops", ops, op_names)) ||
+        (prec && check_list("--prec", prec, prec_names)) ||
+        (o->engines && check_list("--backends", o->engines, engine_names)))
+        return 2;
     o->full = o->full && !quick;
     o->host = o->host_only || o->full;
     if (o->reps == 0) o->reps = o->full ? 10 : 5;

@@ -1,6 +1,7 @@
 /* `ompwg info`: what the library can run on here, and why not elsewhere. */
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "ompwg.h"
@@ -130,8 +131,16 @@ static void print_model(void)
 
 int ompwg_cli_info(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
+    /* info takes no options: one it does not know is an error, not a run */
+    if (argc > 1) {
+        bool help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
+        if (!help) fprintf(stderr, "ompwg info: unknown option '%s'\n", argv[1]);
+        fprintf(help ? stdout : stderr,
+                "usage: ompwg info\n"
+                "  version, backends (usable or why not), the settings, the placement model,\n"
+                "  CPU topology, GPU properties; no options\n");
+        return help ? 0 : 2;
+    }
     printf("ompwg %s (header %s)\n", ompwg_version_string(), OMPWG_VERSION_STRING);
     printf("GPU offload build: %s\n", OMPWG_HAVE_OFFLOAD ? OMPWG_OFFLOAD_ARCHS " via " OMPWG_OFFLOAD_RUNTIME
                                                          : "none (" OMPWG_GPU_BUILD_NOTE ")");

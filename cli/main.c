@@ -14,6 +14,7 @@ static void usage(FILE *f)
             "  bench     GEMM and reductions on every usable backend, checked against OpenBLAS\n"
             "            (ompwg bench --help for its options)\n"
             "  version   the library version\n"
+            "  help      this text\n"
             "environment (see README.md; `ompwg info` shows the settings):\n");
     for (int i = 0; i < ompwg_config_count(); i++) {
         ompwg_knob_info k;

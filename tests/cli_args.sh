@@ -1,0 +1,38 @@
+#!/bin/sh
+# usage: cli_args.sh OMPWG_PROGRAM
+# The ompwg program refuses what it cannot use: a value of bench's --ops,
+# --prec or --backends that names nothing, and an option info does not
+# take, are an error (exit status 2) that lists what is valid, before
+# anything runs; `ompwg info --help` prints info's usage; `help` is in the
+# program's usage.
+. "$(dirname "$0")/tap.sh"
+program=$1
+
+# refused ARGS... WORD: exit status 2, and WORD on stderr
+refused() {
+    word=$(eval echo "\${$#}")
+    n=$(($# - 1))
+    args=$(printf '%s\n' "$@" | head -n "$n" | tr '\n' ' ')
+    # shellcheck disable=SC2086
+    "$program" $args >"$work/out" 2>"$work/err"
+    status=$?
+    grep -q -- "$word" "$work/err"
+    found=$?
+    ok "$([ "$status" -eq 2 ] && [ "$found" -eq 0 ] && echo 0 || echo 1)" \
+        "ompwg $args: exit status 2 (got $status), stderr says $word"
+    [ "$status" -eq 2 ] && [ "$found" -eq 0 ] || diag "stdout:" "$(cat "$work/out")" "stderr:" "$(cat "$work/err")"
+}
+
+refused bench --ops frob "gemm,sum,dot,max,transpose,scan,trsm,syrk,zgemm"
+refused bench --ops gemm,frob "'frob'"
+refused bench --prec q "s,d"
+refused bench --backends frob "cpu,openblas,gpu"
+refused info --bogus "unknown option '--bogus'"
+
+"$program" info --help >"$work/out" 2>"$work/err"
+status=$?
+ok "$([ "$status" -eq 0 ] && grep -q "^usage: ompwg info" "$work/out" && ! grep -q "^backends" "$work/out" && echo 0 || echo 1)" \
+    "ompwg info --help: its usage, exit status 0, no info run (got $status)"
+"$program" help >"$work/out" 2>&1
+ok "$(grep -q "^  help " "$work/out" && echo 0 || echo 1)" "ompwg help lists help"
+finish
