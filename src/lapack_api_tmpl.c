@@ -13,13 +13,27 @@
 #include "ompwg_lapack.h"
 
 /* How much longer than the level-3 (TRSM) curve predicts for its flops a
- * factorisation takes on the device (FACTOR_DEVICE_SLOWDOWN), and what it
+ * factorisation takes on the device (factor_device_slowdown), and what it
  * spends whatever its flops (factor_device_fixed): the GPU's narrowest
- * panels are bound by a barrier a column (LU: a barrier across the grid)
- * and by a launch a diagonal block (Cholesky). The per-column figures are
- * the GPU kernels' as measured (bench/NOTES.md, "LU and Cholesky on the
- * device"). */
-#define FACTOR_DEVICE_SLOWDOWN 1.4
+ * panels are bound by a barrier a column (LU, QR: a barrier across the
+ * grid) and by a launch a diagonal block (Cholesky); QR's block reflectors
+ * are GEMMs of 64 rows or columns, slower than the curve's square ones. And
+ * how much longer than that curve OpenBLAS's LAPACK takes on the host
+ * (factor_host_slowdown): its QR is reference LAPACK's code around its
+ * BLAS, at a quarter of its LU's rate at n = 8192. The figures are the GPU
+ * kernels' and OpenBLAS's as measured (bench/NOTES.md, "LU and Cholesky on
+ * the device", "QR on the device"). */
+static double factor_device_slowdown(const ompwg_factor_shape *s)
+{
+    return s->op == OMPWG_LA_GEQRF || s->op == OMPWG_LA_GELS || s->op == OMPWG_LA_ORMQR ? 3.0
+                                                                                          : 1.4;
+}
+
+static double factor_host_slowdown(const ompwg_factor_shape *s)
+{
+    return s->op == OMPWG_LA_GEQRF || s->op == OMPWG_LA_GELS || s->op == OMPWG_LA_ORMQR ? 3.5
+                                                                                          : 1.0;
+}
 
 static double factor_device_fixed(const ompwg_factor_shape *s)
 {
@@ -74,8 +88,9 @@ static ompwg_call factor_call(const ompwg_factor_shape *s, bool device, const T 
                         .dbl = T_IS_DOUBLE, .work = factor_flops(s), .m = s->m, .n = s->n,
                         .k = s->op == OMPWG_LA_ORMQR ? s->k : o.has_b ? s->nrhs : s->n,
                         .device = device, .operands = o.has_b ? 2 : 1,
-                        .device_slowdown = FACTOR_DEVICE_SLOWDOWN,
-                        .device_fixed = factor_device_fixed(s) };
+                        .device_slowdown = factor_device_slowdown(s),
+                        .device_fixed = factor_device_fixed(s),
+                        .host_slowdown = factor_host_slowdown(s) };
     call.op[0] = ompwg_matrix_operand(a, o.a_rows, o.a_cols, s->lda, sizeof(T), true, o.a_written);
     if (o.has_b)
         call.op[1] = ompwg_matrix_operand(b, o.b_rows, o.b_cols, s->ldb, sizeof(T), true, true);
@@ -112,10 +127,18 @@ static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t
         if (st != OMPWG_ERR_UNSUPPORTED) return st;
         s->device_ptrs = false;
     }
+    /* OpenBLAS's LAPACK calls its BLAS by name, which a preloaded or linked
+     * drop-in BLAS takes: those calls, tuned for it, go straight back to
+     * OpenBLAS while it runs */
+    const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
+    const bool on_ref = !device && ref && fn == ref->TN(, factor)[s->op];
+    const char *own = on_ref ? ompwg_get_thread_backend() : NULL;
+    if (on_ref) ompwg_set_thread_backend(ref->name);
     if (ompwg_get_check() && !device && !ompwg_is_reference(be))
         st = TN(ompwg_checked_, factor)(be, fn, s, a, ipiv, tau, b, info);
     else
         st = fn(s, a, ipiv, tau, b, info);
+    if (on_ref) ompwg_set_thread_backend(own);
     /* a host call the device cannot hold, or a case its kernels leave to
      * the host (GELS of a wide A), runs on the host's LAPACK; the device
      * backend refuses before writing anything */

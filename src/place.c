@@ -297,6 +297,7 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
     double t_best = -1;
     for (int h = 0; h < d->nhost; h++) {
         d->t_host[h] = kernel_seconds(m, d->host[h], c, 1.0);
+        if (d->t_host[h] > 0 && c->host_slowdown > 0) d->t_host[h] *= c->host_slowdown;
         if (d->t_host[h] >= 0 && (t_best < 0 || d->t_host[h] < t_best)) {
             t_best = d->t_host[h];
             d->best = d->host[h];

@@ -42,6 +42,10 @@ typedef struct ompwg_call {
     /* Seconds the device spends beyond its rate whatever the flops (a
      * factorisation's barrier a column), added to its time. */
     double device_fixed;
+    /* Likewise for the host backends' curves (0 or 1: as predicted): a
+     * routine that reaches its flops more slowly than the level-3 routines
+     * (OpenBLAS's QR, reference LAPACK code around its BLAS). */
+    double host_slowdown;
 } ompwg_call;
 
 typedef struct ompwg_placement {

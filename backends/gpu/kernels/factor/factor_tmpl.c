@@ -150,7 +150,7 @@ static int fac_panel_teams(int64_t rows, int64_t least)
 {
     if (ompwg_gpu_on_host()) return 1;
     const int64_t want = ompwg_gpu_ceil_div(rows, least);
-    const int sms = ompwg_gpu_sm_count();
+    const int sms = ompwg_gpu_sm_count() < QR_MAX_TEAMS ? ompwg_gpu_sm_count() : QR_MAX_TEAMS;
     const int teams = want < sms ? (int)want : sms;
     return teams < 1 ? 1 : teams;
 }

@@ -23,6 +23,16 @@
  * v^T a_k is a_jk + (x^T a_k) / (alpha - beta): one reduction serves the
  * norm and all the products. */
 
+/* Threads that share a column's sums (neighbours in a sub-group; one in
+ * host fallback, whose sub-groups are single threads), and the most teams
+ * a panel takes. */
+#if OMPWG_SG_MAX_SIZE >= 4
+#define QR_G 4
+#else
+#define QR_G 1
+#endif
+#define QR_MAX_TEAMS 256
+
 /* The larger magnitude of two, a NaN kept once seen. */
 GPU_INLINE T qr_max_nan(T a, T b)
 {
@@ -45,6 +55,7 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
         T tl[QR_W * QR_W];
         T dot[QR_W], rowj[QR_W];
         T red[QR_NT / OMPWG_SG_MAX_SIZE + 1];
+        T scale[QR_MAX_TEAMS];
 #pragma omp parallel firstprivate(rows, w, lda)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -57,7 +68,7 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
                 for (int e = t; e < QR_W * QR_W; e += nt) tl[e] = 0;
             for (int64_t j = 0; j < w; j++) {
                 T *xs = xv + (j & 1) * xstride; /* the teams' scales */
-                T *xd = xs + nteam;             /* their sums, QR_W a team */
+                T *xd = xs + nteam;             /* their sums, column by column */
                 T *xr = xd + nteam * QR_W;      /* row j */
                 const int64_t r0 = lo > j + 1 ? lo : j + 1;
                 /* the team's largest magnitude in column j below row j */
@@ -73,15 +84,19 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
                 T s = red[0];
                 for (int g = 1; g < sg.count; g++) s = qr_max_nan(s, red[g]);
                 const T rs = s != 0 ? (T)1 / s : (T)0;
-                /* the sums: sub-group g takes columns g, g + count, ... */
-                for (int64_t k = sg.id; k < w; k += sg.count) {
+                /* the sums: QR_G neighbouring threads a column, each over
+                 * every QR_G-th row, met by shuffles */
+                for (int64_t k0 = 0; k0 < w; k0 += nt / QR_G) {
+                    /* every lane of a sub-group takes part in its shuffles */
+                    const int64_t k = k0 + t / QR_G;
                     T acc = 0;
-                    for (int64_t i = r0 + sg.lane; i < hi; i += sg.size) {
+                    for (int64_t i = r0 + t % QR_G; k < w && i < hi; i += QR_G) {
                         const T x = p0[i + j * lda] * rs;
                         acc += x * (k == j ? x : p0[i + k * lda]);
                     }
-                    acc = TEAM_T(ompwg_sg_reduce)(sg, acc, OMPWG_GROUP_ADD);
-                    if (sg.lane == 0) xd[team * QR_W + k] = acc;
+                    for (int off = 1; off < QR_G; off <<= 1)
+                        acc += TEAM_T(ompwg_sg_shuffle_xor)(sg, acc, (unsigned)off);
+                    if (k < w && t % QR_G == 0) xd[k * nteam + team] = acc;
                 }
                 if (t == 0) xs[team] = s;
                 if (j >= lo && j < hi)
@@ -89,19 +104,26 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
                 lu_grid_sync(count, (uint64_t)(j + 1) * (uint64_t)nteam, t, nteam);
 
                 /* the same sums in the same order in every team: the scale
-                 * S (the largest of the teams'), then each column's sum */
+                 * S (the largest of the teams'), then each column's sum,
+                 * QR_G neighbouring threads a column, each over every
+                 * QR_G-th team, met by shuffles */
+                for (int64_t u = t; u < nteam; u += nt) scale[u] = ((volatile T *)xs)[u];
+#pragma omp barrier
                 T big = 0;
-                for (int64_t u = 0; u < nteam; u++) big = qr_max_nan(big, ((volatile T *)xs)[u]);
+                for (int64_t u = 0; u < nteam; u++) big = qr_max_nan(big, scale[u]);
                 const T rb = big != 0 ? (T)1 / big : (T)0;
-                for (int64_t k = t; k < w; k += nt) {
+                for (int64_t k0 = 0; k0 < w; k0 += nt / QR_G) {
+                    const int64_t k = k0 + t / QR_G;
                     T acc = 0;
-                    for (int64_t u = 0; u < nteam; u++) {
-                        const T f = ((volatile T *)xs)[u] * rb;
-                        acc += (k == j ? f * f : f) * ((volatile T *)xd)[u * QR_W + k];
+                    for (int64_t u = t % QR_G; k < w && u < nteam; u += QR_G) {
+                        const T f = scale[u] * rb;
+                        acc += (k == j ? f * f : f) * ((volatile T *)xd)[k * nteam + u];
                     }
-                    dot[k] = acc;
-                    rowj[k] = ((volatile T *)xr)[k];
+                    for (int off = 1; off < QR_G; off <<= 1)
+                        acc += TEAM_T(ompwg_sg_shuffle_xor)(sg, acc, (unsigned)off);
+                    if (k < w && t % QR_G == 0) dot[k] = acc;
                 }
+                for (int64_t k = t; k < w; k += nt) rowj[k] = ((volatile T *)xr)[k];
 #pragma omp barrier
                 /* DLARFG: alpha = A(j, j), xnorm = ||x|| = S sqrt(ssq) */
                 const T alpha = rowj[j], ssq = dot[j];
