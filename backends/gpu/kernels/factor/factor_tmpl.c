@@ -70,7 +70,7 @@
 #ifndef QR_W
 #define QR_W 64
 #endif
-#define QR_NT 256
+#define QR_NT 512
 #define QR_ROWS 64
 
 #include "lu_panel.inl"

@@ -26,8 +26,8 @@
 /* Threads that share a column's sums (neighbours in a sub-group; one in
  * host fallback, whose sub-groups are single threads), and the most teams
  * a panel takes. */
-#if OMPWG_SG_MAX_SIZE >= 4
-#define QR_G 4
+#if OMPWG_SG_MAX_SIZE >= 8
+#define QR_G 8
 #else
 #define QR_G 1
 #endif
