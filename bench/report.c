@@ -57,6 +57,13 @@ void bench_print_row(FILE *f, const bench_result *row)
             row->check, row->check_ok ? "ok" : "BAD");
 }
 
+/* A number of the CSV with `digits` significant digits, or an empty field
+ * for a missing one (NaN or infinite), as the JSON writes null. */
+static void csv_number(FILE *f, double v, int digits)
+{
+    if (v == v && v <= 1e308 && v >= -1e308) fprintf(f, "%.*g", digits, v);
+}
+
 int bench_write_csv(const bench_report *r, const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -66,14 +73,23 @@ int bench_write_csv(const bench_report *r, const char *path)
                "ratio_to_best\n");
     for (int i = 0; i < r->count; i++) {
         const bench_result *x = &r->rows[i];
-        fprintf(f, "%s,%s,%s,%s,%lld,%s,%.9g,%.6g,%s,%.4g,%s,%.4g,%.4g,%d,%s,%lld,%lld,%lld,%g,%s,"
-                   "%.4g\n",
-                x->engine, x->device, x->op, x->prec, (long long)x->size,
-                x->status == OMPWG_OK ? "ok" : ompwg_strerror(x->status), x->seconds, x->rate,
-                bench_unit(x), x->ceiling, x->reference, x->vs_reference, x->check,
-                x->check_ok, x->section[0] ? x->section : "main", (long long)x->m,
-                (long long)x->n, (long long)x->k, x->beta, x->best,
-                x->vs_best > 0 ? x->vs_best : -1);
+        fprintf(f, "%s,%s,%s,%s,%lld,%s,", x->engine, x->device, x->op, x->prec,
+                (long long)x->size, x->status == OMPWG_OK ? "ok" : ompwg_strerror(x->status));
+        csv_number(f, x->seconds, 9);
+        fputc(',', f);
+        csv_number(f, x->rate, 6);
+        fprintf(f, ",%s,", bench_unit(x));
+        csv_number(f, x->ceiling >= 0 ? x->ceiling : NAN, 4);
+        fprintf(f, ",%s,", x->reference);
+        csv_number(f, x->vs_reference >= 0 ? x->vs_reference : NAN, 4);
+        fputc(',', f);
+        csv_number(f, x->check, 4);
+        fprintf(f, ",%d,%s,", x->check_ok, x->section[0] ? x->section : "main");
+        fprintf(f, "%lld,%lld,%lld,", (long long)x->m, (long long)x->n, (long long)x->k);
+        csv_number(f, x->beta, 6);
+        fprintf(f, ",%s,", x->best);
+        csv_number(f, x->vs_best > 0 ? x->vs_best : NAN, 4);
+        fputc('\n', f);
     }
     return fclose(f) == 0 ? 0 : errno;
 }
