@@ -38,7 +38,7 @@ const ompwg_knob_def ompwg_knobs[OMPWG_KNOB_COUNT] = {
         .doc = "1: a host-data call the GPU cannot hold runs on the CPU instead of returning OMPWG_ERR_DEVICE_NOMEM",
         .setter = "ompwg_set_fallback()" },
     [OMPWG_KNOB_NUM_THREADS] = { .env = "OMPWG_NUM_THREADS", .kind = OMPWG_KIND_NUMBER, .lo = 1,
-        .hi = OMPWG_MAX_THREADS, .values = "1-4096", .fallback_text = "one per core of the allowed cpuset",
+        .hi = OMPWG_MAX_THREADS, .values = "1-4096", .fallback_text = "OpenMP's count, one per core at most",
         .doc = "threads of the CPU backend (at most 4096)",
         .setter = "ompwg_set_num_threads()" },
     [OMPWG_KNOB_CPU_ARCH] = { .env = "OMPWG_CPU_ARCH", .kind = OMPWG_KIND_CHOICE, .choices = cpu_archs,

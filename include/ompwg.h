@@ -591,10 +591,11 @@ OMPWG_API ompwg_status ompwg_get_gpu_device(int *device);
  * Use share `part` of `parts` of the allowed cores: the cores, in hwloc's
  * logical order (so that a share keeps cores of one package together), are
  * cut into `parts` contiguous, disjoint runs whose lengths differ by at most
- * one; the CPU backend's default thread count becomes the length of run
- * `part` and its workers are pinned inside it. With more parts than cores,
- * part p gets core p modulo the core count alone. (0, 1) is the whole set
- * again. OMPWG_NUM_THREADS still overrides the thread count. The `openblas`
+ * one; OpenMP's thread count is capped at the length of run `part` (as
+ * ompwg_set_num_threads() says) and the workers are pinned inside it. With
+ * more parts than cores, part p gets core p modulo the core count alone.
+ * (0, 1) is the whole set again. A count given to ompwg_set_num_threads()
+ * or OMPWG_NUM_THREADS is not capped. The `openblas`
  * backend keeps OpenBLAS's own thread count (OPENBLAS_NUM_THREADS).
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when parts < 1 or part is not in
  *         [0, parts) (the share is then unchanged).
@@ -608,17 +609,32 @@ OMPWG_API ompwg_status ompwg_set_cpu_share(int part, int parts);
 OMPWG_API ompwg_status ompwg_get_cpu_share(int *first, int *count);
 /**
  * Run the CPU backend's calls on n threads from now on, in every thread of
- * the process, whatever OMPWG_NUM_THREADS says; n <= 0 returns to the
- * default (OMPWG_NUM_THREADS as read at first use or by
- * ompwg_config_reload(), else one thread per core of the share). The
- * `openblas` backend keeps OpenBLAS's own count (libompwg_blas's
- * openblas_set_num_threads sets both).
+ * the process (more than the cores too); n <= 0 takes it back
+ * (OMPWG_NUM_THREADS, else OpenMP's count, holds again).
+ *
+ * The CPU backend's count is the last one the program set: OMP_NUM_THREADS
+ * or omp_set_num_threads() (OpenMP's count, omp_get_max_threads() in the
+ * calling thread, at most one thread per core of the share), this function
+ * (libompwg_blas's openblas_set_num_threads() calls it), or OMPWG_NUM_THREADS
+ * (as read at first use or by ompwg_config_reload(); it wins over
+ * OMP_NUM_THREADS). No hook tells the library of omp_set_num_threads(), so
+ * a call to it is seen as a change of the calling thread's OpenMP count from
+ * what it was when this function was last called (in that thread; in
+ * another, at its first call to the library after that; for
+ * OMPWG_NUM_THREADS, at the start): from then on OpenMP's count wins in
+ * that thread, until this function is called again. omp_set_num_threads()
+ * given the count the thread already had changes nothing. Inside the
+ * program's parallel region a call runs on the calling thread alone, unless
+ * nested parallelism is on (omp_get_max_active_levels() above
+ * omp_get_active_level()), when the count above holds for its own team.
+ * `ompwg info` shows the count and where it came from. The `openblas`
+ * backend keeps OpenBLAS's own count.
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when n > 4096 (the count is then
  *         unchanged).
  */
 OMPWG_API ompwg_status ompwg_set_num_threads(int n);
-/** The number of threads the CPU backend's next call outside a parallel
- *  region runs on. */
+/** The number of threads the CPU backend's next call from the calling
+ *  thread runs on, by the rule of ompwg_set_num_threads(). */
 OMPWG_API int ompwg_get_num_threads(void);
 /** @name GPU kernel variants
  * Some GPU kernels come in variants, chosen by an environment variable read

@@ -108,9 +108,10 @@
  * ends the calling process.
  *
  * Threads: openblas_set_num_threads(n) and goto_set_num_threads(n) set the
- * thread count of ompwg's CPU backend (ompwg_set_num_threads()) and of
- * OpenBLAS, which runs the forwarded routines; openblas_get_num_threads()
- * returns the CPU backend's.
+ * thread count of ompwg's CPU backend (ompwg_set_num_threads(), whose
+ * rule says when OpenMP's count wins over it) and of OpenBLAS, which runs
+ * the forwarded routines; openblas_get_num_threads() returns the CPU
+ * backend's (ompwg_get_num_threads()).
  *
  * Run-time failures of the backend (memory, a backend that is not usable,
  * an offload error) run the call again on the `cpu` backend, then on

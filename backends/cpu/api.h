@@ -3,12 +3,12 @@
 #ifndef OMPWG_CPU_API_H
 #define OMPWG_CPU_API_H
 
-/* Sets the count every later call uses (n <= 0: none, back to
- * OMPWG_NUM_THREADS or the share's cores): OMPWG_OK, or OMPWG_ERR_RANGE
- * above the backend's 4096 threads. */
+/* Sets the count later calls use until the calling thread's OpenMP count
+ * changes (n <= 0: none, back to OMPWG_NUM_THREADS or OpenMP's count):
+ * OMPWG_OK, or OMPWG_ERR_RANGE above the backend's 4096 threads. */
 int ompwg_cpu_set_thread_count(int n);
 
-/* The count a call outside a parallel region uses. */
+/* The count the calling thread's next call uses. */
 int ompwg_cpu_thread_count(void);
 
 /* Makes the process use run `part` of `parts` (0 <= part < parts) of the

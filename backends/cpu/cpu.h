@@ -7,11 +7,12 @@
 
 #include "backend.h"
 
-/* Threads a call should use: ompwg_set_num_threads's count, else
- * OMPWG_NUM_THREADS (as core/config.c read it), else one
- * per core of the process's share of the allowed cpuset (all of it unless
+/* Threads the calling thread's call should use: the count the program set
+ * last, by ompwg_set_num_threads's rule (threads.c): ompwg_set_num_threads's
+ * count, OMPWG_NUM_THREADS, or OpenMP's count capped at the cores of the
+ * process's share of the allowed cpuset (all of it unless
  * ompwg_set_cpu_share chose a part); 1 when called from inside an active
- * OpenMP parallel region. */
+ * OpenMP parallel region without nested parallelism. */
 int ompwg_cpu_threads(void);
 
 /* One line describing the topology, the pinning policy and the GEMM kernel. */

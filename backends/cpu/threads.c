@@ -22,6 +22,11 @@
 static pthread_once_t topo_once = PTHREAD_ONCE_INIT;
 static int core_count = 1;
 static int runtime_binds;
+/* omp_get_max_threads() as the library first saw it: OMP_NUM_THREADS, or
+ * OpenMP's default; a thread whose count differs from it before any setter
+ * call set it with omp_set_num_threads. */
+static int start_omp_count;
+static bool omp_env_given;
 #if OMPWG_HAVE_HWLOC
 static hwloc_topology_t topo;
 static hwloc_cpuset_t allowed;
@@ -51,6 +56,8 @@ static core_run current_share(void)
 static void topo_init(void)
 {
     core_count = omp_get_num_procs();
+    start_omp_count = omp_get_max_threads();
+    omp_env_given = getenv("OMP_NUM_THREADS") != NULL;
     /* The user's or the runtime's binding wins: do not re-pin. */
     runtime_binds = omp_get_proc_bind() != omp_proc_bind_false || getenv("OMP_PLACES") ||
                     getenv("GOMP_CPU_AFFINITY") || getenv("KMP_AFFINITY");
@@ -84,38 +91,87 @@ static void topo_init(void)
 #endif
 }
 
-/* ompwg_set_num_threads's count, 0 when none was set */
-static atomic_int set_count;
+/* The count the program gave ompwg last (ompwg_set_num_threads, which the
+ * drop-in BLAS's openblas_set_num_threads calls) in the low 16 bits, 0 when
+ * none, and above them the number of that setter call, so that each thread
+ * sees when a new one came: one word, read and written whole. */
+static _Atomic uint64_t set_word;
+static atomic_uint set_calls;
+
+/* What the calling thread knows of the last setter call: its number, the
+ * thread's OpenMP count when it first saw it (the one a later
+ * omp_set_num_threads changes), and whether it changed since. */
+typedef struct seen {
+    bool started;
+    uint32_t call;
+    int omp_count;
+    bool omp_changed;
+} seen;
+static _Thread_local seen mine;
 
 int ompwg_cpu_set_thread_count(int n)
 {
     if (n > OMPWG_MAX_THREADS) return OMPWG_ERR_RANGE;
-    atomic_store_explicit(&set_count, n > 0 ? n : 0, memory_order_relaxed);
+    uint32_t call = atomic_fetch_add_explicit(&set_calls, 1, memory_order_relaxed) + 1;
+    atomic_store_explicit(&set_word, (uint64_t)call << 16 | (uint64_t)(n > 0 ? n : 0),
+                          memory_order_relaxed);
+    mine = (seen){ .started = true, .call = call, .omp_count = omp_get_max_threads() };
     return OMPWG_OK;
 }
 
-/* The count outside a parallel region: the set one, else
- * OMPWG_NUM_THREADS (as core/config.c read it: 1 to 4096), else the share's
- * cores. */
-static int thread_count(void)
+typedef struct count {
+    int threads;
+    const char *from; /* where the count came from, for ompwg info */
+    int asked;        /* OpenMP's count above the cores it was capped at, else 0 */
+} count;
+
+/* The count the program set last, as the calling thread sees it. Nothing
+ * tells the library of a call to omp_set_num_threads, so it is seen as a
+ * change of the calling thread's OpenMP count (omp_get_max_threads) from
+ * what it was at the last setter call (for OMPWG_NUM_THREADS: at the
+ * start): after such a change OpenMP's count wins until the next setter
+ * call; a count set again to the same value is not seen. OpenMP's count
+ * (OMP_NUM_THREADS may count hardware threads, or a node's cores for the
+ * user's own regions) is capped at the share's cores, the backend's
+ * default; a count given to ompwg is taken as it is. */
+static count thread_count(void)
 {
-    int set = atomic_load_explicit(&set_count, memory_order_relaxed);
-    if (set > 0) return set;
+    int omp = omp_get_max_threads(), cores = current_share().count;
+    uint64_t w = atomic_load_explicit(&set_word, memory_order_relaxed);
+    uint32_t call = (uint32_t)(w >> 16);
+    int set = (int)(w & 0xffff);
+    if (!mine.started || mine.call != call)
+        mine = (seen){ .started = true, .call = call,
+                       .omp_count = call ? omp : start_omp_count };
+    if (omp != mine.omp_count) mine.omp_changed = true;
+    if (!mine.omp_changed && set > 0)
+        return (count){ .threads = set, .from = "ompwg_set_num_threads" };
     int env = (int)ompwg_config_env_num(OMPWG_KNOB_NUM_THREADS);
-    return env > 0 ? env : current_share().count;
+    if (!mine.omp_changed && env > 0) return (count){ .threads = env, .from = "OMPWG_NUM_THREADS" };
+    const char *from = omp != start_omp_count ? "omp_set_num_threads"
+                       : omp_env_given        ? "OMP_NUM_THREADS"
+                                              : "one per core";
+    if (omp <= cores) return (count){ .threads = omp, .from = from };
+    return (count){ .threads = cores, .from = from, .asked = omp };
 }
 
-int ompwg_cpu_thread_count(void)
+/* Inside the program's parallel region a call runs on the calling thread
+ * alone, unless nested parallelism lets it start a team of its own. */
+static bool own_team_allowed(void)
 {
-    pthread_once(&topo_once, topo_init);
-    return thread_count();
+    int level = omp_get_active_level();
+    return level == 0 || omp_get_max_active_levels() > level;
 }
 
 int ompwg_cpu_threads(void)
 {
     pthread_once(&topo_once, topo_init);
-    if (omp_in_parallel()) return 1;
-    return thread_count();
+    return own_team_allowed() ? thread_count().threads : 1;
+}
+
+int ompwg_cpu_thread_count(void)
+{
+    return ompwg_cpu_threads();
 }
 
 void ompwg_cpu_set_share(int part, int parts)
@@ -195,8 +251,12 @@ void ompwg_cpu_describe(char *buf, size_t len)
     char cores[64];
     if (r.count == core_count) snprintf(cores, sizeof cores, "%d cores", core_count);
     else snprintf(cores, sizeof cores, "cores %d-%d of %d", r.first, r.first + r.count - 1, core_count);
-    snprintf(buf, len, "%d threads on %s; %s; gemm kernel %s", ompwg_cpu_threads(), cores, pin,
-             ompwg_cpu_kernel_name());
+    count n = own_team_allowed() ? thread_count()
+                                 : (count){ .threads = 1, .from = "inside a parallel region" };
+    char asked[48] = "";
+    if (n.asked) snprintf(asked, sizeof asked, " asks %d: one per core at most", n.asked);
+    snprintf(buf, len, "%d thread%s (%s%s) on %s; %s; gemm kernel %s", n.threads,
+             n.threads == 1 ? "" : "s", n.from, asked, cores, pin, ompwg_cpu_kernel_name());
 }
 
 /* libomp's block time, in ms (omp.h declares the kmp_ extensions; other
