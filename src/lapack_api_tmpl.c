@@ -160,8 +160,10 @@ static ompwg_status bad_arg(int64_t *info, int arg, ompwg_status st)
     return st;
 }
 
-static ompwg_status getrf(bool device, int64_t m, int64_t n, T *a, int64_t lda, int64_t *ipiv,
-                          int64_t *info)
+/* GETRF and GEQRF, whose checks are one: an m x n A, and its pivots or its
+ * reflectors' scalars. */
+static ompwg_status factor_general(bool device, ompwg_factor_op op, int64_t m, int64_t n, T *a,
+                                   int64_t lda, int64_t *ipiv, T *tau, int64_t *info)
 {
     if (!info) return OMPWG_ERR_NULL;
     *info = 0;
@@ -169,9 +171,9 @@ static ompwg_status getrf(bool device, int64_t m, int64_t n, T *a, int64_t lda, 
     if (n < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
     if (lda < (m > 1 ? m : 1)) return bad_arg(info, 4, OMPWG_ERR_LD);
     if (m == 0 || n == 0) return OMPWG_OK;
-    if (!a || !ipiv) return OMPWG_ERR_NULL;
-    ompwg_factor_shape s = { .op = OMPWG_LA_GETRF, .m = m, .n = n, .lda = lda, .ldb = 1 };
-    return run_factor(device, &s, a, ipiv, NULL, NULL, info);
+    if (!a || (op == OMPWG_LA_GETRF ? !ipiv : !tau)) return OMPWG_ERR_NULL;
+    ompwg_factor_shape s = { .op = op, .m = m, .n = n, .lda = lda, .ldb = 1 };
+    return run_factor(device, &s, a, ipiv, tau, NULL, info);
 }
 
 static ompwg_status getrs(bool device, ompwg_trans trans, int64_t n, int64_t nrhs, const T *a,
@@ -254,20 +256,6 @@ static bool trans_ok(ompwg_trans trans)
     return trans == OMPWG_NO_TRANS || trans == OMPWG_TRANS || trans == OMPWG_CONJ_TRANS;
 }
 
-static ompwg_status geqrf(bool device, int64_t m, int64_t n, T *a, int64_t lda, T *tau,
-                          int64_t *info)
-{
-    if (!info) return OMPWG_ERR_NULL;
-    *info = 0;
-    if (m < 0) return bad_arg(info, 1, OMPWG_ERR_SIZE);
-    if (n < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
-    if (lda < (m > 1 ? m : 1)) return bad_arg(info, 4, OMPWG_ERR_LD);
-    if (m == 0 || n == 0) return OMPWG_OK;
-    if (!a || !tau) return OMPWG_ERR_NULL;
-    ompwg_factor_shape s = { .op = OMPWG_LA_GEQRF, .m = m, .n = n, .lda = lda, .ldb = 1 };
-    return run_factor(device, &s, a, NULL, tau, NULL, info);
-}
-
 static ompwg_status ormqr(bool device, ompwg_side side, ompwg_trans trans, int64_t m, int64_t n,
                           int64_t k, const T *a, int64_t lda, const T *tau, T *c, int64_t ldc,
                           int64_t *info)
@@ -339,10 +327,10 @@ static ompwg_status gels(bool device, ompwg_trans trans, int64_t m, int64_t n, i
 #define GELS_PARAMS                                                                             \
     ompwg_trans trans, int64_t m, int64_t n, int64_t nrhs, T *a, int64_t lda, T *b, int64_t ldb,  \
         int64_t *info
-#define GEQRF_ARGS m, n, a, lda, tau, info
+#define GEQRF_ARGS OMPWG_LA_GEQRF, m, n, a, lda, NULL, tau, info
 #define ORMQR_ARGS side, trans, m, n, k, a, lda, tau, c, ldc, info
 #define GELS_ARGS trans, m, n, nrhs, a, lda, b, ldb, info
-#define GETRF_ARGS m, n, a, lda, ipiv, info
+#define GETRF_ARGS OMPWG_LA_GETRF, m, n, a, lda, ipiv, NULL, info
 #define GETRS_ARGS trans, n, nrhs, a, lda, ipiv, b, ldb, info
 #define GESV_ARGS n, nrhs, a, lda, ipiv, b, ldb, info
 #define POTRF_ARGS uplo, n, a, lda, info
@@ -350,8 +338,8 @@ static ompwg_status gels(bool device, ompwg_trans trans, int64_t m, int64_t n, i
 #define POSV_ARGS OMPWG_LA_POSV, uplo, n, nrhs, a, lda, b, ldb, info
 
 #if T_IS_DOUBLE
-ompwg_status ompwg_dgetrf(GETRF_PARAMS) { return getrf(false, GETRF_ARGS); }
-ompwg_status ompwg_dgetrf_device(GETRF_PARAMS) { return getrf(true, GETRF_ARGS); }
+ompwg_status ompwg_dgetrf(GETRF_PARAMS) { return factor_general(false, GETRF_ARGS); }
+ompwg_status ompwg_dgetrf_device(GETRF_PARAMS) { return factor_general(true, GETRF_ARGS); }
 ompwg_status ompwg_dgetrs(GETRS_PARAMS) { return getrs(false, GETRS_ARGS); }
 ompwg_status ompwg_dgetrs_device(GETRS_PARAMS) { return getrs(true, GETRS_ARGS); }
 ompwg_status ompwg_dgesv(GESV_PARAMS) { return gesv(false, GESV_ARGS); }
@@ -362,15 +350,15 @@ ompwg_status ompwg_dpotrs(POTRS_PARAMS) { return potrs_posv(false, POTRS_ARGS); 
 ompwg_status ompwg_dpotrs_device(POTRS_PARAMS) { return potrs_posv(true, POTRS_ARGS); }
 ompwg_status ompwg_dposv(POSV_PARAMS) { return potrs_posv(false, POSV_ARGS); }
 ompwg_status ompwg_dposv_device(POSV_PARAMS) { return potrs_posv(true, POSV_ARGS); }
-ompwg_status ompwg_dgeqrf(GEQRF_PARAMS) { return geqrf(false, GEQRF_ARGS); }
-ompwg_status ompwg_dgeqrf_device(GEQRF_PARAMS) { return geqrf(true, GEQRF_ARGS); }
+ompwg_status ompwg_dgeqrf(GEQRF_PARAMS) { return factor_general(false, GEQRF_ARGS); }
+ompwg_status ompwg_dgeqrf_device(GEQRF_PARAMS) { return factor_general(true, GEQRF_ARGS); }
 ompwg_status ompwg_dormqr(ORMQR_PARAMS) { return ormqr(false, ORMQR_ARGS); }
 ompwg_status ompwg_dormqr_device(ORMQR_PARAMS) { return ormqr(true, ORMQR_ARGS); }
 ompwg_status ompwg_dgels(GELS_PARAMS) { return gels(false, GELS_ARGS); }
 ompwg_status ompwg_dgels_device(GELS_PARAMS) { return gels(true, GELS_ARGS); }
 #else
-ompwg_status ompwg_sgetrf(GETRF_PARAMS) { return getrf(false, GETRF_ARGS); }
-ompwg_status ompwg_sgetrf_device(GETRF_PARAMS) { return getrf(true, GETRF_ARGS); }
+ompwg_status ompwg_sgetrf(GETRF_PARAMS) { return factor_general(false, GETRF_ARGS); }
+ompwg_status ompwg_sgetrf_device(GETRF_PARAMS) { return factor_general(true, GETRF_ARGS); }
 ompwg_status ompwg_sgetrs(GETRS_PARAMS) { return getrs(false, GETRS_ARGS); }
 ompwg_status ompwg_sgetrs_device(GETRS_PARAMS) { return getrs(true, GETRS_ARGS); }
 ompwg_status ompwg_sgesv(GESV_PARAMS) { return gesv(false, GESV_ARGS); }
@@ -381,8 +369,8 @@ ompwg_status ompwg_spotrs(POTRS_PARAMS) { return potrs_posv(false, POTRS_ARGS); 
 ompwg_status ompwg_spotrs_device(POTRS_PARAMS) { return potrs_posv(true, POTRS_ARGS); }
 ompwg_status ompwg_sposv(POSV_PARAMS) { return potrs_posv(false, POSV_ARGS); }
 ompwg_status ompwg_sposv_device(POSV_PARAMS) { return potrs_posv(true, POSV_ARGS); }
-ompwg_status ompwg_sgeqrf(GEQRF_PARAMS) { return geqrf(false, GEQRF_ARGS); }
-ompwg_status ompwg_sgeqrf_device(GEQRF_PARAMS) { return geqrf(true, GEQRF_ARGS); }
+ompwg_status ompwg_sgeqrf(GEQRF_PARAMS) { return factor_general(false, GEQRF_ARGS); }
+ompwg_status ompwg_sgeqrf_device(GEQRF_PARAMS) { return factor_general(true, GEQRF_ARGS); }
 ompwg_status ompwg_sormqr(ORMQR_PARAMS) { return ormqr(false, ORMQR_ARGS); }
 ompwg_status ompwg_sormqr_device(ORMQR_PARAMS) { return ormqr(true, ORMQR_ARGS); }
 ompwg_status ompwg_sgels(GELS_PARAMS) { return gels(false, GELS_ARGS); }

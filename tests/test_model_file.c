@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model_case.h"
 #include "ompwg.h"
 #include "tap.h"
 #include "walk.h"
@@ -26,15 +27,9 @@
 
 static ompwg_model small_model(void)
 {
-    ompwg_model m;
-    memset(&m, 0, sizeof m);
-    m.version = OMPWG_MODEL_VERSION;
-    snprintf(m.gpu, sizeof m.gpu, "test GPU");
-    snprintf(m.cpu, sizeof m.cpu, "test CPU");
-    m.cpu_threads = 4;
+    static const char *const names[] = { "cpu" };
+    ompwg_model m = test_model(1, names, 4);
     m.h2d_pageable = m.d2h_pageable = 1e10;
-    m.backends = 1;
-    snprintf(m.backend[0].name, sizeof m.backend[0].name, "cpu");
     m.backend[0].curve[OMPWG_MODEL_GEMM][1] =
         (ompwg_model_curve){ .points = 2, .work = { 1e6, 1e9 }, .seconds = { 1e-5, 1e-2 } };
     return m;

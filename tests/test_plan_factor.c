@@ -5,58 +5,31 @@
 #include <string.h>
 
 #include "ompwg.h"
+#include "model_case.h"
 #include "ompwg_lapack.h"
 #include "tap.h"
-
-/* A level-3 curve at a constant rate behind a latency, four points. */
-static ompwg_model_curve level3(double rate, double lat)
-{
-    ompwg_model_curve c = { .points = 4 };
-    for (int i = 0; i < 4; i++) {
-        c.work[i] = 2.0 * 64 * 64 * 64 * pow(64.0, i);
-        c.seconds[i] = lat + c.work[i] / rate;
-    }
-    return c;
-}
 
 /* A GPU at 20 TFLOP/s behind 15 us against a CPU at 250 GFLOP/s, the
  * pageable link at 8.6 and 13.7 GB/s. */
 static ompwg_model model(void)
 {
-    ompwg_model m;
-    memset(&m, 0, sizeof m);
-    m.version = OMPWG_MODEL_VERSION;
-    snprintf(m.gpu, sizeof m.gpu, "test GPU");
-    snprintf(m.cpu, sizeof m.cpu, "test CPU");
-    m.cpu_threads = 16;
+    static const char *const names[] = { "gpu", "cpu" };
+    ompwg_model m = test_model(2, names, 16);
     m.h2d_pinned = m.d2h_pinned = 50e9;
     m.h2d_pageable = 8.6e9;
     m.d2h_pageable = 13.7e9;
     m.link_latency = 10e-6;
-    m.backends = 2;
-    snprintf(m.backend[0].name, sizeof m.backend[0].name, "gpu");
-    snprintf(m.backend[1].name, sizeof m.backend[1].name, "cpu");
     for (int k = 0; k < OMPWG_MODEL_KINDS; k++)
         for (int d = 0; d < 2; d++) {
-            m.backend[0].curve[k][d] = level3(20e12, 15e-6);
-            m.backend[1].curve[k][d] = level3(250e9, 5e-6);
+            m.backend[0].curve[k][d] = test_curve(2.0 * 64 * 64 * 64, 20e12, 15e-6);
+            m.backend[1].curve[k][d] = test_curve(2.0 * 64 * 64 * 64, 250e9, 5e-6);
         }
     return m;
 }
 
-static int index_of(const char *name)
-{
-    for (int i = 0; i < ompwg_backend_count() && i < OMPWG_MODEL_BACKENDS; i++) {
-        const char *n;
-        ompwg_backend_info(i, &n, NULL, 0);
-        if (strcmp(n, name) == 0) return i;
-    }
-    return -1;
-}
-
 static void decisions(void)
 {
-    const int gi = index_of("gpu"), ci = index_of("cpu");
+    const int gi = test_backend_index("gpu"), ci = test_backend_index("cpu");
     if (gi < 0 || ci < 0) {
         tap_skip("factorisation plans from a model", "this build has no gpu or no cpu backend");
         return;

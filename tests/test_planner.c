@@ -11,22 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "model_case.h"
 #include "ompwg.h"
 #include "tap.h"
 #include "walk.h"
-
-/* A curve at a constant rate from `lat` seconds up: seconds = lat + work / rate
- * at each of four points, work growing 64-fold (GEMMs of n = 64, 256, 1024
- * and 4096 for the first work 2 * 64^3). */
-static ompwg_model_curve curve(double first_work, double rate, double lat)
-{
-    ompwg_model_curve c = { .points = 4 };
-    for (int i = 0; i < 4; i++) {
-        c.work[i] = first_work * pow(64.0, i);
-        c.seconds[i] = lat + c.work[i] / rate;
-    }
-    return c;
-}
 
 /* An H100 machine as measured: pinned and pageable link rates, a GPU of
  * 40 TFLOP/s and 3 TB/s behind a 15 us launch, 16 cores at 500 GFLOP/s and
@@ -35,40 +23,23 @@ static ompwg_model_curve curve(double first_work, double rate, double lat)
 
 static ompwg_model h100_like(int overlaps)
 {
-    ompwg_model m;
-    memset(&m, 0, sizeof m);
-    m.version = OMPWG_MODEL_VERSION;
-    snprintf(m.gpu, sizeof m.gpu, "test GPU");
-    snprintf(m.cpu, sizeof m.cpu, "test CPU");
-    m.cpu_threads = 16;
+    static const char *const names[] = { "gpu", "cpu" };
+    ompwg_model m = test_model(2, names, 16);
     m.h2d_pinned = 54.7e9;
     m.d2h_pinned = 55.1e9;
     m.h2d_pageable = 8.6e9;
     m.d2h_pageable = 13.7e9;
     m.link_latency = 10e-6;
     m.overlaps = overlaps;
-    m.backends = 2;
-    snprintf(m.backend[0].name, sizeof m.backend[0].name, "gpu");
-    snprintf(m.backend[1].name, sizeof m.backend[1].name, "cpu");
     for (int d = 0; d < 2; d++) {
-        m.backend[0].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 40e12, 15e-6);
-        m.backend[0].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 3e12, 15e-6);
-        m.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 500e9, 5e-6);
-        m.backend[1].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 90e9, 5e-6);
-        m.backend[0].curve[OMPWG_MODEL_LEVEL3][d] = curve(GEMM64 / 2, 20e12, 15e-6);
-        m.backend[1].curve[OMPWG_MODEL_LEVEL3][d] = curve(GEMM64 / 2, 250e9, 5e-6);
+        m.backend[0].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 40e12, 15e-6);
+        m.backend[0].curve[OMPWG_MODEL_STREAM][d] = test_curve(1e4, 3e12, 15e-6);
+        m.backend[1].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 500e9, 5e-6);
+        m.backend[1].curve[OMPWG_MODEL_STREAM][d] = test_curve(1e4, 90e9, 5e-6);
+        m.backend[0].curve[OMPWG_MODEL_LEVEL3][d] = test_curve(GEMM64 / 2, 20e12, 15e-6);
+        m.backend[1].curve[OMPWG_MODEL_LEVEL3][d] = test_curve(GEMM64 / 2, 250e9, 5e-6);
     }
     return m;
-}
-
-static int index_of(const char *name)
-{
-    for (int i = 0; i < ompwg_backend_count() && i < OMPWG_MODEL_BACKENDS; i++) {
-        const char *n;
-        ompwg_backend_info(i, &n, NULL, 0);
-        if (strcmp(n, name) == 0) return i;
-    }
-    return -1;
 }
 
 static bool placed(const ompwg_model *m, char prec, int64_t mm, int64_t n, int64_t k, int beta0,
@@ -80,13 +51,13 @@ static bool placed(const ompwg_model *m, char prec, int64_t mm, int64_t n, int64
     if (!pass)
         tap_diag("%s: status %d, backend %s, split %lld; estimates gpu %g cpu %g split %g", what,
                  st, st == OMPWG_OK ? p.backend : "-", (long long)p.split,
-                 p.estimate[index_of("gpu")], p.estimate[index_of("cpu")], p.split_estimate);
+                 p.estimate[test_backend_index("gpu")], p.estimate[test_backend_index("cpu")], p.split_estimate);
     return tap_ok(pass, "%s: %s%s", what, want, want_split ? " with a split" : "");
 }
 
 static void decisions(void)
 {
-    if (index_of("gpu") < 0 || index_of("cpu") < 0) {
+    if (test_backend_index("gpu") < 0 || test_backend_index("cpu") < 0) {
         tap_skip("planner decisions", "this build has no gpu or no cpu backend");
         return;
     }
@@ -106,7 +77,7 @@ static void decisions(void)
                       bytes / m.d2h_pageable + 15e-6 + flops / 40e12;
     double want_cpu = 5e-6 + flops / 500e9;
     int st = ompwg_plan_gemm(&m, 'd', n, n, n, 0, &p);
-    double got_gpu = p.estimate[index_of("gpu")], got_cpu = p.estimate[index_of("cpu")];
+    double got_gpu = p.estimate[test_backend_index("gpu")], got_cpu = p.estimate[test_backend_index("cpu")];
     tap_ok(st == OMPWG_OK && fabs(got_gpu - want_gpu) < 1e-9 * want_gpu + 1e-12 &&
                fabs(got_cpu - want_cpu) < 1e-9 * want_cpu,
            "estimates are the link's bytes at its rates plus the kernel (gpu %g s, want %g; cpu "
@@ -120,10 +91,10 @@ static void decisions(void)
     /* a call the CPU finishes within a millisecond goes to the GPU only when
      * the model puts it well ahead there (1.5 times) */
     ompwg_model near = h100_like(0);
-    for (int d = 0; d < 2; d++) near.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 300e9, 5e-6);
+    for (int d = 0; d < 2; d++) near.backend[1].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 300e9, 5e-6);
     placed(&near, 'd', 512, 512, 512, 1, "cpu", false,
            "a 512^3 DGEMM that the model puts at 0.9 ms on the CPU and 0.65 ms on the GPU");
-    for (int d = 0; d < 2; d++) near.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 150e9, 5e-6);
+    for (int d = 0; d < 2; d++) near.backend[1].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 150e9, 5e-6);
     placed(&near, 'd', 512, 512, 512, 1, "gpu", false,
            "the same at 1.8 ms on the CPU");
 
@@ -131,8 +102,8 @@ static void decisions(void)
     ompwg_model even = h100_like(1);
     const int split_was = ompwg_set_split(1);
     for (int d = 0; d < 2; d++) {
-        even.backend[0].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 1e12, 15e-6);
-        even.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 1e12, 5e-6);
+        even.backend[0].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 1e12, 15e-6);
+        even.backend[1].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 1e12, 5e-6);
     }
     even.h2d_pageable = even.h2d_pinned;
     even.d2h_pageable = even.d2h_pinned;
@@ -141,10 +112,10 @@ static void decisions(void)
     st = ompwg_plan_gemm(&even, 'd', 8192, 8192, 8192, 1, &p);
     double share = (double)p.split / 8192;
     tap_ok(st == OMPWG_OK && p.split % 128 == 0 && share > 0.35 && share < 0.65 &&
-               p.split_estimate < p.estimate[index_of("gpu")],
+               p.split_estimate < p.estimate[test_backend_index("gpu")],
            "the split gives the GPU about half of the columns, whole tiles of 128 "
            "(%lld columns, estimate %g s against %g s on the GPU alone)",
-           (long long)p.split, p.split_estimate, p.estimate[index_of("gpu")]);
+           (long long)p.split, p.split_estimate, p.estimate[test_backend_index("gpu")]);
     ompwg_set_split(0);
     placed(&even, 'd', 8192, 8192, 8192, 1, "cpu", false, "the same with splitting turned off");
     ompwg_set_split(split_was);
@@ -154,8 +125,8 @@ static void decisions(void)
     three.backends = 3;
     snprintf(three.backend[2].name, sizeof three.backend[2].name, "openblas");
     for (int d = 0; d < 2; d++) {
-        three.backend[2].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 600e9, 5e-6);
-        three.backend[2].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 80e9, 5e-6);
+        three.backend[2].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 600e9, 5e-6);
+        three.backend[2].curve[OMPWG_MODEL_STREAM][d] = test_curve(1e4, 80e9, 5e-6);
     }
     placed(&three, 'd', 8192, 8192, 64, 0, "cpu", false,
            "a rank-64 update on the CPU backend, which the model's square-GEMM curves put "
@@ -164,13 +135,13 @@ static void decisions(void)
            "a rank-32 panel update on OpenBLAS (narrow)");
     ompwg_model slow_cpu = three;
     for (int d = 0; d < 2; d++)
-        slow_cpu.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 150e9, 5e-6);
+        slow_cpu.backend[1].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 150e9, 5e-6);
     placed(&slow_cpu, 'd', 8192, 8192, 64, 0, "openblas", false,
            "but on OpenBLAS where the model puts the CPU backend 4 times slower");
     placed(&three, 'd', 4096, 4096, 4096, 1, "gpu", false, "a 4096^3 DGEMM with OpenBLAS there too");
     ompwg_model slow_start = three;
     for (int d = 0; d < 2; d++)
-        slow_start.backend[1].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 500e9, 300e-6);
+        slow_start.backend[1].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 500e9, 300e-6);
     placed(&slow_start, 'd', 64, 64, 6000, 1, "cpu", false,
            "a thin 64 x 64 x 6000 update on the CPU backend, whose kernel is as fast as "
            "OpenBLAS's though its team's start (0.3 ms) puts it 4.6 times slower at those flops");
@@ -180,8 +151,8 @@ static void decisions(void)
      * A at X GB/s is a rate of 16 X GFLOP/s) */
     ompwg_model panels = three;
     for (int d = 0; d < 2; d++) {
-        panels.backend[1].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 16 * 5e9, 5e-6);
-        panels.backend[2].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 16 * 20e9, 5e-6);
+        panels.backend[1].curve[OMPWG_MODEL_PANEL][d] = test_curve(2.0 * 64 * 512 * 512, 16 * 5e9, 5e-6);
+        panels.backend[2].curve[OMPWG_MODEL_PANEL][d] = test_curve(2.0 * 64 * 512 * 512, 16 * 20e9, 5e-6);
     }
     placed(&three, 'd', 4096, 64, 4096, 1, "cpu", false,
            "a 4096 x 64 x 4096 panel update on the CPU backend without panel curves");
@@ -192,7 +163,7 @@ static void decisions(void)
     placed(&panels, 'd', 4096, 4096, 64, 1, "cpu", false,
            "a rank-64 update is no panel update (k is its narrow side)");
     for (int d = 0; d < 2; d++)
-        panels.backend[2].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 16 * 3e9, 5e-6);
+        panels.backend[2].curve[OMPWG_MODEL_PANEL][d] = test_curve(2.0 * 64 * 512 * 512, 16 * 3e9, 5e-6);
     placed(&panels, 'd', 4096, 64, 4096, 1, "gpu", false,
            "on the GPU where both host candidates stream A slower than the link (8.6 GB/s)");
     placed(&three, 'd', 256, 1, 1, 0, "openblas", false,
@@ -201,7 +172,7 @@ static void decisions(void)
     tap_ok(st == OMPWG_OK && strcmp(p.backend, "openblas") == 0,
            "so does a short reduction (%s)", st == OMPWG_OK ? p.backend : "-");
     ompwg_model slow_sum = three;
-    for (int d = 0; d < 2; d++) slow_sum.backend[2].curve[OMPWG_MODEL_STREAM][d] = curve(1e4, 5e9, 5e-6);
+    for (int d = 0; d < 2; d++) slow_sum.backend[2].curve[OMPWG_MODEL_STREAM][d] = test_curve(1e4, 5e9, 5e-6);
     st = ompwg_plan_stream(&slow_sum, 'd', 4000000, &p);
     tap_ok(st == OMPWG_OK && strcmp(p.backend, "cpu") == 0,
            "but not where the reference is slow at it (%s)", st == OMPWG_OK ? p.backend : "-");
@@ -217,7 +188,7 @@ static void decisions(void)
     placed(&slow_path, 'd', 4096, 4096, 4096, 1, "cpu", false,
            "a 4096^3 DGEMM when the GPU's host path costs 0.5 s a call");
     for (int d = 0; d < 2; d++)
-        slow_path.backend[1].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 16 * 3e9, 5e-6);
+        slow_path.backend[1].curve[OMPWG_MODEL_PANEL][d] = test_curve(2.0 * 64 * 512 * 512, 16 * 3e9, 5e-6);
     placed(&slow_path, 'd', 4096, 64, 4096, 1, "cpu", false,
            "so does a 4096 x 64 x 4096 panel update that the CPU streams at 3 GB/s, without a "
            "measured panel path");
@@ -331,7 +302,7 @@ static void model_files(char *dir)
     m.host_panel = (ompwg_model_curve){ .points = 2, .work = { 3e-4, 5e-3 },
                                         .seconds = { 5e-4, 5.2e-3 } };
     for (int d = 0; d < 2; d++)
-        m.backend[1].curve[OMPWG_MODEL_PANEL][d] = curve(2.0 * 64 * 512 * 512, 3e11, 5e-6);
+        m.backend[1].curve[OMPWG_MODEL_PANEL][d] = test_curve(2.0 * 64 * 512 * 512, 3e11, 5e-6);
     tap_ok(ompwg_write_model(path, &m) == OMPWG_OK && ompwg_read_model(path, &back) == OMPWG_OK &&
                same_model(&m, &back),
            "a model written and read back is the same, bit for bit");
@@ -474,14 +445,14 @@ static void default_file(void)
 static void short_calls(void)
 {
     char why[256];
-    if (!walk_usable("gpu", why, sizeof why) || index_of("openblas") < 0) {
+    if (!walk_usable("gpu", why, sizeof why) || test_backend_index("openblas") < 0) {
         tap_skip("short GEMMs without the model", "no usable GPU backend or no openblas: %s", why);
         return;
     }
     ompwg_model m = h100_like(0);
     m.h2d_pageable = m.d2h_pageable = m.h2d_pinned = m.d2h_pinned = 1e13;
     m.link_latency = 1e-9;
-    for (int d = 0; d < 2; d++) m.backend[0].curve[OMPWG_MODEL_GEMM][d] = curve(GEMM64, 1e16, 1e-9);
+    for (int d = 0; d < 2; d++) m.backend[0].curve[OMPWG_MODEL_GEMM][d] = test_curve(GEMM64, 1e16, 1e-9);
     ompwg_set_backend("auto");
     ompwg_set_model(&m);
     ompwg_plan asked, placed;
@@ -519,7 +490,7 @@ static void without_device(void)
                 OMPWG_OK &&
             (ompwg_backend_roles(p.backend) & OMPWG_ROLE_DEVICE_DATA))
             weighed = true;
-    if (weighed || strcmp(rank64.backend, "cpu") != 0 || index_of("openblas") < 0) {
+    if (weighed || strcmp(rank64.backend, "cpu") != 0 || test_backend_index("openblas") < 0) {
         tap_skip("auto without a device: the CPU backend for rank-64 updates only",
                  "a device backend is weighed here, or no cpu and openblas");
         ompwg_set_backend(NULL);
