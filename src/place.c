@@ -281,7 +281,9 @@ static const ompwg_backend *host_for_shape(const ompwg_call *c, const decision *
 /* Without a model (no device backend to weigh, or none could be measured). */
 static const ompwg_backend *host_without_model(const ompwg_call *c, const decision *d)
 {
-    return gemm_shaped(c) ? host_for_shape(c, d) : d->host[0];
+    if (gemm_shaped(c)) return host_for_shape(c, d);
+    const ompwg_backend *ref = reference_host(d);
+    return c->level1 && ref ? ref : d->host[0];
 }
 
 static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], decision *d)
@@ -311,8 +313,14 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
             d->best = shaped;
         }
     }
-    d->choice = d->best;
     const ompwg_backend *ref = reference_host(d);
+    if (c->level1 && ref)
+        for (int h = 0; h < d->nhost; h++)
+            if (d->host[h] == ref && d->t_host[h] >= 0) {
+                d->best = ref;
+                t_best = d->t_host[h];
+            }
+    d->choice = d->best;
     /* (a GEMM-shaped call's short or narrow shape already chose) */
     if (!gemm_shaped(c) && t_best >= 0 && t_best < SHORT_CALL && ref) {
         /* unless the reference itself is slow at it (OpenBLAS has no plain sum) */
@@ -511,6 +519,14 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
     }
     if (ompwg_verbose_level() >= 2) trace(c, "host", &d, pl);
     return OMPWG_OK;
+}
+
+const ompwg_backend *ompwg_short_host(void)
+{
+    if (!ompwg_current_is_auto() || ompwg_get_check() || ompwg_verbose_level() >= 2 ||
+        device_candidate())
+        return NULL;
+    return ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
 }
 
 int ompwg_place_call(const ompwg_call *c, ompwg_placement *pl, void *ptr[])

@@ -46,6 +46,11 @@ typedef struct ompwg_call {
      * routine that reaches its flops more slowly than the level-3 routines
      * (OpenBLAS's QR, reference LAPACK code around its BLAS). */
     double host_slowdown;
+    /* A BLAS level-1 routine (DOT, ASUM): OpenBLAS's own ran at least as
+     * fast as the CPU backend at every length measured (2-core machine: n
+     * = 8 and 1000; the H200 node: 2^20), so its host part is the
+     * reference's. */
+    bool level1;
 } ompwg_call;
 
 typedef struct ompwg_placement {
@@ -59,6 +64,12 @@ typedef struct ompwg_placement {
 /* Places the call. OMPWG_OK, or OMPWG_ERR_UNAVAILABLE when no backend can
  * run it. */
 int ompwg_place(const ompwg_call *call, ompwg_placement *out);
+
+/* The backend for a short host call under auto that the planner need not
+ * weigh: the reference, where no device could hold the call's arrays
+ * mapped and neither check mode nor tracing is on; NULL otherwise (then
+ * the call goes through ompwg_place). No lock, no allocation, no clock. */
+const ompwg_backend *ompwg_short_host(void);
 
 /* ompwg_place, and when the call runs on mapped data, each ptr[i] (a
  * pointer into operand i; NULL for none) moved to its device copy. */
