@@ -31,6 +31,8 @@ packages+=(liblapack-test)
 packages+=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev)
 # The leak test runs the CPU path under valgrind memcheck.
 packages+=(valgrind)
+# The CMake package's test builds a CMake project against it.
+packages+=(cmake)
 # Where a CUDA toolkit is present, the GPU backend is built too: clang's
 # offload driver runs clang-offload-packager (clang-tools-19), and a CUDA >= 12.8
 # ptxas writes cubins that only libomptarget >= 21 loads (liboffload-22-dev).
