@@ -129,6 +129,25 @@ static void print_model(void)
     printf("  link traffic so far: %.1f MB to the device, %.1f MB back\n", up * 1e-6, down * 1e-6);
 }
 
+/* What the selection does with a call: under auto each call is placed on
+ * its own (the trace and the factorisations' lines below show where), so
+ * no one backend is named as the one calls go to. */
+static const char *backend_rule(char *buf, size_t len)
+{
+    ompwg_knob_info k;
+    for (int i = 0; i < ompwg_config_count(); i++)
+        if (ompwg_config_describe(i, &k) == OMPWG_OK && strcmp(k.env, "OMPWG_BACKEND") == 0 &&
+            strstr(k.value, "auto")) {
+            snprintf(buf, len,
+                     "auto: each call placed on its own, by its shape, its data and the model "
+                     "below; %s when nothing else applies; OMPWG_VERBOSE=2 traces each",
+                     ompwg_get_backend());
+            return buf;
+        }
+    snprintf(buf, len, "calls go to: %s", ompwg_get_backend());
+    return buf;
+}
+
 int ompwg_cli_info(int argc, char **argv)
 {
     /* info takes no options: one it does not know is an error, not a run */
@@ -141,10 +160,11 @@ int ompwg_cli_info(int argc, char **argv)
                 "  CPU topology, GPU properties; no options\n");
         return help ? 0 : 2;
     }
+    char buf[256];
     printf("ompwg %s (header %s)\n", ompwg_version_string(), OMPWG_VERSION_STRING);
     printf("GPU offload build: %s\n", OMPWG_HAVE_OFFLOAD ? OMPWG_OFFLOAD_ARCHS " via " OMPWG_OFFLOAD_RUNTIME
                                                          : "none (" OMPWG_GPU_BUILD_NOTE ")");
-    printf("backends (calls go to: %s):\n", ompwg_get_backend());
+    printf("backends (%s):\n", backend_rule(buf, sizeof buf));
     for (int i = 0; i < ompwg_backend_count(); i++) {
         const char *name;
         char why[512];

@@ -35,4 +35,12 @@ ok "$([ "$status" -eq 0 ] && grep -q "^usage: ompwg info" "$work/out" && ! grep 
     "ompwg info --help: its usage, exit status 0, no info run (got $status)"
 "$program" help >"$work/out" 2>&1
 ok "$(grep -q "^  help " "$work/out" && echo 0 || echo 1)" "ompwg help lists help"
+# `ompwg info` under auto names no one backend as where calls go: each is
+# placed on its own; a backend selected by name is named
+env -u OMPWG_BACKEND "$program" info >"$work/out" 2>&1
+ok "$(grep -q "^backends (auto: each call placed on its own" "$work/out" && ! grep -q "calls go to" "$work/out" && echo 0 || echo 1)" \
+    "ompwg info under auto: each call placed on its own, no single backend named"
+OMPWG_BACKEND=openblas "$program" info >"$work/out" 2>&1
+ok "$(grep -q "^backends (calls go to: openblas)" "$work/out" && echo 0 || echo 1)" \
+    "ompwg info with OMPWG_BACKEND=openblas: calls go to openblas"
 finish
