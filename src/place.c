@@ -601,6 +601,17 @@ int ompwg_plan_call(const ompwg_model *model, const ompwg_call *c, ompwg_plan *o
     return plan(model, c, out);
 }
 
+/* The bytes of a rows x cols block of elem-byte elements, SIZE_MAX where
+ * that overflows (a plan may be asked for any sizes). */
+static size_t block_bytes(int64_t rows, int64_t cols, size_t elem)
+{
+    size_t n;
+    if (__builtin_mul_overflow((size_t)rows, (size_t)cols, &n) ||
+        __builtin_mul_overflow(n, elem, &n))
+        return SIZE_MAX;
+    return n;
+}
+
 ompwg_status ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n, int64_t k,
                              int beta_zero, ompwg_plan *out)
 {
@@ -612,10 +623,10 @@ ompwg_status ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m
                      .pipelined = true,
                      .dbl = precision == 'd', .m = m, .n = n, .k = k, .splittable = true,
                      .work = 2.0 * (double)m * (double)n * (double)k, .operands = 3 };
-    c.op[0].bytes_in = (size_t)(m * k) * e;
-    c.op[1].bytes_in = (size_t)(k * n) * e;
-    c.op[2].bytes_in = beta_zero ? 0 : (size_t)(m * n) * e;
-    c.op[2].bytes_out = (size_t)(m * n) * e;
+    c.op[0].bytes_in = block_bytes(m, k, e);
+    c.op[1].bytes_in = block_bytes(k, n, e);
+    c.op[2].bytes_in = beta_zero ? 0 : block_bytes(m, n, e);
+    c.op[2].bytes_out = block_bytes(m, n, e);
     return plan(model, &c, out);
 }
 

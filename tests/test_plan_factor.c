@@ -94,6 +94,12 @@ static void arguments(void)
                cases[i].routine, (long long)cases[i].m, (long long)cases[i].n,
                (long long)cases[i].nrhs, cases[i].what, st, cases[i].want);
     }
+    /* sizes whose byte counts overflow 64 bits: an answer, no overflow
+     * (UBSan's suite would stop on a signed one) */
+    const ompwg_model m = model();
+    const int big = ompwg_plan_gemm(&m, 'd', INT64_MAX, 1, INT64_MAX, 0, &p);
+    tap_ok(big == OMPWG_OK && p.backend, "ompwg_plan_gemm(INT64_MAX, 1, INT64_MAX) on a model: status %d, %s",
+           big, big == OMPWG_OK ? p.backend : "-");
     tap_ok(ompwg_plan_factor(NULL, NULL, 8, 8, 1, &p) == OMPWG_ERR_NULL &&
                ompwg_plan_factor(NULL, "dgetrf", 8, 8, 1, NULL) == OMPWG_ERR_NULL,
            "a NULL routine or plan: OMPWG_ERR_NULL");
