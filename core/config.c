@@ -46,6 +46,22 @@ const char *ompwg_knob_fallback_text(const ompwg_knob_def *k)
     return c ? c[k->fallback] : "";
 }
 
+void ompwg_config_quote(const char *text, char *buf, size_t len)
+{
+    size_t o = 0;
+    if (len == 0) return;
+    for (size_t i = 0; text[i] && o + 5 < len; i++) {
+        const unsigned char c = (unsigned char)text[i];
+        if (i == 64) {
+            o += (size_t)snprintf(buf + o, len - o, "...");
+            break;
+        }
+        if (c >= 0x20 && c < 0x7f && c != '\\') buf[o++] = (char)c;
+        else o += (size_t)snprintf(buf + o, len - o, "\\x%02x", c);
+    }
+    buf[o < len ? o : len - 1] = '\0';
+}
+
 /* Takes text (NULL: unset) as knob i's value. The value of a knob whose
  * choices a backend has not named yet is kept as text until it does. */
 static void take(ompwg_knob i, const char *text)
@@ -63,7 +79,9 @@ static void take(ompwg_knob i, const char *text)
             share = 0;
             char why[96];
             ompwg_knob_why(k, what, why, sizeof why);
-            fprintf(stderr, "ompwg: %s=%.64s %s: ignored, using the default (%s)\n", k->env, text,
+            char shown[300];
+            ompwg_config_quote(text, shown, sizeof shown);
+            fprintf(stderr, "ompwg: %s=%s %s: ignored, using the default (%s)\n", k->env, shown,
                     why, ompwg_knob_fallback_text(k));
         }
     }

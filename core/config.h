@@ -62,6 +62,12 @@ int ompwg_config_exchange_kept(ompwg_knob k, int value, int hi);
 /* OMPWG_VERBOSE's level now (ompwg_set_verbose): 0, 1 or 2. */
 int ompwg_verbose_level(void);
 
+/* A value from the environment as a message may show it: printable ASCII
+ * as is, every other byte (and a backslash) as \xNN, cut after 64
+ * characters, so that escape sequences and newlines in it neither act on
+ * a terminal nor split the line. */
+void ompwg_config_quote(const char *text, char *buf, size_t len);
+
 /* The setting of a knob this module keeps (CPU_ARCH, GPU_SYNC, the GPU
  * variants, MPI_PANEL): a choice's index or a number; one atomic load. */
 int64_t ompwg_config_value(ompwg_knob k);

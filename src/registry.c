@@ -118,8 +118,10 @@ static int select_from_env(void)
         char names[128] = "auto";
         for (int i = 0; i < nb; i++)
             snprintf(names + strlen(names), sizeof names - strlen(names), "|%s", reg[i].b->name);
-        fprintf(stderr, "ompwg: OMPWG_BACKEND=%.64s is not %s: ignored, using the default (auto)\n",
-                req, names);
+        char shown[300];
+        ompwg_config_quote(req, shown, sizeof shown);
+        fprintf(stderr, "ompwg: OMPWG_BACKEND=%s is not %s: ignored, using the default (auto)\n",
+                shown, names);
         snprintf(req, sizeof req, "auto");
         st = resolve(req, &b, &is_auto);
     }
