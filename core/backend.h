@@ -159,6 +159,18 @@ typedef enum ompwg_factor_op {
 
 #define OMPWG_LA_OP_COUNT 9
 
+/* The routines' names by op, as an initializer: P before each LAPACK name
+ * and S after it (T_PREFIX and "" for a trace, "" for a message, T_PREFIX
+ * and "_" for the Fortran symbol). */
+#define OMPWG_LA_NAMES(P, S)                                                                    \
+    {                                                                                           \
+        [OMPWG_LA_GETRF] = P "getrf" S, [OMPWG_LA_GETRS] = P "getrs" S,                       \
+        [OMPWG_LA_GESV] = P "gesv" S,   [OMPWG_LA_POTRF] = P "potrf" S,                       \
+        [OMPWG_LA_POTRS] = P "potrs" S, [OMPWG_LA_POSV] = P "posv" S,                         \
+        [OMPWG_LA_GEQRF] = P "geqrf" S, [OMPWG_LA_ORMQR] = P "ormqr" S,                       \
+        [OMPWG_LA_GELS] = P "gels" S,                                                         \
+    }
+
 /* A factor slot table whose every op is fn (a backend with one routine
  * that switches on s->op). */
 #define OMPWG_LA_EVERY(fn) { fn, fn, fn, fn, fn, fn, fn, fn, fn }

@@ -54,13 +54,7 @@ static double factor_device_fixed(const ompwg_factor_shape *s)
     }
 }
 
-static const char *const factor_names[OMPWG_LA_OP_COUNT] = {
-    [OMPWG_LA_GETRF] = T_PREFIX "getrf", [OMPWG_LA_GETRS] = T_PREFIX "getrs",
-    [OMPWG_LA_GESV] = T_PREFIX "gesv",   [OMPWG_LA_POTRF] = T_PREFIX "potrf",
-    [OMPWG_LA_POTRS] = T_PREFIX "potrs", [OMPWG_LA_POSV] = T_PREFIX "posv",
-    [OMPWG_LA_GEQRF] = T_PREFIX "geqrf", [OMPWG_LA_ORMQR] = T_PREFIX "ormqr",
-    [OMPWG_LA_GELS] = T_PREFIX "gels",
-};
+static const char *const factor_names[OMPWG_LA_OP_COUNT] = OMPWG_LA_NAMES(T_PREFIX, "");
 
 static double factor_flops(const ompwg_factor_shape *s)
 {
@@ -176,13 +170,17 @@ static ompwg_status factor_general(bool device, ompwg_factor_op op, int64_t m, i
     return run_factor(device, &s, a, ipiv, tau, NULL, info);
 }
 
+static bool trans_ok(ompwg_trans trans)
+{
+    return trans == OMPWG_NO_TRANS || trans == OMPWG_TRANS || trans == OMPWG_CONJ_TRANS;
+}
+
 static ompwg_status getrs(bool device, ompwg_trans trans, int64_t n, int64_t nrhs, const T *a,
                           int64_t lda, const int64_t *ipiv, T *b, int64_t ldb, int64_t *info)
 {
     if (!info) return OMPWG_ERR_NULL;
     *info = 0;
-    if (trans != OMPWG_NO_TRANS && trans != OMPWG_TRANS && trans != OMPWG_CONJ_TRANS)
-        return bad_arg(info, 1, OMPWG_ERR_TRANS);
+    if (!trans_ok(trans)) return bad_arg(info, 1, OMPWG_ERR_TRANS);
     if (n < 0) return bad_arg(info, 2, OMPWG_ERR_SIZE);
     if (nrhs < 0) return bad_arg(info, 3, OMPWG_ERR_SIZE);
     if (lda < (n > 1 ? n : 1)) return bad_arg(info, 5, OMPWG_ERR_LD);
@@ -249,11 +247,6 @@ static ompwg_status potrs_posv(bool device, ompwg_factor_op op, ompwg_uplo uplo,
     ompwg_factor_shape s = { .op = op, .upper = uplo == OMPWG_UPPER, .m = n, .n = n,
                              .nrhs = nrhs, .lda = lda, .ldb = ldb };
     return run_factor(device, &s, a, NULL, NULL, nrhs > 0 ? b : NULL, info);
-}
-
-static bool trans_ok(ompwg_trans trans)
-{
-    return trans == OMPWG_NO_TRANS || trans == OMPWG_TRANS || trans == OMPWG_CONJ_TRANS;
 }
 
 static ompwg_status ormqr(bool device, ompwg_side side, ompwg_trans trans, int64_t m, int64_t n,

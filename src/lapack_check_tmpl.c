@@ -295,11 +295,7 @@ int TN(ompwg_checked_, factor)(const ompwg_backend *be, TN(ompwg_, factor_fn) fn
     }
     double ratio = 0;
     if (st == OMPWG_OK) st = judge(&r, s, a, ipiv, tau, b, *info, a0, b0, &ratio);
-    static const char *const names[OMPWG_LA_OP_COUNT] = {
-        [OMPWG_LA_GETRF] = "getrf", [OMPWG_LA_GETRS] = "getrs", [OMPWG_LA_GESV] = "gesv",
-        [OMPWG_LA_POTRF] = "potrf", [OMPWG_LA_POTRS] = "potrs", [OMPWG_LA_POSV] = "posv",
-        [OMPWG_LA_GEQRF] = "geqrf", [OMPWG_LA_ORMQR] = "ormqr", [OMPWG_LA_GELS] = "gels",
-    };
+    static const char *const names[OMPWG_LA_OP_COUNT] = OMPWG_LA_NAMES("", "");
     /* a factorisation that stopped or met a zero pivot where OpenBLAS's
      * did not, or the reverse */
     const bool factors = s->op == OMPWG_LA_GETRF || s->op == OMPWG_LA_GESV ||

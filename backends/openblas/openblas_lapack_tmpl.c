@@ -105,13 +105,7 @@ int TN(ompwg_openblas_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv
                                 int64_t *info)
 {
     static void *fns[OMPWG_LA_OP_COUNT];
-    static const char *const names[OMPWG_LA_OP_COUNT] = {
-        [OMPWG_LA_GETRF] = T_PREFIX "getrf_", [OMPWG_LA_GETRS] = T_PREFIX "getrs_",
-        [OMPWG_LA_GESV] = T_PREFIX "gesv_",   [OMPWG_LA_POTRF] = T_PREFIX "potrf_",
-        [OMPWG_LA_POTRS] = T_PREFIX "potrs_", [OMPWG_LA_POSV] = T_PREFIX "posv_",
-        [OMPWG_LA_GEQRF] = T_PREFIX "geqrf_", [OMPWG_LA_ORMQR] = T_PREFIX "ormqr_",
-        [OMPWG_LA_GELS] = T_PREFIX "gels_",
-    };
+    static const char *const names[OMPWG_LA_OP_COUNT] = OMPWG_LA_NAMES(T_PREFIX, "_");
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
     if (too_large(s)) return OMPWG_ERR_TOO_LARGE;
     void *fn = routine(&fns[s->op], names[s->op]);

@@ -555,13 +555,7 @@ static int qr_gels(int dev, const ompwg_factor_shape *s, T *a, int64_t lda, T *b
 
 /* ---- the entry --------------------------------------------------------- */
 
-static const char *const fac_names[OMPWG_LA_OP_COUNT] = {
-    [OMPWG_LA_GETRF] = T_PREFIX "getrf", [OMPWG_LA_GETRS] = T_PREFIX "getrs",
-    [OMPWG_LA_GESV] = T_PREFIX "gesv",   [OMPWG_LA_POTRF] = T_PREFIX "potrf",
-    [OMPWG_LA_POTRS] = T_PREFIX "potrs", [OMPWG_LA_POSV] = T_PREFIX "posv",
-    [OMPWG_LA_GEQRF] = T_PREFIX "geqrf", [OMPWG_LA_ORMQR] = T_PREFIX "ormqr",
-    [OMPWG_LA_GELS] = T_PREFIX "gels",
-};
+static const char *const fac_names[OMPWG_LA_OP_COUNT] = OMPWG_LA_NAMES(T_PREFIX, "");
 
 static int factor_resident(int dev, const ompwg_factor_shape *s, T *a, int64_t lda,
                            int64_t *ipiv, T *tau, T *b, int64_t ldb, int64_t *info, fac_clock *c)
