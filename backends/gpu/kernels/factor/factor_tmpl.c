@@ -13,7 +13,8 @@
  * CH_B. QR is blocked (DGEQRF): a panel of QR_W columns in one launch,
  * which leaves its block reflector's T as well, applied to the columns
  * right of it by three GEMMs. The matrix stays on the device from the first kernel to the last;
- * host data crosses the link once each way (staging.h). */
+ * host data crosses the link once each way (staging.h), a Cholesky's as
+ * its stored triangle (tri_copy.inl). */
 #include <float.h>
 #include <math.h>
 #include <omp.h>
@@ -76,6 +77,7 @@
 #include "lu_panel.inl"
 #include "potrf_block.inl"
 #include "qr_panel.inl"
+#include "tri_copy.inl"
 
 /* Where a factorisation's time went, for OMPWG_VERBOSE=2: its own kernels
  * (panels or diagonal blocks), the triangular solves, the updates (GEMM or
@@ -611,8 +613,10 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
         st = ompwg_gpu_alloc(dev, (size_t)x.b_rows * (size_t)x.b_cols * sizeof(T), &db);
     ab.dev = da;
     bb.dev = db;
+    const bool tri = tri_moves(s);
     double t0 = clock.on ? fac_now() : 0;
-    if (st == OMPWG_OK) st = ompwg_gpu_block_in(dev, &ab);
+    if (st == OMPWG_OK)
+        st = tri ? tri_move(dev, s->upper, s->n, a, s->lda, da, true) : ompwg_gpu_block_in(dev, &ab);
     if (st == OMPWG_OK && x.has_b) st = ompwg_gpu_block_in(dev, &bb);
     fac_tick(&clock, &clock.copies, &t0);
     int64_t inf = 0;
@@ -622,7 +626,8 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     /* B as the reference leaves it: unchanged by a solve that did not run
      * (GESV, POSV), whatever GELS made of it */
     const bool b_out = x.has_b && (inf == 0 || s->op == OMPWG_LA_GELS);
-    if (st == OMPWG_OK && x.a_written) st = ompwg_gpu_block_out(dev, &ab);
+    if (st == OMPWG_OK && x.a_written)
+        st = tri ? tri_move(dev, s->upper, s->n, a, s->lda, da, false) : ompwg_gpu_block_out(dev, &ab);
     if (st == OMPWG_OK && b_out) st = ompwg_gpu_block_out(dev, &bb);
     fac_tick(&clock, &clock.copies, &t0);
     if (info) *info = inf;
