@@ -163,6 +163,24 @@ static void pack_range(const ompwg_gpu_block *b, size_t off, size_t len, char *p
     }
 }
 
+/* The same over the packed forms of `count` blocks one after another. */
+static void pack_list(const ompwg_gpu_block *b, int count, size_t off, size_t len,
+                      char *packed, bool to_packed)
+{
+    for (int k = 0; k < count && len > 0; k++) {
+        const size_t bytes = block_bytes(&b[k]);
+        if (off >= bytes) {
+            off -= bytes;
+            continue;
+        }
+        const size_t run = bytes - off < len ? bytes - off : len;
+        pack_range(&b[k], off, run, packed, to_packed);
+        packed += run;
+        len -= run;
+        off = 0;
+    }
+}
+
 /* The block through a pageable bounce buffer, a chunk at a time: one
  * device copy per chunk instead of one per column. */
 static int move_bounced(int dev, const ompwg_gpu_block *b, bool to_device)
@@ -214,13 +232,21 @@ static bool goes_direct(const ompwg_gpu_crew *c, int dev, const ompwg_gpu_block 
     return block_bytes(b) < DIRECT_BYTES || ompwg_gpu_is_pinned(dev, b->host);
 }
 
-void ompwg_gpu_crew_move(ompwg_gpu_crew *c, int dev, const ompwg_gpu_block *b, bool to_device,
-                         int rank)
+/* Member `rank`'s part in moving `count` blocks whose device copies lie
+ * one after another, their packed forms as one run of chunks. */
+static void crew_move_list(ompwg_gpu_crew *c, int dev, const ompwg_gpu_block *b, int count,
+                           bool to_device, int rank)
 {
-    const size_t total = block_bytes(b);
+    size_t total = 0;
+    for (int k = 0; k < count; k++) total += block_bytes(&b[k]);
     if (total == 0) return;
-    if (goes_direct(c, dev, b)) {
+    if (count == 1 && goes_direct(c, dev, b)) {
         if (rank == 0 && !failed(c)) fail(c, move_direct(dev, b, to_device));
+        return;
+    }
+    if (!c->staging) {
+        for (int k = 0; k < count && rank == 0 && !failed(c); k++)
+            fail(c, move_direct(dev, &b[k], to_device));
         return;
     }
     /* four chunks at least, for overlap */
@@ -247,28 +273,36 @@ void ompwg_gpu_crew_move(ompwg_gpu_crew *c, int dev, const ompwg_gpu_block *b, b
             const size_t from = me * share < len ? me * share : len;
             const size_t to = from + share < len ? from + share : len;
             if (to > from)
-                pack_range(b, off + from, to - from, c->staging->buf[on_host % 2] + from,
-                           to_device);
+                pack_list(b, count, off + from, to - from, c->staging->buf[on_host % 2] + from,
+                          to_device);
         }
         ompwg_gpu_crew_wait(c);
     }
 }
 
-static int move_block(int dev, const ompwg_gpu_block *b, bool to_device)
+void ompwg_gpu_crew_move(ompwg_gpu_crew *c, int dev, const ompwg_gpu_block *b, bool to_device,
+                         int rank)
 {
+    crew_move_list(c, dev, b, 1, to_device, rank);
+}
+
+static int move_blocks(int dev, const ompwg_gpu_block *b, int count, bool to_device)
+{
+    size_t total = 0;
+    for (int k = 0; k < count; k++) total += block_bytes(&b[k]);
     ompwg_gpu_crew c;
     ompwg_gpu_crew_begin(&c, dev, 1);
-    if (goes_direct(&c, dev, b)) {
-        ompwg_gpu_crew_move(&c, dev, b, to_device, 0);
+    if (!c.staging || (count == 1 && goes_direct(&c, dev, b))) {
+        crew_move_list(&c, dev, b, count, to_device, 0);
     } else {
         int threads = omp_get_max_threads();
         if (threads > CREW_THREADS) threads = CREW_THREADS;
-        if (block_bytes(b) < 2 * MIN_CHUNK) threads = 1;
+        if (total < 2 * MIN_CHUNK) threads = 1;
 #pragma omp parallel num_threads(threads)
         {
 #pragma omp single
             c.size = omp_get_num_threads();
-            ompwg_gpu_crew_move(&c, dev, b, to_device, omp_get_thread_num());
+            crew_move_list(&c, dev, b, count, to_device, omp_get_thread_num());
         }
     }
     ompwg_gpu_crew_end(&c);
@@ -277,12 +311,22 @@ static int move_block(int dev, const ompwg_gpu_block *b, bool to_device)
 
 int ompwg_gpu_block_in(int dev, const ompwg_gpu_block *b)
 {
-    return move_block(dev, b, true);
+    return move_blocks(dev, b, 1, true);
 }
 
 int ompwg_gpu_block_out(int dev, const ompwg_gpu_block *b)
 {
-    return move_block(dev, b, false);
+    return move_blocks(dev, b, 1, false);
+}
+
+int ompwg_gpu_blocks_in(int dev, const ompwg_gpu_block *b, int count)
+{
+    return move_blocks(dev, b, count, true);
+}
+
+int ompwg_gpu_blocks_out(int dev, const ompwg_gpu_block *b, int count)
+{
+    return move_blocks(dev, b, count, false);
 }
 
 bool ompwg_gpu_is_pinned(int dev, const void *p)

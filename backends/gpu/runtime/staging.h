@@ -61,6 +61,12 @@ void ompwg_gpu_crew_wait(ompwg_gpu_crew *c);
 int ompwg_gpu_block_in(int dev, const ompwg_gpu_block *b);
 int ompwg_gpu_block_out(int dev, const ompwg_gpu_block *b);
 
+/* `count` blocks whose device copies lie one after another (the packed
+ * form of b[k + 1] right after that of b[k]) in or out as one: their
+ * packed forms cross the link as one run, chunk by chunk. */
+int ompwg_gpu_blocks_in(int dev, const ompwg_gpu_block *b, int count);
+int ompwg_gpu_blocks_out(int dev, const ompwg_gpu_block *b, int count);
+
 /* Whether host memory at p is page-locked for device `dev`. */
 bool ompwg_gpu_is_pinned(int dev, const void *p);
 

@@ -49,10 +49,15 @@
 /* Widest LU panel one launch factorises, and the threads of its teams
  * (a build may set them: -DLU_W=32). */
 #ifndef LU_W
-#define LU_W 32
+#define LU_W 64
 #endif
 #ifndef LU_NT
 #define LU_NT 128
+#endif
+/* Elements of the panel a team keeps in its local memory (team-shared),
+ * when its rows fit. */
+#ifndef LU_SH
+#define LU_SH 4096
 #endif
 /* Rows of the panel a team owns at least: fewer teams than this would give
  * meet at a barrier at a cost that grows with their number. */
@@ -171,6 +176,7 @@ static int fac_syrk_sub(bool upper, bool trans, int64_t n, int64_t k, const T *a
 
 typedef struct lu_run {
     int dev, teams;
+    int64_t width; /* the panels' width, at most LU_W */
     int64_t m, n, lda;
     T *a;
     int64_t *piv, *info;
@@ -198,7 +204,7 @@ static int lu_rec(lu_run *r, int64_t col, int64_t n)
         fac_tick(c, &c->solve, &t0);
         return st;
     }
-    if (n <= LU_W) {
+    if (n <= r->width) {
         /* every panel on the whole grid: fewer teams for the shorter
          * panels measured slower (bench/NOTES.md) */
         TN(lu_panel_, )(r->dev, r->teams, r->m, r->n, col, n, r->a, lda, r->piv, r->info,
@@ -219,10 +225,19 @@ static int lu_rec(lu_run *r, int64_t col, int64_t n)
     return lu_rec(r, col + n1, n2);
 }
 
-/* Panel launches a factorisation of n columns makes, at most. */
-static int64_t lu_launch_bound(int64_t n)
+/* The panels' width for an m-row matrix on `teams` teams: LU_W where each
+ * team's rows of it fit in local memory, else half that (the wider panel
+ * costs more a column from global memory than it saves in recursion). */
+static int64_t lu_width(int64_t m, int teams)
 {
-    return n / (LU_W / 2) + 2;
+    return ompwg_gpu_ceil_div(m, teams) * LU_W <= LU_SH ? LU_W : LU_W / 2;
+}
+
+/* Panel launches a factorisation of n columns (panels of `width`) makes,
+ * at most. */
+static int64_t lu_launch_bound(int64_t n, int64_t width)
+{
+    return n / (width / 2) + 2;
 }
 
 /* GETRF of the m x n matrix at device address a: ipiv (host, 1-based) and
@@ -232,7 +247,8 @@ static int lu_factor(int dev, int64_t m, int64_t n, T *a, int64_t lda, int64_t *
 {
     const int64_t k = m < n ? m : n;
     const int teams = fac_panel_teams(m, LU_ROWS);
-    const int64_t bound = lu_launch_bound(n);
+    const int64_t width = lu_width(m, teams);
+    const int64_t bound = lu_launch_bound(n, width);
     const size_t ints = (size_t)k + 1, counts = (size_t)bound;
     const size_t bytes = (ints + counts + lu_exchange_ints(teams)) * sizeof(int64_t) +
                          lu_exchange_elems(teams) * sizeof(T);
@@ -248,8 +264,8 @@ static int lu_factor(int dev, int64_t m, int64_t n, T *a, int64_t lda, int64_t *
     if (!zeros) st = OMPWG_ERR_NOMEM;
     if (st == OMPWG_OK) st = ompwg_gpu_to_device(dev, dinfo, zeros, (counts + 1) * sizeof(uint64_t));
     free(zeros);
-    lu_run r = { .dev = dev, .teams = teams, .m = m, .n = n, .lda = lda, .a = a, .piv = piv,
-                 .info = dinfo, .counts = cnt, .xv = xv, .xi = xi, .clock = clock };
+    lu_run r = { .dev = dev, .teams = teams, .width = width, .m = m, .n = n, .lda = lda, .a = a,
+                 .piv = piv, .info = dinfo, .counts = cnt, .xv = xv, .xi = xi, .clock = clock };
     if (st == OMPWG_OK) st = lu_rec(&r, 0, n);
     if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, ipiv, piv, (size_t)k * sizeof(int64_t));
     if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, info, dinfo, sizeof(int64_t));

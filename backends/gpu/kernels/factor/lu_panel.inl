@@ -4,7 +4,9 @@
  * pivot row broadcast through global memory, barriers between steps).
  *
  * Each team owns a contiguous range of the panel's rows and keeps them in
- * global memory (its multiprocessor's L1 and L2 hold them). A column costs
+ * its local memory (team-shared) when they fit in LU_SH elements, else in
+ * global memory; the panel's steps read and write them alike through one
+ * base and leading dimension. A column costs
  * one barrier across the grid: before it, each team publishes its best
  * candidate (value, row and the row's w entries) and the owner of row j
  * publishes row j; after it, every team picks the same pivot from the
@@ -123,6 +125,7 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
         T sv[LU_NT];
         int64_t si[LU_NT];
         T prow[LU_W];
+        T own[LU_SH];
 #pragma omp parallel firstprivate(m_all, n_all, col, w, lda, m, base)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -130,6 +133,15 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
             const int64_t team = omp_get_team_num(), nteam = omp_get_num_teams();
             const int64_t per = (m + nteam - 1) / nteam;
             const int64_t lo = team * per, hi = lo + per < m ? lo + per : m;
+            /* the team's rows: element (i, k) of the panel at rw[i - off + k * ld] */
+            const bool local = per * w <= LU_SH;
+            T *const rw = local ? own : p0;
+            const int64_t off = local ? lo : 0, ld = local ? per : lda;
+            if (local)
+                for (int64_t x = t; x < (hi - lo) * w; x += nt) {
+                    const int64_t i = lo + x % (hi - lo), k = x / (hi - lo);
+                    rw[i - off + k * ld] = p0[i + k * lda];
+                }
             /* the columns outside the panel this team interchanges */
             const int64_t outside = n_all - w;
             const int64_t oper = (outside + nteam - 1) / nteam;
@@ -144,7 +156,7 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                 T bv = -1;
                 int64_t bi = INT64_MAX;
                 for (int64_t i = (lo > j ? lo : j) + t; i < hi; i += nt) {
-                    const T v = lu_weight(p0[i + j * lda], i, j);
+                    const T v = lu_weight(rw[i - off + j * ld], i, j);
                     if (v > bv) {
                         bv = v;
                         bi = i;
@@ -156,9 +168,9 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                     cand_i[team] = bi;
                 }
                 if (bi != INT64_MAX)
-                    for (int64_t k = t; k < w; k += nt) cand_row[team * LU_W + k] = p0[bi + k * lda];
+                    for (int64_t k = t; k < w; k += nt) cand_row[team * LU_W + k] = rw[bi - off + k * ld];
                 if (j >= lo && j < hi)
-                    for (int64_t k = t; k < w; k += nt) row_j[k] = p0[j + k * lda];
+                    for (int64_t k = t; k < w; k += nt) row_j[k] = rw[j - off + k * ld];
                 lu_grid_sync(count, base + (uint64_t)(j + 1) * (uint64_t)nteam, t, nteam);
 
                 /* the pivot: the best of the teams' candidates, the same in every
@@ -196,10 +208,10 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                 if (team == 0 && t == 0) piv[col + j] = col + p;
                 if (p != j) {
                     if (j >= lo && j < hi)
-                        for (int64_t k = t; k < w; k += nt) p0[j + k * lda] = prow[k];
+                        for (int64_t k = t; k < w; k += nt) rw[j - off + k * ld] = prow[k];
                     if (p >= lo && p < hi)
                         for (int64_t k = t; k < w; k += nt)
-                            p0[p + k * lda] = k == t ? rj : ((volatile T *)row_j)[k];
+                            rw[p - off + k * ld] = k == t ? rj : ((volatile T *)row_j)[k];
                 }
                 const T d = prow[j];
                 if (d == 0 && team == 0 && t == 0 && *info == 0) *info = col + j + 1;
@@ -209,12 +221,12 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                 const bool recip = d != 0 && (d < 0 ? -d : d) >= T_SFMIN;
                 const T r = recip ? (T)1 / d : (T)0;
                 for (int64_t i = (lo > j + 1 ? lo : j + 1) + t; i < hi; i += nt) {
-                    T l = p0[i + j * lda];
+                    T l = rw[i - off + j * ld];
                     if (d != 0) {
                         l = recip ? l * r : l / d;
-                        p0[i + j * lda] = l;
+                        rw[i - off + j * ld] = l;
                     }
-                    for (int64_t k = j + 1; k < w; k++) p0[i + k * lda] -= l * prow[k];
+                    for (int64_t k = j + 1; k < w; k++) rw[i - off + k * ld] -= l * prow[k];
                 }
                 /* the outside interchange: the first column's stores, then any
                  * further columns of this thread's */
@@ -231,6 +243,11 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                     }
 #pragma omp barrier
             }
+            if (local)
+                for (int64_t x = t; x < (hi - lo) * w; x += nt) {
+                    const int64_t i = lo + x % (hi - lo), k = x / (hi - lo);
+                    p0[i + k * lda] = rw[i - off + k * ld];
+                }
         }
     }
 }

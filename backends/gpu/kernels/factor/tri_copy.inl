@@ -3,9 +3,10 @@
  *
  * The triangle goes as trapezoids of TRI_CB columns or more: for the lower
  * triangle, columns [j0, j1) from row j0 down; for the upper, rows 0 ..
- * j1 - 1. Each is a rectangular block of the host matrix, so it crosses
- * through the staging buffers like any other (packed on the device into a
- * scratch block), and a kernel puts it in place in the n x n device copy.
+ * j1 - 1. Each is a rectangular block of the host matrix; they cross
+ * through the staging buffers as one run (packed one after another into
+ * device scratch), and a kernel puts each in place in the n x n device
+ * copy.
  * What no trapezoid covers (the other triangle but for the elements beside
  * the diagonal) is zero on the device; the kernels never read it. Back to
  * the host goes the same trapezoids, which hold the factor and, beside the
@@ -37,28 +38,51 @@ static int64_t tri_width(int64_t n)
     return w > TRI_CB ? w : TRI_CB;
 }
 
+/* The trapezoids of the `upper` or lower triangle of an n x n host matrix
+ * h (leading dimension ldh) into b[] (at most TRI_MAXQ), their packed
+ * copies one after another from dev; *at[q] where trapezoid q starts in the
+ * n x n device copy d. Returns their count; *elems their elements. */
+#define TRI_MAXQ 64
+static int tri_blocks(bool upper, int64_t n, T *h, int64_t ldh, T *d, T *dev, ompwg_gpu_block *b,
+                      T **at, size_t *elems)
+{
+    const int64_t cb = ompwg_gpu_ceil_div(n, TRI_MAXQ) > tri_width(n) ? ompwg_gpu_ceil_div(n, TRI_MAXQ)
+                                                                      : tri_width(n);
+    int q = 0;
+    *elems = 0;
+    for (int64_t j0 = 0; j0 < n; j0 += cb, q++) {
+        const int64_t cols = n - j0 < cb ? n - j0 : cb;
+        const int64_t r0 = upper ? 0 : j0, rows = upper ? j0 + cols : n - j0;
+        b[q] = (ompwg_gpu_block){ .host = h + r0 + j0 * ldh, .ld = ldh, .rows = rows,
+                                  .cols = cols, .elem = sizeof(T) };
+        if (dev) b[q].dev = dev + *elems;
+        at[q] = d + r0 + j0 * n;
+        *elems += (size_t)rows * (size_t)cols;
+    }
+    return q;
+}
+
 /* Moves the `upper` or lower triangle of the n x n host matrix h (leading
  * dimension ldh) to the device copy d (leading dimension n), or back. */
 static int tri_move(int dev, bool upper, int64_t n, T *h, int64_t ldh, T *d, bool to_device)
 {
-    const int64_t cb = tri_width(n);
+    ompwg_gpu_block b[TRI_MAXQ];
+    T *at[TRI_MAXQ];
+    size_t elems = 0;
+    tri_blocks(upper, n, h, ldh, d, NULL, b, at, &elems);
     void *scratch = NULL;
-    int st = ompwg_gpu_alloc(dev, (size_t)n * (size_t)cb * sizeof(T), &scratch);
+    int st = ompwg_gpu_alloc(dev, elems * sizeof(T), &scratch);
     if (st != OMPWG_OK) return st;
-    if (to_device) TN(qr_scale_, )(dev, n, n, 0, d, n);
-    for (int64_t j0 = 0; j0 < n && st == OMPWG_OK; j0 += cb) {
-        const int64_t cols = n - j0 < cb ? n - j0 : cb;
-        const int64_t r0 = upper ? 0 : j0, rows = upper ? j0 + cols : n - j0;
-        ompwg_gpu_block blk = { .host = h + r0 + j0 * ldh, .ld = ldh, .dev = scratch,
-                                .rows = rows, .cols = cols, .elem = sizeof(T) };
-        T *at = d + r0 + j0 * n;
-        if (to_device) {
-            st = ompwg_gpu_block_in(dev, &blk);
-            if (st == OMPWG_OK) TN(tri_place_, )(dev, rows, cols, scratch, rows, at, n);
-        } else {
-            TN(tri_place_, )(dev, rows, cols, at, n, scratch, rows);
-            st = ompwg_gpu_block_out(dev, &blk);
-        }
+    const int count = tri_blocks(upper, n, h, ldh, d, scratch, b, at, &elems);
+    if (to_device) {
+        TN(qr_scale_, )(dev, n, n, 0, d, n);
+        st = ompwg_gpu_blocks_in(dev, b, count);
+        for (int q = 0; q < count && st == OMPWG_OK; q++)
+            TN(tri_place_, )(dev, b[q].rows, b[q].cols, b[q].dev, b[q].rows, at[q], n);
+    } else {
+        for (int q = 0; q < count; q++)
+            TN(tri_place_, )(dev, b[q].rows, b[q].cols, at[q], n, b[q].dev, b[q].rows);
+        st = ompwg_gpu_blocks_out(dev, b, count);
     }
     ompwg_gpu_free(dev, scratch);
     return st;
