@@ -832,7 +832,12 @@ static void usage(FILE *f)
             MAX_N);
 }
 
-int main(int argc, char **argv)
+/* The program's body; bench/module_main.c is its main(), and
+ * bench/late_load.c runs it from the bench_factor_module library
+ * (compute-sanitizer over the device's factorisations). */
+int late_load_main(int argc, char **argv);
+
+int late_load_main(int argc, char **argv)
 {
     const char *op_list = NULL, *engine_list = NULL, *csv_path = NULL;
     bench_sizes sizes = { .n = { 256, 1024, 4096, 8192 }, .count = 4 };
