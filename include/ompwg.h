@@ -79,7 +79,7 @@ typedef enum ompwg_status {
     OMPWG_ERR_NOMEM = 9,        /**< host memory allocation failed */
     OMPWG_ERR_DEVICE_NOMEM = 10,/**< device memory allocation failed */
     OMPWG_ERR_DEVICE = 11,      /**< the offload runtime reported an error (copy or launch) */
-    OMPWG_ERR_TOO_LARGE = 12,   /**< a size exceeds what the backend can take (OpenBLAS's 32-bit interface) */
+    OMPWG_ERR_TOO_LARGE = 12,   /**< a size exceeds what the backend can take (OpenBLAS's 32-bit interface, named; "auto" places such a call on a backend that takes it where there is one) */
     OMPWG_ERR_CHECK = 13,       /**< check mode: the result differs from OpenBLAS beyond the bound */
     OMPWG_ERR_UNSUPPORTED = 14, /**< the backend cannot run this call (e.g. device pointers on the CPU) */
     OMPWG_ERR_FLAGS = 15,       /**< unknown bits in a flags argument, or an unknown enum value */

@@ -27,6 +27,7 @@ static bool is_zero(T x)
 #define FLOPS_PER_MULADD 8.0
 /* the complex GEMM runs whole on one backend */
 #define SPLITTABLE(reads_ab) false
+#define GEMM_SHAPE OMPWG_SHAPE_CGEMM
 #else
 #include "check.h"
 
@@ -37,6 +38,7 @@ static bool is_zero(T x)
 
 #define FLOPS_PER_MULADD 2.0
 #define SPLITTABLE(reads_ab) (reads_ab)
+#define GEMM_SHAPE OMPWG_SHAPE_GEMM
 #endif
 
 /* One backend's run of a normalised GEMM: checked against the reference when
@@ -103,7 +105,8 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .pipelined = true,
                         .dbl = T_IS_DOUBLE,
                         .work = FLOPS_PER_MULADD * (double)s->m * (double)s->n * (double)s->k,
-                        .splittable = SPLITTABLE(g.reads_ab) };
+                        .splittable = SPLITTABLE(g.reads_ab), .shape_kind = GEMM_SHAPE,
+                        .shape = s };
     ompwg_placement pl;
     if ((st = ompwg_gemm_call_place(&g, &call, is_zero(beta), sizeof(T), &pl)) != OMPWG_OK) return st;
     if (pl.split) return split_gemm(&pl, s, alpha, g.a, g.b, beta, g.c);
