@@ -946,8 +946,10 @@ OMPWG_API unsigned ompwg_backend_roles(const char *name);
  * with the sequential reference (twice the documented bound: both are
  * within it of the exact sums; int64 exactly), transposes bit for bit with
  * A. A difference is reported on stderr and as ::OMPWG_ERR_CHECK (the
- * backend's result stays in the output). 0 turns it off; -1 reads
- * OMPWG_CHECK again.
+ * backend's result stays in the output). A call OpenBLAS's 32-bit
+ * interface cannot take runs unchecked: its status is the backend's
+ * (::OMPWG_OK with the result written), and the first such call is said
+ * on stderr. 0 turns it off; -1 reads OMPWG_CHECK again.
  * @return the previous setting (0 or 1); ::OMPWG_ERR_RANGE for any other
  *         value than -1, 0 or 1 (the setting is then unchanged).
  */

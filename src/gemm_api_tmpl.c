@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include "args.h"
+#include "check.h"
 #include "dispatch.h"
 #include "gemm_call.h"
 #include "ompwg.h"
@@ -29,8 +30,6 @@ static bool is_zero(T x)
 #define SPLITTABLE(reads_ab) false
 #define GEMM_SHAPE OMPWG_SHAPE_CGEMM
 #else
-#include "check.h"
-
 static bool is_zero(T x)
 {
     return x == 0;
@@ -48,7 +47,8 @@ static int run_gemm(const ompwg_backend *be, bool device, const ompwg_gemm_shape
                     T alpha, const T *a, const T *b, T beta, T *c)
 {
     int st;
-    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be) &&
+        ompwg_check_reaches(GEMM_SHAPE, s, T_PREFIX "gemm"))
         st = TN(ompwg_checked_, gemm)(be, s, alpha, a, b, beta, c);
     else
         st = be->TN(, gemm)(s, alpha, a, b, beta, c);

@@ -133,7 +133,8 @@ static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t
     const bool on_ref = !device && ref && fn == ref->TN(, factor)[s->op];
     const char *own = on_ref ? ompwg_get_thread_backend() : NULL;
     if (on_ref) ompwg_set_thread_backend(ref->name);
-    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be) &&
+        ompwg_check_reaches(OMPWG_SHAPE_FACTOR, s, factor_names[s->op]))
         st = TN(ompwg_checked_, factor)(be, fn, s, a, ipiv, tau, b, info);
     else
         st = fn(s, a, ipiv, tau, b, info);

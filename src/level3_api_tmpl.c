@@ -134,7 +134,8 @@ static int run_level3(bool device, ompwg_level3_op op, ompwg_layout layout, ompw
         if (st != OMPWG_ERR_UNSUPPORTED) return st;
         s.device_ptrs = false;
     }
-    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be) &&
+        ompwg_check_reaches(OMPWG_SHAPE_LEVEL3, &s, level3_names[op]))
         st = TN(ompwg_checked_, level3)(be, fn, &s, alpha, a, b, beta, c);
     else
         st = fn(&s, alpha, a, b, beta, c);

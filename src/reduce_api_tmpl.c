@@ -47,7 +47,8 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     const ompwg_backend *be = ompwg_place_pair(&call, ptr, &device, &st);
     if (!be) return st;
     s.device_ptrs = device;
-    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be) &&
+        ompwg_check_reaches(OMPWG_SHAPE_VEC, &s, names[op]))
         st = TN(ompwg_checked_, reduce)(be, &s, ptr[0], ptr[1], value, index);
     else
         st = be->TN(, reduce)(&s, ptr[0], ptr[1], value, index);

@@ -85,6 +85,29 @@ static void wide_increments(void)
     munmap(x, bytes);
 }
 
+/* Check mode compares with OpenBLAS, which cannot take these calls: they
+ * run unchecked, with their result and OMPWG_OK. */
+static void check_mode(void)
+{
+    ompwg_set_check(1);
+    double a = 2, b = 3;
+    int st = ompwg_dtrmm(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS,
+                         OMPWG_NON_UNIT, 1, 1, 0.5, &a, BIG, &b, BIG);
+    ok(st, b == 3, "check mode: dtrmm 1 x 1, lda = ldb = 2^31 + 1: OMPWG_OK with its result "
+       "(not compared)");
+    ompwg_complex_double za = { 1, 1 }, zb = { 2, 0 }, zc = { 7, 7 };
+    ompwg_complex_double one = { 1, 0 }, zero = { 0, 0 };
+    st = ompwg_zgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 1, 1, 1, one, &za, BIG, &zb,
+                     BIG, zero, &zc, BIG);
+    ok(st, zc.re == 2 && zc.im == 2, "check mode: zgemm 1 x 1 x 1, leading dimensions 2^31 + 1: "
+       "OMPWG_OK with its result");
+    double x[2] = { 3, -4 }, dot = 0;
+    st = ompwg_ddot(1, x, BIG, x, BIG, &dot);
+    ok(st, dot == 9, "check mode: ddot n = 1 with increments 2^31 + 1 (one element read): "
+       "compared, OMPWG_OK");
+    ompwg_set_check(0);
+}
+
 /* OpenBLAS named: its 32-bit limit is the call's status, nothing written. */
 static void openblas_named(void)
 {
@@ -107,6 +130,7 @@ int main(void)
     if (ompwg_set_backend("auto") != OMPWG_OK) tap_bail("auto is not usable");
     level3();
     wide_increments();
+    check_mode();
     openblas_named();
     return tap_done();
 }
