@@ -1110,8 +1110,9 @@ OMPWG_API ompwg_status ompwg_get_model(ompwg_model *out);
 OMPWG_API ompwg_status ompwg_set_model(const ompwg_model *model);
 /**
  * The file the model is loaded from and saved to; NULL reads
- * OMPWG_MODEL_FILE again (unset: the default file per machine); "" keeps
- * no file.
+ * OMPWG_MODEL_FILE again (unset: the default file per machine); "" or
+ * "none" keeps no file, as OMPWG_MODEL_FILE=none does (a file named none
+ * is "./none").
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when the path is longer than 4095 bytes.
  */
 OMPWG_API ompwg_status ompwg_set_model_file(const char *path);
