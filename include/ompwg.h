@@ -546,7 +546,9 @@ OMPWG_API ompwg_status ompwg_gpu_name(char *buf, size_t len);
  * ompwg_set_gpu_device() chose another. A process per GPU (one MPI rank per
  * GPU of a node, see ompwg_mpi.h) calls ompwg_set_gpu_device() with its own
  * number, preferably before its first ompwg call, so that it never creates a
- * context on another process's GPU.
+ * context on another process's GPU. OMPWG_GPU_DEVICE set where there is no
+ * GPU to choose (host fallback, a build without offload, no device) is
+ * ignored with one line on stderr.
  * @{ */
 /**
  * Number of GPUs the offload runtime sees (0 in host fallback and in a build
