@@ -2,6 +2,7 @@
  * call: the count applies to ompwg's CPU backend and to OpenBLAS itself,
  * which runs the forwarded routines and the `openblas` backend. */
 #include <pthread.h>
+#include <stdio.h>
 
 #include "openblas_object.h"
 #include "shim.h"
@@ -24,25 +25,33 @@ static void look_up(void)
         openblas_set = (set_threads_fn *)ompwg_openblas_own(object, "openblas_set_num_threads");
 }
 
-static void set_both(int n)
+/* A count ompwg_set_num_threads() refuses (more than 4096) changes neither
+ * count: there is no status to return, so it is said on stderr, as a
+ * knob's bad value is. */
+static void set_both(const char *name, int n)
 {
-    ompwg_set_num_threads(n);
+    if (ompwg_set_num_threads(n) != OMPWG_OK) {
+        fprintf(stderr, "ompwg: %s(%d) is more threads than ompwg takes (4096): ignored, the "
+                        "thread counts stay as they were\n", name, n);
+        return;
+    }
     pthread_once(&openblas_set_once, look_up);
     if (openblas_set) openblas_set(n);
 }
 
 /** OpenBLAS's openblas_set_num_threads: n threads for ompwg's CPU backend
  *  (ompwg_set_num_threads) and for OpenBLAS; n <= 0 gives both their
- *  defaults back as each defines them. */
+ *  defaults back as each defines them; n > 4096 is said on stderr and
+ *  changes neither. */
 OMPWG_BLAS_EXPORT void openblas_set_num_threads(int n)
 {
-    set_both(n);
+    set_both("openblas_set_num_threads", n);
 }
 
 /** GotoBLAS's name of openblas_set_num_threads. */
 OMPWG_BLAS_EXPORT void goto_set_num_threads(int n)
 {
-    set_both(n);
+    set_both("goto_set_num_threads", n);
 }
 
 /** The CPU backend's thread count (ompwg_get_num_threads). */

@@ -219,6 +219,19 @@ typedef int ompwg_dfactor_sig(const ompwg_factor_shape *s, double *a, int64_t *i
                               double *tau, double *b, int64_t *info);
 typedef ompwg_dfactor_sig *ompwg_dfactor_fn;
 
+/* Which shape a call has, for a backend's `takes`: the shape structure
+ * above that goes with it (the real and the complex GEMM share
+ * ompwg_gemm_shape). */
+typedef enum ompwg_shape_kind {
+    OMPWG_SHAPE_GEMM,       /* sgemm, dgemm */
+    OMPWG_SHAPE_CGEMM,      /* cgemm, zgemm */
+    OMPWG_SHAPE_VEC,        /* the reductions */
+    OMPWG_SHAPE_SCAN,
+    OMPWG_SHAPE_TRANSPOSE,
+    OMPWG_SHAPE_LEVEL3,
+    OMPWG_SHAPE_FACTOR,
+} ompwg_shape_kind;
+
 /* What a probe found. */
 typedef enum ompwg_probe_result {
     OMPWG_PROBE_UNUSABLE = 0,
@@ -282,6 +295,11 @@ typedef struct ompwg_backend {
     const char *name;
     ompwg_probe_fn probe;
     unsigned caps;                   /* OMPWG_CAP_* */
+    /* Whether the backend's own routine takes a host-data call of this
+     * shape (`shape` points at the kind's structure); a call it does not
+     * take is OMPWG_ERR_TOO_LARGE there, and "auto" places it elsewhere.
+     * NULL: every call (OpenBLAS's 32-bit interface is the one limit). */
+    bool (*takes)(ompwg_shape_kind kind, const void *shape);
     const ompwg_device_ops *device;  /* with OMPWG_CAP_DEVICE_DATA, else NULL */
     ompwg_sgemm_fn sgemm;
     ompwg_dgemm_fn dgemm;

@@ -79,7 +79,7 @@ typedef enum ompwg_status {
     OMPWG_ERR_NOMEM = 9,        /**< host memory allocation failed */
     OMPWG_ERR_DEVICE_NOMEM = 10,/**< device memory allocation failed */
     OMPWG_ERR_DEVICE = 11,      /**< the offload runtime reported an error (copy or launch) */
-    OMPWG_ERR_TOO_LARGE = 12,   /**< a size exceeds what the backend can take (OpenBLAS's 32-bit interface) */
+    OMPWG_ERR_TOO_LARGE = 12,   /**< a size exceeds what the backend can take (OpenBLAS's 32-bit interface, named; "auto" places such a call on a backend that takes it where there is one) */
     OMPWG_ERR_CHECK = 13,       /**< check mode: the result differs from OpenBLAS beyond the bound */
     OMPWG_ERR_UNSUPPORTED = 14, /**< the backend cannot run this call (e.g. device pointers on the CPU) */
     OMPWG_ERR_FLAGS = 15,       /**< unknown bits in a flags argument, or an unknown enum value */
@@ -546,7 +546,9 @@ OMPWG_API ompwg_status ompwg_gpu_name(char *buf, size_t len);
  * ompwg_set_gpu_device() chose another. A process per GPU (one MPI rank per
  * GPU of a node, see ompwg_mpi.h) calls ompwg_set_gpu_device() with its own
  * number, preferably before its first ompwg call, so that it never creates a
- * context on another process's GPU.
+ * context on another process's GPU. OMPWG_GPU_DEVICE set where there is no
+ * GPU to choose (host fallback, a build without offload, no device) is
+ * ignored with one line on stderr.
  * @{ */
 /**
  * Number of GPUs the offload runtime sees (0 in host fallback and in a build
@@ -946,8 +948,10 @@ OMPWG_API unsigned ompwg_backend_roles(const char *name);
  * with the sequential reference (twice the documented bound: both are
  * within it of the exact sums; int64 exactly), transposes bit for bit with
  * A. A difference is reported on stderr and as ::OMPWG_ERR_CHECK (the
- * backend's result stays in the output). 0 turns it off; -1 reads
- * OMPWG_CHECK again.
+ * backend's result stays in the output). A call OpenBLAS's 32-bit
+ * interface cannot take runs unchecked: its status is the backend's
+ * (::OMPWG_OK with the result written), and the first such call is said
+ * on stderr. 0 turns it off; -1 reads OMPWG_CHECK again.
  * @return the previous setting (0 or 1); ::OMPWG_ERR_RANGE for any other
  *         value than -1, 0 or 1 (the setting is then unchanged).
  */
@@ -1108,8 +1112,9 @@ OMPWG_API ompwg_status ompwg_get_model(ompwg_model *out);
 OMPWG_API ompwg_status ompwg_set_model(const ompwg_model *model);
 /**
  * The file the model is loaded from and saved to; NULL reads
- * OMPWG_MODEL_FILE again (unset: the default file per machine); "" keeps
- * no file.
+ * OMPWG_MODEL_FILE again (unset: the default file per machine); "" or
+ * "none" keeps no file, as OMPWG_MODEL_FILE=none does (a file named none
+ * is "./none").
  * @return ::OMPWG_OK; ::OMPWG_ERR_RANGE when the path is longer than 4095 bytes.
  */
 OMPWG_API ompwg_status ompwg_set_model_file(const char *path);

@@ -110,8 +110,9 @@
  * Threads: openblas_set_num_threads(n) and goto_set_num_threads(n) set the
  * thread count of ompwg's CPU backend (ompwg_set_num_threads(), whose
  * rule says when OpenMP's count wins over it) and of OpenBLAS, which runs
- * the forwarded routines; openblas_get_num_threads() returns the CPU
- * backend's (ompwg_get_num_threads()).
+ * the forwarded routines (a count past 4096 changes neither, with a line on
+ * stderr); openblas_get_num_threads() returns the CPU backend's
+ * (ompwg_get_num_threads()).
  *
  * Run-time failures of the backend (memory, a backend that is not usable,
  * an offload error) run the call again on the `cpu` backend, then on
@@ -211,7 +212,8 @@ OMPWG_API void xerbla_(const char *srname, const int *info, size_t srname_len);
 /** @name OpenBLAS's thread-count functions
  * @{ */
 /** n threads for ompwg's CPU backend and for OpenBLAS; n <= 0: their
- *  defaults. */
+ *  defaults; n > 4096 (more than ompwg_set_num_threads() takes) changes
+ *  neither count and says so in one line on stderr. */
 OMPWG_API void openblas_set_num_threads(int n);
 /** The same as openblas_set_num_threads. */
 OMPWG_API void goto_set_num_threads(int n);

@@ -184,7 +184,8 @@ OMPWG_API int ompwg_mpi_local_to_global(const ompwg_mpi_grid *grid, const ompwg_
  * (::OMPWG_ERR_NOMEM, ::OMPWG_ERR_DEVICE_NOMEM); then the agreement of all
  * ranks (see the top of this file; the global arguments are m, n, k,
  * alpha, beta, transa, transb, every descriptor's m, n, mb, nb and the panel
- * width). A call that fails before the computation writes nothing; one that
+ * width; alpha and beta are compared by value: -0.0 and +0.0 agree, and a
+ * NaN agrees with any NaN). A call that fails before the computation writes nothing; one that
  * fails during it (a backend error on some rank) leaves C undefined.
  *
  * Accuracy: every element of C is a sum of the same products as on one

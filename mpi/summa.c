@@ -77,7 +77,7 @@ int ompwg_mpi_summa_plan(const ompwg_mpi_grid *g, ompwg_trans transa, ompwg_tran
 }
 
 int ompwg_mpi_summa_globals(ompwg_trans transa, ompwg_trans transb, int64_t m, int64_t n,
-                            int64_t k, int64_t alpha_bits, int64_t beta_bits,
+                            int64_t k, int64_t alpha_key, int64_t beta_key,
                             const ompwg_mpi_desc *da, const ompwg_mpi_desc *db,
                             const ompwg_mpi_desc *dc, int64_t *out)
 {
@@ -87,8 +87,8 @@ int ompwg_mpi_summa_globals(ompwg_trans transa, ompwg_trans transb, int64_t m, i
     out[i++] = m;
     out[i++] = n;
     out[i++] = k;
-    out[i++] = alpha_bits;
-    out[i++] = beta_bits;
+    out[i++] = alpha_key;
+    out[i++] = beta_key;
     out[i++] = panel_limit();
     const ompwg_mpi_desc *d[3] = { da, db, dc };
     for (int j = 0; j < 3; j++) {

@@ -37,10 +37,10 @@ int ompwg_mpi_summa_plan(const ompwg_mpi_grid *g, ompwg_trans transa, ompwg_tran
                          const void *c, const ompwg_mpi_desc *dc, summa_plan *p);
 
 /* The global arguments as numbers for ompwg_mpi_agree (alpha and beta by
- * their bits); returns how many were written to out (at most
- * OMPWG_MPI_MAX_GLOBALS). Descriptors may be NULL. */
+ * value: -0.0 as +0.0, every NaN as one); returns how many were written to
+ * out (at most OMPWG_MPI_MAX_GLOBALS). Descriptors may be NULL. */
 int ompwg_mpi_summa_globals(ompwg_trans transa, ompwg_trans transb, int64_t m, int64_t n,
-                            int64_t k, int64_t alpha_bits, int64_t beta_bits,
+                            int64_t k, int64_t alpha_key, int64_t beta_key,
                             const ompwg_mpi_desc *da, const ompwg_mpi_desc *db,
                             const ompwg_mpi_desc *dc, int64_t *out);
 

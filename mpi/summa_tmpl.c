@@ -3,6 +3,7 @@
  * process columns while the previous step's panels are multiplied into the
  * local C, through ompwg on the rank's backend: host data for the CPU
  * backends, C kept on the GPU for the GPU backend. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,8 +210,12 @@ static int summa(const ompwg_mpi_grid *g, const summa_plan *p, buffers *buf, T a
     return st;
 }
 
-static int64_t bits_of(T x)
+/* alpha or beta as the ranks compare it: by value, so that -0.0 and +0.0
+ * agree, and every NaN as one, whatever its sign and payload. */
+static int64_t value_key(T x)
 {
+    if (x == 0) x = 0;
+    if (isnan(x)) x = (T)NAN;
     int64_t v = 0;
     memcpy(&v, &x, sizeof x);
     return v;
@@ -230,7 +235,7 @@ static int mpi_gemm(const ompwg_mpi_grid *grid, ompwg_trans transa, ompwg_trans 
     memset(&buf, 0, sizeof buf);
     if (work && p.reads_ab) st = alloc_buffers(&p, &buf);
     int64_t globals[OMPWG_MPI_MAX_GLOBALS];
-    int ng = ompwg_mpi_summa_globals(transa, transb, m, n, k, bits_of(alpha), bits_of(beta), desca,
+    int ng = ompwg_mpi_summa_globals(transa, transb, m, n, k, value_key(alpha), value_key(beta), desca,
                                      descb, descc, globals);
     st = ompwg_mpi_agree(grid->comm, grid->rank, st, globals, ng);
     if (st != OMPWG_OK || !work) {

@@ -46,7 +46,8 @@ bool ompwg_spans_overlap(const void *p, uint64_t p_elems, const void *q, uint64_
  * Exact, so that blocks of one array that interleave without touching (a
  * LAPACK trailing update and its panels) do not count; a pointer misaligned
  * against the other by part of an element counts when the spans meet. Costs
- * one step per column of the matrix with fewer columns. */
+ * a few steps per bit of the leading dimensions, whatever the columns
+ * (overlap.c). */
 bool ompwg_matrices_overlap(const void *p, int64_t p_rows, int64_t p_cols, int64_t p_ld,
                             const void *q, int64_t q_rows, int64_t q_cols, int64_t q_ld,
                             size_t elem);

@@ -19,6 +19,12 @@ int ompwg_ref_dgemm_ratio(const ompwg_gemm_shape *s, double alpha, const double 
                       const double *b, double beta, const double *c0, const double *c,
                       double *ratio);
 
+/* Whether check mode compares the call (kind and shape as a backend's
+ * `takes` gets them; what its name): the reference backend takes it. A
+ * call it does not take runs unchecked and keeps its status (OK with the
+ * backend's result); the first one is said on stderr (check_reach.c). */
+bool ompwg_check_reaches(ompwg_shape_kind kind, const void *shape, const char *what);
+
 /* Run backend be and compare with OpenBLAS. */
 int ompwg_checked_sgemm(const ompwg_backend *be, const ompwg_gemm_shape *s, float alpha,
                         const float *a, const float *b, float beta, float *c);

@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include "args.h"
+#include "check.h"
 #include "dispatch.h"
 #include "gemm_call.h"
 #include "ompwg.h"
@@ -27,9 +28,8 @@ static bool is_zero(T x)
 #define FLOPS_PER_MULADD 8.0
 /* the complex GEMM runs whole on one backend */
 #define SPLITTABLE(reads_ab) false
+#define GEMM_SHAPE OMPWG_SHAPE_CGEMM
 #else
-#include "check.h"
-
 static bool is_zero(T x)
 {
     return x == 0;
@@ -37,6 +37,7 @@ static bool is_zero(T x)
 
 #define FLOPS_PER_MULADD 2.0
 #define SPLITTABLE(reads_ab) (reads_ab)
+#define GEMM_SHAPE OMPWG_SHAPE_GEMM
 #endif
 
 /* One backend's run of a normalised GEMM: checked against the reference when
@@ -46,7 +47,8 @@ static int run_gemm(const ompwg_backend *be, bool device, const ompwg_gemm_shape
                     T alpha, const T *a, const T *b, T beta, T *c)
 {
     int st;
-    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be) &&
+        ompwg_check_reaches(GEMM_SHAPE, s, T_PREFIX "gemm"))
         st = TN(ompwg_checked_, gemm)(be, s, alpha, a, b, beta, c);
     else
         st = be->TN(, gemm)(s, alpha, a, b, beta, c);
@@ -103,7 +105,8 @@ static int gemm(bool device, ompwg_layout layout, ompwg_trans transa, ompwg_tran
     ompwg_call call = { .what = T_PREFIX "gemm", .kind = OMPWG_MODEL_GEMM, .pipelined = true,
                         .dbl = T_IS_DOUBLE,
                         .work = FLOPS_PER_MULADD * (double)s->m * (double)s->n * (double)s->k,
-                        .splittable = SPLITTABLE(g.reads_ab) };
+                        .splittable = SPLITTABLE(g.reads_ab), .shape_kind = GEMM_SHAPE,
+                        .shape = s };
     ompwg_placement pl;
     if ((st = ompwg_gemm_call_place(&g, &call, is_zero(beta), sizeof(T), &pl)) != OMPWG_OK) return st;
     if (pl.split) return split_gemm(&pl, s, alpha, g.a, g.b, beta, g.c);

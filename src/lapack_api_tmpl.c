@@ -88,7 +88,8 @@ static ompwg_call factor_call(const ompwg_factor_shape *s, bool device, const T 
                         .device = device, .operands = o.has_b ? 2 : 1,
                         .device_slowdown = factor_device_slowdown(s),
                         .device_fixed = factor_device_fixed(s),
-                        .host_slowdown = factor_host_slowdown(s) };
+                        .host_slowdown = factor_host_slowdown(s),
+                        .shape_kind = OMPWG_SHAPE_FACTOR, .shape = s };
     call.op[0] = ompwg_matrix_operand(a, o.a_rows, o.a_cols, s->lda, sizeof(T), true, o.a_written);
     if (o.has_b)
         call.op[1] = ompwg_matrix_operand(b, o.b_rows, o.b_cols, s->ldb, sizeof(T), true, true);
@@ -132,7 +133,8 @@ static ompwg_status run_factor(bool device, ompwg_factor_shape *s, T *a, int64_t
     const bool on_ref = !device && ref && fn == ref->TN(, factor)[s->op];
     const char *own = on_ref ? ompwg_get_thread_backend() : NULL;
     if (on_ref) ompwg_set_thread_backend(ref->name);
-    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be) &&
+        ompwg_check_reaches(OMPWG_SHAPE_FACTOR, s, factor_names[s->op]))
         st = TN(ompwg_checked_, factor)(be, fn, s, a, ipiv, tau, b, info);
     else
         st = fn(s, a, ipiv, tau, b, info);

@@ -113,7 +113,8 @@ static int run_level3(bool device, ompwg_level3_op op, ompwg_layout layout, ompw
                         .dbl = T_IS_DOUBLE, .work = level3_flops(&s), .m = s.m,
                         .n = s.n, .k = tri || op == OMPWG_L3_SYMM ? ra : s.k,
                         .right_triangle = tri && !s.left, .device = device, .operands = 3,
-                        .device_slowdown = level3_device_slowdown(&s) };
+                        .device_slowdown = level3_device_slowdown(&s),
+                        .shape_kind = OMPWG_SHAPE_LEVEL3, .shape = &s };
     if (reads) call.op[0] = ompwg_matrix_operand(a, ra, ca, s.lda, sizeof(T), true, false);
     if (reads_b) call.op[1] = ompwg_matrix_operand(b, rb, cb, s.ldb, sizeof(T), true, false);
     call.op[2] = ompwg_matrix_operand(c, s.m, s.n, s.ldc, sizeof(T), reads_c, true);
@@ -133,7 +134,8 @@ static int run_level3(bool device, ompwg_level3_op op, ompwg_layout layout, ompw
         if (st != OMPWG_ERR_UNSUPPORTED) return st;
         s.device_ptrs = false;
     }
-    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be) &&
+        ompwg_check_reaches(OMPWG_SHAPE_LEVEL3, &s, level3_names[op]))
         st = TN(ompwg_checked_, level3)(be, fn, &s, alpha, a, b, beta, c);
     else
         st = fn(&s, alpha, a, b, beta, c);

@@ -471,6 +471,26 @@ static void classify(const ompwg_backend *dev, const ompwg_call *c, bool pinned[
     d->memory = n_pinned == 0 ? "pageable" : n_pinned == n_used ? "pinned" : "mixed";
 }
 
+bool ompwg_backend_takes(const ompwg_backend *be, const ompwg_call *c)
+{
+    return !c->shape || !be->takes || be->takes(c->shape_kind, c->shape);
+}
+
+/* The host backends "auto" weighs for the call c: those that take it
+ * (OpenBLAS takes no size past 32 bits that it cannot cut into pieces),
+ * or all of them where none does (the call then fails as it must). */
+static int auto_hosts_for(const ompwg_call *c, const ompwg_backend **out)
+{
+    const ompwg_backend *all[MAX_HOSTS];
+    const int n = ompwg_auto_hosts(all, MAX_HOSTS);
+    int taken = 0;
+    for (int h = 0; h < n; h++)
+        if (ompwg_backend_takes(all[h], c)) out[taken++] = all[h];
+    if (taken > 0) return taken;
+    for (int h = 0; h < n; h++) out[h] = all[h];
+    return n;
+}
+
 int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
 {
     memset(pl, 0, sizeof *pl);
@@ -497,7 +517,7 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
         return OMPWG_OK;
     }
     decision d = { .dev = dev };
-    if (planned) d.nhost = ompwg_auto_hosts(d.host, MAX_HOSTS);
+    if (planned) d.nhost = auto_hosts_for(c, d.host);
     /* A GEMM-shaped call below SHORT_WORK stays on the host without the
      * model: the link's and the launch's latencies alone exceed its time
      * there, and a program that makes only such calls does not pay for
@@ -521,12 +541,13 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
     return OMPWG_OK;
 }
 
-const ompwg_backend *ompwg_short_host(void)
+const ompwg_backend *ompwg_short_host(ompwg_shape_kind kind, const void *shape)
 {
     if (!ompwg_current_is_auto() || ompwg_get_check() || ompwg_verbose_level() >= 2 ||
         device_candidate())
         return NULL;
-    return ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
+    const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
+    return ref && (!ref->takes || ref->takes(kind, shape)) ? ref : NULL;
 }
 
 int ompwg_place_call(const ompwg_call *c, ompwg_placement *pl, void *ptr[])
@@ -569,7 +590,7 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
         /* the model's own host backends, as far as this build has them */
         for (int b = 0; b < given->backends && d.nhost < MAX_HOSTS; b++) {
             const ompwg_backend *h = ompwg_compiled_backend_named(given->backend[b].name);
-            if (h && h != d.dev) d.host[d.nhost++] = h;
+            if (h && h != d.dev && ompwg_backend_takes(h, c)) d.host[d.nhost++] = h;
         }
         if (!d.dev || d.nhost == 0) return OMPWG_ERR_UNAVAILABLE;
         decide(given, c, pinned, &d);
@@ -583,7 +604,7 @@ static int plan(const ompwg_model *given, const ompwg_call *c, ompwg_plan *out)
     out->split = pl.split;
     out->mapped = pl.mapped;
     decision d = { .dev = device_candidate() };
-    d.nhost = ompwg_auto_hosts(d.host, MAX_HOSTS);
+    d.nhost = auto_hosts_for(c, d.host);
     if (!ompwg_current_is_auto() || !d.dev || d.nhost == 0) return OMPWG_OK;
     place_job job = { c, pinned, &d };
     ompwg_with_model(decide_job, &job);

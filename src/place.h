@@ -51,6 +51,10 @@ typedef struct ompwg_call {
      * = 8 and 1000; the H200 node: 2^20), so its host part is the
      * reference's. */
     bool level1;
+    /* The normalised call (shape_kind's structure) that a backend's
+     * `takes` judges; NULL (a plan without a call): every backend takes it. */
+    ompwg_shape_kind shape_kind;
+    const void *shape;
 } ompwg_call;
 
 typedef struct ompwg_placement {
@@ -67,9 +71,14 @@ int ompwg_place(const ompwg_call *call, ompwg_placement *out);
 
 /* The backend for a short host call under auto that the planner need not
  * weigh: the reference, where no device could hold the call's arrays
- * mapped and neither check mode nor tracing is on; NULL otherwise (then
- * the call goes through ompwg_place). No lock, no allocation, no clock. */
-const ompwg_backend *ompwg_short_host(void);
+ * mapped, neither check mode nor tracing is on and the reference takes the
+ * call (kind, shape: as ompwg_call's); NULL otherwise (then the call goes
+ * through ompwg_place). No lock, no allocation, no clock. */
+const ompwg_backend *ompwg_short_host(ompwg_shape_kind kind, const void *shape);
+
+/* Whether backend be takes the call (its `takes`; a call without a shape:
+ * every backend does). */
+bool ompwg_backend_takes(const ompwg_backend *be, const ompwg_call *c);
 
 /* ompwg_place, and when the call runs on mapped data, each ptr[i] (a
  * pointer into operand i; NULL for none) moved to its device copy. */

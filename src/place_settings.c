@@ -117,7 +117,8 @@ ompwg_status ompwg_set_model_file(const char *path)
     if (strlen(path) >= sizeof model_file) return OMPWG_ERR_RANGE;
     pthread_mutex_lock(&file_lock);
     model_file_default = false;
-    snprintf(model_file, sizeof model_file, "%s", path);
+    /* "none" keeps no file, as OMPWG_MODEL_FILE=none does ("./none" names one) */
+    snprintf(model_file, sizeof model_file, "%s", strcmp(path, "none") ? path : "");
     pthread_mutex_unlock(&file_lock);
     return OMPWG_OK;
 }

@@ -22,7 +22,7 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     }
     if (!x || (op == OMPWG_REDUCE_DOT && !y)) return OMPWG_ERR_NULL;
     const bool level1 = op == OMPWG_REDUCE_DOT || op == OMPWG_REDUCE_ASUM;
-    const ompwg_backend *quick = !device && level1 ? ompwg_short_host() : NULL;
+    const ompwg_backend *quick = !device && level1 ? ompwg_short_host(OMPWG_SHAPE_VEC, &s) : NULL;
     s.device_ptrs = device;
     x += ompwg_vec_origin(n, incx);
     if (y) y += ompwg_vec_origin(n, s.incy);
@@ -39,14 +39,16 @@ static int reduce(bool device, ompwg_reduce_op op, int64_t n, const T *x, int64_
     if (quick) return quick->TN(, reduce)(&s, x, y, value, index);
     ompwg_call call = { .what = names[op], .kind = OMPWG_MODEL_STREAM, .dbl = T_IS_DOUBLE,
                         .work = (double)n * (double)sizeof(T) * (dot ? 2 : 1), .n = n,
-                        .device = device, .operands = dot ? 2 : 1, .level1 = level1 };
+                        .device = device, .operands = dot ? 2 : 1, .level1 = level1,
+                        .shape_kind = OMPWG_SHAPE_VEC, .shape = &s };
     call.op[0] = ompwg_vector_operand(x, n, s.incx, sizeof(T), true, false);
     if (dot) call.op[1] = ompwg_vector_operand(y, n, s.incy, sizeof(T), true, false);
     void *ptr[2] = { (void *)x, (void *)y };
     const ompwg_backend *be = ompwg_place_pair(&call, ptr, &device, &st);
     if (!be) return st;
     s.device_ptrs = device;
-    if (ompwg_get_check() && !device && !ompwg_is_reference(be))
+    if (ompwg_get_check() && !device && !ompwg_is_reference(be) &&
+        ompwg_check_reaches(OMPWG_SHAPE_VEC, &s, names[op]))
         st = TN(ompwg_checked_, reduce)(be, &s, ptr[0], ptr[1], value, index);
     else
         st = be->TN(, reduce)(&s, ptr[0], ptr[1], value, index);

@@ -81,7 +81,7 @@ static int run_scan(bool device, int64_t n, const T *x, int64_t incx, T *y, int6
 
     ompwg_call call = { .what = T_PREFIX "scan", .kind = OMPWG_MODEL_STREAM, .dbl = T_IS_DOUBLE,
                         .work = 2.0 * (double)n * (double)sizeof(T), .n = n, .device = device,
-                        .operands = 2 };
+                        .operands = 2, .shape_kind = OMPWG_SHAPE_SCAN, .shape = &s };
     call.op[0] = ompwg_vector_operand(x, n, incx, sizeof(T), true, false);
     call.op[1] = ompwg_vector_operand(y, n, incy, sizeof(T), false, true);
     void *ptr[2] = { (void *)x, y };

@@ -43,7 +43,8 @@ static int run_transpose(bool device, ompwg_layout layout, int64_t rows, int64_t
 
     ompwg_call call = { .what = T_PREFIX "transpose", .kind = OMPWG_MODEL_STREAM,
                         .dbl = T_IS_DOUBLE, .work = 2.0 * (double)s.m * (double)s.n * sizeof(T),
-                        .m = s.m, .n = s.n, .device = device, .operands = 2 };
+                        .m = s.m, .n = s.n, .device = device, .operands = 2,
+                        .shape_kind = OMPWG_SHAPE_TRANSPOSE, .shape = &s };
     call.op[0] = ompwg_matrix_operand(a, s.m, s.n, s.lda, sizeof(T), true, false);
     call.op[1] = ompwg_matrix_operand(b, s.n, s.m, s.ldb, sizeof(T), false, true);
     void *ptr[2] = { (void *)a, b };

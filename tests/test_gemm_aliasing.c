@@ -8,9 +8,14 @@
  *   element of each operand, exact;
  * - alpha == 0 with k past 32 bits reads neither A nor B: C := beta C;
  * - random blocks of one array (offsets, sizes, leading dimensions, either
- *   transpose): OMPWG_ERR_OVERLAP exactly when an element is shared, as a
- *   walk over every element finds. */
+ *   transpose), and wide ones of many columns with leading dimensions that
+ *   differ: OMPWG_ERR_OVERLAP exactly when an element is shared, as a walk
+ *   over every element finds;
+ * - a billion columns with leading dimensions that differ, meeting at their
+ *   ends only: OMPWG_ERR_OVERLAP at once (the test does not walk the
+ *   columns). */
 #include <stdint.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,10 +188,74 @@ static void body(const char *be, void *ctx)
     huge_sizes(be);
 }
 
+#define WIDE_POOL 4096
+
+/* C (m x n) against B (k x n), many columns, leading dimensions that
+ * differ: the exact answer where the columns interleave. */
+static void random_wide_blocks(void)
+{
+    test_rng r;
+    test_rng_init(&r, 92);
+    double *pool = guard_alloc(WIDE_POOL * sizeof(double));
+    double a[4] = { 1, 1, 1, 1 };
+    int wrong = 0, overlaps = 0;
+    const int cases = 3000;
+    for (int t = 0; t < cases && wrong < 5; t++) {
+        int64_t m = 1 + (int64_t)test_below(&r, 4), k = 1 + (int64_t)test_below(&r, 4);
+        int64_t n = 1 + (int64_t)test_below(&r, 200);
+        int64_t ldc = m + (int64_t)test_below(&r, 9), ldb = k + (int64_t)test_below(&r, 9);
+        if (ldb == ldc) ldb++;
+        int64_t eb = (n - 1) * ldb + k, ec = (n - 1) * ldc + m;
+        if (eb >= WIDE_POOL || ec >= WIDE_POOL) continue;
+        int64_t ob = (int64_t)test_below(&r, (uint64_t)(WIDE_POOL - eb));
+        int64_t oc = (int64_t)test_below(&r, (uint64_t)(WIDE_POOL - ec));
+        unsigned char *used = calloc(WIDE_POOL, 1);
+        if (!used) tap_bail("out of memory");
+        mark(used, ob, k, n, ldb, 2);
+        bool shared = mark(used, oc, m, n, ldc, 4);
+        free(used);
+        overlaps += shared;
+        for (int i = 0; i < WIDE_POOL; i++) pool[i] = 1;
+        int st = ompwg_dgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, m, n, k, 1, a, m,
+                             pool + ob, ldb, 0, pool + oc, ldc);
+        if (st != (shared ? OMPWG_ERR_OVERLAP : OMPWG_OK)) {
+            wrong++;
+            tap_diag("m %lld n %lld k %lld, B at %lld ld %lld, C at %lld ld %lld: shared %d, "
+                     "status %d", (long long)m, (long long)n, (long long)k, (long long)ob,
+                     (long long)ldb, (long long)oc, (long long)ldc, shared, st);
+        }
+    }
+    tap_ok(wrong == 0, "wide random blocks, leading dimensions that differ: OMPWG_ERR_OVERLAP "
+           "exactly where an element is shared (%d cases, %d sharing)", cases, overlaps);
+    guard_free(pool);
+}
+
+/* C (1 x 10^9, ldc 2) and B (1 x 10^9, ldb 3) with B's first column on C's
+ * last: OMPWG_ERR_OVERLAP, found without a walk over the columns (which
+ * took 22 s). The arrays are never touched: the addresses are made up
+ * past a real C of one element. */
+static void billion_columns(void)
+{
+    const int64_t n = 1000000000;
+    double c = 5, a = 1;
+    double *b = (double *)((uintptr_t)&c + (uintptr_t)(2 * (n - 1)) * sizeof(double));
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int st = ompwg_dgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 1, n, 1, 1, &a, 1, b, 3,
+                         0, &c, 2);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    tap_ok(st == OMPWG_ERR_OVERLAP && c == 5 && s < 1,
+           "dgemm 1 x 10^9 x 1, ldc 2, ldb 3, B's first column on C's last: OMPWG_ERR_OVERLAP "
+           "in %.3g s (under 1 s), C unwritten (status %d)", s, st);
+}
+
 int main(void)
 {
     tap_init("test_gemm_aliasing");
     walk_backends(body, NULL);
     random_blocks();
+    random_wide_blocks();
+    billion_columns();
     return tap_done();
 }

@@ -227,6 +227,24 @@ static void planner_file(const char *dir)
     ompwg_set_model(NULL);
 }
 
+/* "none" keeps no file, through every way of setting it; "./none" names one. */
+static void none_is_no_file(void)
+{
+    char got[4200] = "?", dotted[4200] = "?";
+    int st = ompwg_config_set("OMPWG_MODEL_FILE", "none");
+    ompwg_get_model_file(got, sizeof got);
+    bool pass = st == OMPWG_OK && got[0] == 0;
+    ompwg_set_model_file("none");
+    ompwg_get_model_file(got, sizeof got);
+    pass = pass && got[0] == 0;
+    ompwg_set_model_file("./none");
+    ompwg_get_model_file(dotted, sizeof dotted);
+    tap_ok(pass && strcmp(dotted, "./none") == 0,
+           "ompwg_config_set(\"OMPWG_MODEL_FILE\", \"none\") and ompwg_set_model_file(\"none\") "
+           "keep no file, as OMPWG_MODEL_FILE=none does; \"./none\" names one (got \"%s\")", got);
+    ompwg_set_model_file(NULL);
+}
+
 int main(void)
 {
     tap_init("test_model_file");
@@ -240,6 +258,7 @@ int main(void)
     threads(dir);
     fifo(dir);
     planner_file(dir);
+    none_is_no_file();
     char cmd[256];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) tap_diag("could not remove %s", dir);

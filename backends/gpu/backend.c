@@ -157,9 +157,19 @@ static bool default_device(int num_devices, int *dev, char *why, size_t len)
     return true;
 }
 
+/* OMPWG_GPU_DEVICE set where there is no device to choose: ignored, said
+ * in one line as a knob's bad value is (where: why there is none). */
+static void device_knob_moot(const char *where)
+{
+    if (!ompwg_config_env_set(OMPWG_KNOB_GPU_DEVICE)) return;
+    fprintf(stderr, "ompwg: OMPWG_GPU_DEVICE=%lld: %s, no GPU to choose: ignored\n",
+            (long long)ompwg_config_env_num(OMPWG_KNOB_GPU_DEVICE), where);
+}
+
 static ompwg_probe_result probe_devices(char *why, size_t len)
 {
     if (offload_disabled()) {
+        device_knob_moot("host fallback (OMP_TARGET_OFFLOAD=DISABLED)");
         /* without offload the device clause is moot, and libomptarget
          * (which omp_get_initial_device may resolve to) not safe to call */
         atomic_store(&state.device, OMPWG_HAVE_OFFLOAD ? omp_get_initial_device() : 0);
@@ -172,6 +182,7 @@ static ompwg_probe_result probe_devices(char *why, size_t len)
         return OMPWG_PROBE_EXPLICIT_ONLY;
     }
     if (!OMPWG_HAVE_OFFLOAD) {
+        device_knob_moot("built without offload");
         snprintf(why, len,
                  "built without offload (%s); OMP_TARGET_OFFLOAD=DISABLED runs the GPU kernels "
                  "on host threads",
@@ -180,6 +191,7 @@ static ompwg_probe_result probe_devices(char *why, size_t len)
     }
     int num_devices = omp_get_num_devices();
     if (num_devices <= 0) {
+        device_knob_moot("no device (omp_get_num_devices() = 0)");
         const char *visible = getenv("CUDA_VISIBLE_DEVICES");
         snprintf(why, len, "no device (omp_get_num_devices() = 0)%s",
                  visible && !visible[0] ? "; CUDA_VISIBLE_DEVICES is set but empty" : "");

@@ -24,6 +24,7 @@ const ompwg_backend ompwg_backend_openblas = {
     .name = "openblas",
     .probe = probe,
     .caps = OMPWG_CAP_REFERENCE,
+    .takes = ompwg_openblas_takes,
     /* OpenBLAS's own blocking is hidden; the tests probe these edges anyway. */
     .sgemm = ompwg_openblas_sgemm,
     .dgemm = ompwg_openblas_dgemm,

@@ -27,7 +27,7 @@ int TN(ompwg_openblas_, gemm)(const ompwg_gemm_shape *s, T alpha, const T *a, co
                               T beta, T *c)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
-    if (s->lda > INT_MAX || s->ldb > INT_MAX || s->ldc > INT_MAX) return OMPWG_ERR_TOO_LARGE;
+    if (!ompwg_openblas_fits_cgemm(s)) return OMPWG_ERR_TOO_LARGE;
 #if defined(OMPWG_PREC_C)
     ompwg_cblas_xgemm_fn *gemm = ompwg_openblas()->cgemm;
 #else

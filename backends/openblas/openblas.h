@@ -30,6 +30,15 @@ ompwg_dfactor_sig ompwg_openblas_dfactor;
 ompwg_cgemm_sig ompwg_openblas_cgemm;
 ompwg_zgemm_sig ompwg_openblas_zgemm;
 
+/* Whether OpenBLAS's 32-bit interface takes a call of this shape
+ * (fits.c); the backend's `takes`. */
+bool ompwg_openblas_fits_cgemm(const ompwg_gemm_shape *s);
+bool ompwg_openblas_fits_vec(const ompwg_vec_shape *s);
+bool ompwg_openblas_fits_transpose(const ompwg_transpose_shape *s);
+bool ompwg_openblas_fits_level3(const ompwg_level3_shape *s);
+bool ompwg_openblas_fits_factor(const ompwg_factor_shape *s);
+bool ompwg_openblas_takes(ompwg_shape_kind kind, const void *shape);
+
 /* The CBLAS functions the backend calls, typed as cblas.h declares them
  * (the library is opened at run time, so they are reached by pointer).
  * cblas_cgemm and cblas_zgemm take alpha, beta and the arrays as void *;

@@ -64,12 +64,6 @@ static int potrf_nan_info(int n, const T *a, int lda, int inf)
     return inf;
 }
 
-static bool too_large(const ompwg_factor_shape *s)
-{
-    return s->m > INT_MAX || s->n > INT_MAX || s->nrhs > INT_MAX || s->k > INT_MAX ||
-           s->lda > INT_MAX || s->ldb > INT_MAX;
-}
-
 /* A QR routine called twice, as LAPACK's callers do: the workspace query
  * (lwork -1), then the call with the workspace it asked for. */
 static int qr_call(const ompwg_factor_shape *s, void *fn, T *a, T *tau, T *b, int *inf)
@@ -107,7 +101,7 @@ int TN(ompwg_openblas_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv
     static void *fns[OMPWG_LA_OP_COUNT];
     static const char *const names[OMPWG_LA_OP_COUNT] = OMPWG_LA_NAMES(T_PREFIX, "_");
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
-    if (too_large(s)) return OMPWG_ERR_TOO_LARGE;
+    if (!ompwg_openblas_fits_factor(s)) return OMPWG_ERR_TOO_LARGE;
     void *fn = routine(&fns[s->op], names[s->op]);
     if (!fn) return OMPWG_ERR_UNAVAILABLE;
     if (s->op == OMPWG_LA_GEQRF || s->op == OMPWG_LA_ORMQR || s->op == OMPWG_LA_GELS) {

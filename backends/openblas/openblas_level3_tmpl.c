@@ -14,9 +14,7 @@
 static int fits_openblas(const ompwg_level3_shape *s)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
-    if (s->m > INT_MAX || s->n > INT_MAX || s->k > INT_MAX || s->lda > INT_MAX ||
-        s->ldb > INT_MAX || s->ldc > INT_MAX)
-        return OMPWG_ERR_TOO_LARGE;
+    if (!ompwg_openblas_fits_level3(s)) return OMPWG_ERR_TOO_LARGE;
     return OMPWG_OK;
 }
 

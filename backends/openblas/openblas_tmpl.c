@@ -117,12 +117,11 @@ int TN(ompwg_openblas_, reduce)(const ompwg_vec_shape *s, const T *x, const T *y
         extremum_scan(s->op == OMPWG_REDUCE_MAX, x, s->incx, 0, s->n, value, index);
         return OMPWG_OK;
     }
+    if (!ompwg_openblas_fits_vec(s)) return OMPWG_ERR_TOO_LARGE;
     /* one element is read at the pointer whatever the increments say, so
      * they need not fit OpenBLAS's int */
     ompwg_vec_shape used = *s;
     if (s->n == 1) used.incx = used.incy = 1;
-    if (used.incx > INT_MAX || used.incx < -INT_MAX || used.incy > INT_MAX || used.incy < -INT_MAX)
-        return OMPWG_ERR_TOO_LARGE;
     ACC total = 0;
     for (int64_t i0 = 0; i0 < s->n; i0 += PIECE) {
         int64_t nb = min64(PIECE, s->n - i0);
@@ -147,7 +146,7 @@ static void blas_omatcopy(int64_t m, int64_t n, const T *a, int64_t lda, T *b, i
 int TN(ompwg_openblas_, transpose)(const ompwg_transpose_shape *s, const T *a, T *b)
 {
     if (s->device_ptrs) return OMPWG_ERR_UNSUPPORTED;
-    if (s->lda > INT_MAX || s->ldb > INT_MAX) return OMPWG_ERR_TOO_LARGE;
+    if (!ompwg_openblas_fits_transpose(s)) return OMPWG_ERR_TOO_LARGE;
     for (int64_t j0 = 0; j0 < s->n; j0 += PIECE)
         for (int64_t i0 = 0; i0 < s->m; i0 += PIECE)
             blas_omatcopy(min64(PIECE, s->m - i0), min64(PIECE, s->n - j0),

@@ -3,7 +3,8 @@
  * (the process goes on, C untouched); a backend that fails at run time
  * (here: OMPWG_BACKEND names none, so ompwg returns OMPWG_ERR_UNAVAILABLE)
  * is replaced for the call, said once, and the result is right; a NULL
- * array is said every time, never followed. */
+ * array is said every time, never followed; a thread count past what ompwg
+ * takes is said and changes nothing. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +151,25 @@ static void null_arrays(void)
         tap_diag("stderr: \"%s\"; dot %g", text, (double)dot);
 }
 
+/* openblas_set_num_threads has no status: a count ompwg refuses is said on
+ * stderr and changes neither count. */
+static void thread_counts(void)
+{
+    openblas_set_num_threads(2);
+    const int before = openblas_get_num_threads();
+    char text[512];
+    capture_begin();
+    openblas_set_num_threads(100000);
+    capture_end(text, sizeof text);
+    const int after = openblas_get_num_threads();
+    const bool said = strstr(text, "openblas_set_num_threads(100000)") && strstr(text, "ignored") &&
+                      strchr(text, '\n') == text + strlen(text) - 1;
+    if (!tap_ok(said && after == before, "openblas_set_num_threads(100000): one line on stderr, "
+                "the count stays %d", before))
+        tap_diag("printed: \"%s\", count %d", text, after);
+    openblas_set_num_threads(0);
+}
+
 int main(void)
 {
     /* in the environment of the library's first use, which reads it */
@@ -158,5 +178,6 @@ int main(void)
     default_xerbla();
     fallback();
     null_arrays();
+    thread_counts();
     return tap_done();
 }

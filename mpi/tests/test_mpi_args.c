@@ -280,6 +280,16 @@ static void gemm_checks(const ompwg_mpi_grid *g)
         pass = all_get(st, OMPWG_MPI_ERR_MISMATCH, "panel width differs") && pass;
         mtap_ok(pass && c_kept(&s, "mismatch"), "ranks passing different alpha, k or panel "
                 "widths: OMPWG_MPI_ERR_MISMATCH everywhere, C untouched");
+        /* by value: -0.0 is +0.0, and a NaN is any NaN */
+        st = CALL(N, N, 12, 10, 8, rank == 0 ? -0.0 : 0.0, s.pa, &s.a, s.pb, &s.b, 1.0, s.pc, &s.c);
+        pass = all_get(st, OMPWG_OK, "alpha -0.0 on rank 0, +0.0 on the others");
+        st = CALL(N, N, 12, 10, 8, 1.0, s.pa, &s.a, s.pb, &s.b, rank == 0 ? -0.0 : 0.0, s.pc, &s.c);
+        pass = all_get(st, OMPWG_OK, "beta -0.0 on rank 0, +0.0 on the others") && pass;
+        st = CALL(N, N, 12, 10, 8, rank == 0 ? (double)NAN : -(double)NAN, s.pa, &s.a, s.pb, &s.b,
+                  1.0, s.pc, &s.c);
+        pass = all_get(st, OMPWG_OK, "alpha NaN on rank 0, -NaN on the others") && pass;
+        mtap_ok(pass, "alpha or beta -0.0 on one rank and +0.0 on the others, or NaNs of "
+                "another sign: equal values, OMPWG_OK everywhere");
     } else {
         mtap_skip("one rank wrong, ranks that disagree", "one rank");
     }
