@@ -3,6 +3,7 @@
  * which runs the forwarded routines and the `openblas` backend. */
 #include <pthread.h>
 
+#include "openblas_gate.h"
 #include "openblas_object.h"
 #include "shim.h"
 
@@ -28,7 +29,11 @@ static void set_both(int n)
 {
     ompwg_set_num_threads(n);
     pthread_once(&openblas_set_once, look_up);
-    if (openblas_set) openblas_set(n);
+    if (!openblas_set) return;
+    /* OpenBLAS starts or stops its threads: not while a fork is made */
+    ompwg_openblas_enter();
+    openblas_set(n);
+    ompwg_openblas_leave();
 }
 
 /** OpenBLAS's openblas_set_num_threads: n threads for ompwg's CPU backend
