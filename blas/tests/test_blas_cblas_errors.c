@@ -70,7 +70,7 @@ static void level1(void)
 }
 
 /* the settings netlib checks before it calls the Fortran routine, and the
- * cases the issue's reports name */
+ * Hermitian and complex symmetric rank-k transposes */
 static void settings(void)
 {
     CASE(1, cblas_dgemv, BAD, CblasNoTrans, 0, 0, ALPHA, A, 1, X, 1, BETA, Y, 1);
