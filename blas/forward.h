@@ -1,12 +1,16 @@
 /* What the generated forwarders of blas/forward/ share: netlib's CBLAS enum
- * types (cblas.h's, whose values ompwg.h's enums also have) and the
- * OpenBLAS definition each forwarder calls. */
+ * types (cblas.h's, whose values ompwg.h's enums also have), the argument
+ * checks the level-2 and level-3 CBLAS forwarders make first
+ * (cblas_args.h), the OpenBLAS definition each forwarder calls and the
+ * fork gate it calls it in (openblas_gate.h). */
 #ifndef OMPWG_BLAS_FORWARD_H
 #define OMPWG_BLAS_FORWARD_H
 
 #include <stddef.h>
 
 #include "forward/ids.h"
+#include "cblas_args.h"
+#include "openblas_gate.h"
 #include "shim.h"
 
 typedef enum CBLAS_LAYOUT { CblasRowMajor = 101, CblasColMajor = 102 } CBLAS_LAYOUT;

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "openblas_gate.h"
 #include "openblas_object.h"
 #include "shim.h"
 
@@ -36,7 +37,11 @@ static void set_both(const char *name, int n)
         return;
     }
     pthread_once(&openblas_set_once, look_up);
-    if (openblas_set) openblas_set(n);
+    if (!openblas_set) return;
+    /* OpenBLAS starts or stops its threads: not while a fork is made */
+    ompwg_openblas_enter();
+    openblas_set(n);
+    ompwg_openblas_leave();
 }
 
 /** OpenBLAS's openblas_set_num_threads: n threads for ompwg's CPU backend

@@ -89,8 +89,15 @@
  * and A that netlib makes (N before M, ldb before lda): cblas_xerbla gives
  * it back to the row-major argument (layout 1, TransA 2, TransB 3, or 2 in
  * row-major as in netlib, M 4, N 5, K 6, lda 9, ldb 11, ldc 14). C is not
- * touched. Forwarded routines report as OpenBLAS does (xerbla_ with the
- * Fortran routine's name).
+ * touched. The forwarded CBLAS routines of levels 2 and 3 make netlib's
+ * checks before they call OpenBLAS, in netlib's order (the layout 1, then
+ * the enum arguments netlib's C routine converts, then the checks of the
+ * Fortran routine it calls, on the swapped sizes for row-major) and report
+ * the first illegal argument through cblas_xerbla the same way (e.g.
+ * cblas_dger in row-major with lda < N: parameter 10); OpenBLAS is not
+ * called. netlib's level-1 CBLAS routines have no error exits, nor do
+ * these. The forwarded Fortran routines report as OpenBLAS does (xerbla_
+ * with the routine's name and the reference INFO).
  *
  * The handlers: a program linked with this library that defines its own
  * xerbla_ or cblas_xerbla gets the calls (the dynamic linker binds the

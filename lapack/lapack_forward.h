@@ -1,11 +1,13 @@
 /* What the generated forwarders of lapack/forward/ share: the export
- * attribute and the OpenBLAS definition each forwarder calls. */
+ * attribute, the OpenBLAS definition each forwarder calls and the fork gate
+ * it calls it in (openblas_gate.h). */
 #ifndef OMPWG_LAPACK_FORWARD_H
 #define OMPWG_LAPACK_FORWARD_H
 
 #include <stddef.h>
 
 #include "forward/lapack_ids.h"
+#include "openblas_gate.h"
 
 /* Only the LAPACK names are exported; everything else is hidden
  * (-fvisibility=hidden). */

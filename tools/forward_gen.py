@@ -143,16 +143,29 @@ class Library:
         self.enum = enum
         self.names = names
 
-    def forwarder(self, r):
-        """The C function named r that calls OpenBLAS's definition of r."""
+    def forwarder(self, r, check=None):
+        """The C function named r that calls OpenBLAS's definition of r,
+        between ompwg_openblas_enter() and ompwg_openblas_leave();
+        with check (a C expression of its arguments, true when they are
+        legal; only for a routine without a value) it returns first when
+        check is false."""
         call = f"fn({', '.join(r.arg_names())})"
         lines = [wrap(f"typedef {r.signature(r.name + '_fn')};"), "",
-                 wrap(f"{self.export} {r.signature()}"), "{",
-                 f"    {r.name}_fn *fn = ({r.name}_fn *){self.forward}({self.prefix}{r.name});"]
+                 wrap(f"{self.export} {r.signature()}"), "{"]
+        if check:
+            if r.ret != "void":
+                sys.exit(f"{r.list_path}: {r.name}: a check for a routine with a value")
+            lines += [wrap(f"    bool legal = {check};"), "    if (!legal) return;"]
+        lines.append(
+            f"    {r.name}_fn *fn = ({r.name}_fn *){self.forward}({self.prefix}{r.name});")
+        # the call held in the fork gate (core/openblas_gate.h)
         if r.ret == "void":
-            lines.append(wrap(f"    if (fn) {call};"))
+            lines += ["    if (!fn) return;", "    ompwg_openblas_enter();", wrap(f"    {call};"),
+                      "    ompwg_openblas_leave();"]
         else:
-            lines += ["    if (!fn) return 0;", wrap(f"    return {call};")]
+            lines += ["    if (!fn) return 0;", "    ompwg_openblas_enter();",
+                      wrap(f"    {r.ret} result = {call};"), "    ompwg_openblas_leave();",
+                      "    return result;"]
         lines += ["}", ""]
         return "\n".join(lines)
 

@@ -9,7 +9,9 @@ own definition (blas/forward.c resolves them). The build runs it
 LIST is tools/blas-prototypes.txt. A routine whose name is in OWN below is
 defined by hand in blas/, under its literal name (tools/check-names.sh checks
 that it greps to its definition), and gets no forwarder: when ompwg starts
-running a routine, add its Fortran and CBLAS names here. The files it writes
+running a routine, add its Fortran and CBLAS names here. A forwarded CBLAS
+routine of levels 2 and 3 first makes netlib's argument checks (CHECKS
+below, blas/cblas_args.h) and returns when they report. The files it writes
 are the outputs blas/forward/meson.build names; it fails when they differ.
 """
 
@@ -64,7 +66,52 @@ OWN = {
     "cblas_xerbla": "blas/xerbla.c",
 }
 
+# netlib CBLAS's argument checks (blas/cblas_args.h) that each forwarded
+# level-2 and level-3 CBLAS routine makes before it calls OpenBLAS, by the
+# routine's name less "cblas_" and its precision letter: the check's name
+# (less "ompwg_blas_cblas_" and "_ok") and what it is passed after the
+# routine's name, the routine's arguments by their names in the list. Every
+# forwarded routine of those levels must have one here.
+CHECKS = {
+    "gemv": "gemv(layout, TransA, M, N, lda, incX, incY)",
+    "gbmv": "gbmv(layout, TransA, M, N, KL, KU, lda, incX, incY)",
+    "trmv": "trmv(layout, Uplo, TransA, Diag, N, lda, incX)",
+    "trsv": "trmv(layout, Uplo, TransA, Diag, N, lda, incX)",
+    "tbmv": "tbmv(layout, Uplo, TransA, Diag, N, K, lda, incX)",
+    "tbsv": "tbmv(layout, Uplo, TransA, Diag, N, K, lda, incX)",
+    "tpmv": "tpmv(layout, Uplo, TransA, Diag, N, incX)",
+    "tpsv": "tpmv(layout, Uplo, TransA, Diag, N, incX)",
+    "symv": "symv(layout, Uplo, N, lda, incX, incY)",
+    "hemv": "symv(layout, Uplo, N, lda, incX, incY)",
+    "sbmv": "sbmv(layout, Uplo, N, K, lda, incX, incY)",
+    "hbmv": "sbmv(layout, Uplo, N, K, lda, incX, incY)",
+    "spmv": "spmv(layout, Uplo, N, incX, incY)",
+    "hpmv": "spmv(layout, Uplo, N, incX, incY)",
+    "ger": "ger(layout, M, N, incX, incY, lda)",
+    "geru": "ger(layout, M, N, incX, incY, lda)",
+    "gerc": "ger(layout, M, N, incX, incY, lda)",
+    "syr": "syr(layout, Uplo, N, incX, lda)",
+    "her": "syr(layout, Uplo, N, incX, lda)",
+    "spr": "spr(layout, Uplo, N, incX)",
+    "hpr": "spr(layout, Uplo, N, incX)",
+    "syr2": "syr2(layout, Uplo, N, incX, incY, lda)",
+    "her2": "her2(layout, Uplo, N, incX, incY, lda)",
+    "spr2": "spr2(layout, Uplo, N, incX, incY)",
+    "hpr2": "hpr2(layout, Uplo, N, incX, incY)",
+    "symm": "symm(layout, Side, Uplo, M, N, lda, ldb, ldc)",
+    "hemm": "symm(layout, Side, Uplo, M, N, lda, ldb, ldc)",
+    "syrk": "syrk(false, false, layout, Uplo, Trans, N, K, lda, 0, ldc)",
+    "herk": "syrk(true, false, layout, Uplo, Trans, N, K, lda, 0, ldc)",
+    "syr2k": "syrk(false, true, layout, Uplo, Trans, N, K, lda, ldb, ldc)",
+    "her2k": "syrk(true, true, layout, Uplo, Trans, N, K, lda, ldb, ldc)",
+    "trmm": "trxm(layout, Side, Uplo, TransA, Diag, M, N, lda, ldb)",
+    "trsm": "trxm(layout, Side, Uplo, TransA, Diag, M, N, lda, ldb)",
+}
+# the sections whose forwarders check their arguments
+CHECKED = ("cblas_level2", "cblas_level3")
+
 import os
+import re
 import sys
 
 # tools/forward_gen.py, what this script shares with gen-lapack-forward.py
@@ -103,6 +150,22 @@ def wrapper(r, by_name):
     return "\n".join(lines)
 
 
+def check_of(r):
+    """The check r's forwarder makes (None for a section without checks)."""
+    if r.section not in CHECKED:
+        return None
+    op = r.name[len("cblas_") + 1:]
+    if op not in CHECKS:
+        sys.exit(f"{r.list_path}: {r.name}: no argument check in CHECKS")
+    m = re.match(r"^(\w+)\((.*)\)$", CHECKS[op])
+    args = [a.strip() for a in m.group(2).split(",")]
+    unknown = [a for a in args if re.match(r"^[A-Za-z_]\w*$", a) and a not in ("true", "false")
+               and a not in r.arg_names()]
+    if unknown:
+        sys.exit(f"{r.list_path}: {r.name}: CHECKS names arguments it lacks: {' '.join(unknown)}")
+    return f'ompwg_blas_cblas_{m.group(1)}_ok("{r.name}", {", ".join(args)})'
+
+
 def render(routines):
     by_name = {r.name: r for r in routines}
     forwarded = [r for r in routines if r.name not in OWN and r.target is None]
@@ -120,7 +183,7 @@ def render(routines):
             body += [wrapper(r, by_name) for r in members]
         else:
             body[1:1] = [f"/* {s.replace('_', ' ')}: forwarded to OpenBLAS. */"]
-            body += [BLAS.forwarder(r) for r in members]
+            body += [BLAS.forwarder(r, check_of(r)) for r in members]
         files[f"{s}.c"] = "\n".join(body)
     return files
 

@@ -1,5 +1,5 @@
 /* What netlib's cblas_xerbla, and the CBLAS testers' own handlers, make of
- * the number a row-major level-3 call passes while RowMajorStrg is 1: the
+ * the number a row-major level-2 or level-3 call passes while RowMajorStrg is 1: the
  * position of the argument in the row-major call, from its position in the
  * column-major call netlib makes of it. A test's own cblas_xerbla reads the
  * number through this, as netlib's handlers do. */

@@ -1,0 +1,27 @@
+/* Calls into OpenBLAS made safe for fork(). OpenBLAS's own fork handler
+ * (pthread_atfork) stops its worker threads, and waits for ever where one of
+ * them is busy with a call another thread made: the parent hangs in fork(),
+ * and the child in its first call. Every call ompwg makes into OpenBLAS (the
+ * openblas backend, libompwg_blas's and libompwg_lapack's forwarders, the
+ * thread-count setter) is therefore held between ompwg_openblas_enter() and
+ * ompwg_openblas_leave(), and a fork handler of ompwg's, which runs before
+ * OpenBLAS's, waits until no such call is in flight and keeps new ones out
+ * until the fork is done, in the parent and in the child.
+ *
+ * An uncontended call costs an atomic increment and decrement. A call made
+ * inside another (OpenBLAS's LAPACK calling the BLAS by name, which are
+ * libompwg_blas's) passes on the outer one's count, and a fork made from
+ * inside a call (a callback, an error handler) does not wait for the call
+ * it is made from. Defined in libompwg and exported (under these names
+ * only) so that the three libraries share one count; not part of the API. */
+#ifndef OMPWG_OPENBLAS_GATE_H
+#define OMPWG_OPENBLAS_GATE_H
+
+#define OMPWG_GATE_EXPORT __attribute__((visibility("default")))
+
+/* Before a call into OpenBLAS: waits while a fork is being made. */
+OMPWG_GATE_EXPORT void ompwg_openblas_enter(void);
+/* After it. */
+OMPWG_GATE_EXPORT void ompwg_openblas_leave(void);
+
+#endif
