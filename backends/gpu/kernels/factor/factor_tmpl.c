@@ -27,6 +27,7 @@
 #include "../../gpu.h"
 #include "../../runtime/buffers.h"
 #include "../../runtime/devmem.h"
+#include "../../runtime/mover.h"
 #include "../../runtime/staging.h"
 #include "../grid.h"
 #include "config.h"
@@ -70,6 +71,8 @@
 #define CH_B 64
 #define CH_LD (CH_B + 1)
 #define CH_NT 256
+/* Groups of a Cholesky block's threads over its rows (CH_NT / CH_B). */
+#define CH_G 4
 
 /* Columns of a QR panel (and of its block reflector), the threads of the
  * panel's teams, and the rows a team owns at least. */
@@ -185,7 +188,39 @@ typedef struct lu_run {
     T *xv;
     int64_t *xi;
     fac_clock *clock;
+    /* host data still arriving (NULL: all on the device): the columns
+     * [0, applied) hold every interchange of the first `pivoted` rows;
+     * hpiv, their host copy */
+    ompwg_gpu_mover *in;
+    int64_t applied, pivoted;
+    int64_t *hpiv;
 } lu_run;
+
+static int lu_permute(int dev, int64_t rows, int64_t npiv, int64_t nrhs, const int64_t *ipiv,
+                      T *b, int64_t ldb, bool forward);
+
+/* Columns an interchange of arrived columns takes at once. */
+#define LU_ABSORB 1024
+
+/* Makes sure the first `need` columns are on the device with every
+ * interchange so far: waits for them to arrive and applies the
+ * interchanges to the columns that arrived since the last time. */
+static int lu_absorb(lu_run *r, int64_t need)
+{
+    if (!r->in || need <= r->applied) return OMPWG_OK;
+    const int64_t have = ompwg_gpu_mover_wait(r->in, need);
+    if (have < 0) return atomic_load(&r->in->status);
+    int st = OMPWG_OK;
+    if (r->pivoted > 0) {
+        st = ompwg_gpu_to_host(r->dev, r->hpiv, r->piv, (size_t)r->pivoted * sizeof(int64_t));
+        for (int64_t i = 0; i < r->pivoted; i++) r->hpiv[i] += 1;
+        for (int64_t c0 = r->applied; c0 < have && st == OMPWG_OK; c0 += LU_ABSORB)
+            st = lu_permute(r->dev, r->m, r->pivoted, have - c0 < LU_ABSORB ? have - c0 : LU_ABSORB,
+                            r->hpiv, r->a + c0 * r->lda, r->lda, true);
+    }
+    r->applied = have;
+    return st;
+}
 
 /* Factorises columns col..col + n - 1, rows col..m - 1, whose columns
  * left of col are factorised and whose rows above col are final. */
@@ -199,6 +234,7 @@ static int lu_rec(lu_run *r, int64_t col, int64_t n)
         /* wider than tall (the whole matrix only): the square part, then
          * its rows of the columns right of it solved with L */
         int st = lu_rec(r, col, m);
+        if (st == OMPWG_OK) st = lu_absorb(r, col + n);
         if (c->on) t0 = fac_now();
         if (st == OMPWG_OK) st = fac_trsm(true, false, false, true, m, n - m, a, lda, a + m * lda, lda);
         fac_tick(c, &c->solve, &t0);
@@ -206,9 +242,13 @@ static int lu_rec(lu_run *r, int64_t col, int64_t n)
     }
     if (n <= r->width) {
         /* every panel on the whole grid: fewer teams for the shorter
-         * panels measured slower (bench/NOTES.md) */
-        TN(lu_panel_, )(r->dev, r->teams, r->m, r->n, col, n, r->a, lda, r->piv, r->info,
-                        r->counts + r->launches, 0, r->xv, r->xi);
+         * panels measured slower (bench/NOTES.md); its interchanges
+         * outside it on the columns that have arrived */
+        const int st = lu_absorb(r, col + n);
+        if (st != OMPWG_OK) return st;
+        TN(lu_panel_, )(r->dev, r->teams, r->m, r->in ? r->applied : r->n, col, n, r->a, lda,
+                        r->piv, r->info, r->counts + r->launches, 0, r->xv, r->xi);
+        r->pivoted = col + n;
         r->launches++;
         c->launches++;
         fac_tick(c, &c->own, &t0);
@@ -216,6 +256,7 @@ static int lu_rec(lu_run *r, int64_t col, int64_t n)
     }
     const int64_t n1 = n / 2, n2 = n - n1;
     int st = lu_rec(r, col, n1);
+    if (st == OMPWG_OK) st = lu_absorb(r, col + n);
     if (c->on) t0 = fac_now();
     if (st == OMPWG_OK) st = fac_trsm(true, false, false, true, n1, n2, a, lda, a + n1 * lda, lda);
     if (st != OMPWG_OK) return st;
@@ -241,9 +282,9 @@ static int64_t lu_launch_bound(int64_t n, int64_t width)
 }
 
 /* GETRF of the m x n matrix at device address a: ipiv (host, 1-based) and
- * *info as LAPACK's. */
+ * *info as LAPACK's. `in`: A's columns still arriving, or NULL. */
 static int lu_factor(int dev, int64_t m, int64_t n, T *a, int64_t lda, int64_t *ipiv,
-                     int64_t *info, fac_clock *clock)
+                     int64_t *info, fac_clock *clock, ompwg_gpu_mover *in)
 {
     const int64_t k = m < n ? m : n;
     const int teams = fac_panel_teams(m, LU_ROWS);
@@ -265,8 +306,10 @@ static int lu_factor(int dev, int64_t m, int64_t n, T *a, int64_t lda, int64_t *
     if (st == OMPWG_OK) st = ompwg_gpu_to_device(dev, dinfo, zeros, (counts + 1) * sizeof(uint64_t));
     free(zeros);
     lu_run r = { .dev = dev, .teams = teams, .width = width, .m = m, .n = n, .lda = lda, .a = a,
-                 .piv = piv, .info = dinfo, .counts = cnt, .xv = xv, .xi = xi, .clock = clock };
+                 .piv = piv, .info = dinfo, .counts = cnt, .xv = xv, .xi = xi, .clock = clock,
+                 .in = in, .hpiv = ipiv };
     if (st == OMPWG_OK) st = lu_rec(&r, 0, n);
+    if (st == OMPWG_OK) st = lu_absorb(&r, n);
     if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, ipiv, piv, (size_t)k * sizeof(int64_t));
     if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, info, dinfo, sizeof(int64_t));
     if (st == OMPWG_OK)
@@ -275,17 +318,17 @@ static int lu_factor(int dev, int64_t m, int64_t n, T *a, int64_t lda, int64_t *
     return st;
 }
 
-/* B := P B (forward) or P^T B for the interchanges of 1-based ipiv
+/* B := P B (forward) or P^T B for the npiv interchanges of 1-based ipiv
  * (host), B n x nrhs at device address b. */
-static int lu_permute(int dev, int64_t n, int64_t nrhs, const int64_t *ipiv, T *b, int64_t ldb,
-                      bool forward)
+static int lu_permute(int dev, int64_t n, int64_t npiv, int64_t nrhs, const int64_t *ipiv,
+                      T *b, int64_t ldb, bool forward)
 {
     int64_t *from = malloc((size_t)n * sizeof(int64_t));
     if (!from) return OMPWG_ERR_NOMEM;
     bool moved = false;
     for (int64_t i = 0; i < n; i++) from[i] = i;
-    for (int64_t s = 0; s < n; s++) {
-        const int64_t k = forward ? s : n - 1 - s, p = ipiv[k] - 1;
+    for (int64_t s = 0; s < npiv; s++) {
+        const int64_t k = forward ? s : npiv - 1 - s, p = ipiv[k] - 1;
         if (p == k) continue;
         const int64_t x = from[k];
         from[k] = from[p];
@@ -311,14 +354,14 @@ static int lu_solve(int dev, bool trans, int64_t n, int64_t nrhs, const T *a, in
 {
     int st;
     if (!trans) {
-        st = lu_permute(dev, n, nrhs, ipiv, b, ldb, true);
+        st = lu_permute(dev, n, n, nrhs, ipiv, b, ldb, true);
         if (st == OMPWG_OK) st = fac_trsm(true, false, false, true, n, nrhs, a, lda, b, ldb);
         if (st == OMPWG_OK) st = fac_trsm(true, true, false, false, n, nrhs, a, lda, b, ldb);
         return st;
     }
     st = fac_trsm(true, true, true, false, n, nrhs, a, lda, b, ldb);
     if (st == OMPWG_OK) st = fac_trsm(true, false, true, true, n, nrhs, a, lda, b, ldb);
-    if (st == OMPWG_OK) st = lu_permute(dev, n, nrhs, ipiv, b, ldb, false);
+    if (st == OMPWG_OK) st = lu_permute(dev, n, n, nrhs, ipiv, b, ldb, false);
     return st;
 }
 
@@ -573,17 +616,27 @@ static int qr_gels(int dev, const ompwg_factor_shape *s, T *a, int64_t lda, T *b
 
 /* ---- the entry --------------------------------------------------------- */
 
+/* Columns an LU's host matrix arrives in, while the first panels run, or 0
+ * where it crosses whole first (other calls, small matrices). */
+static int64_t lu_stream_step(const ompwg_factor_shape *s)
+{
+    if (s->op != OMPWG_LA_GETRF && s->op != OMPWG_LA_GESV) return 0;
+    const int64_t step = ompwg_gpu_ceil_div(s->n, 16) > 128 ? ompwg_gpu_ceil_div(s->n, 16) : 128;
+    return s->n >= 4 * step ? step : 0;
+}
+
 static const char *const fac_names[OMPWG_LA_OP_COUNT] = OMPWG_LA_NAMES(T_PREFIX, "");
 
 static int factor_resident(int dev, const ompwg_factor_shape *s, T *a, int64_t lda,
-                           int64_t *ipiv, T *tau, T *b, int64_t ldb, int64_t *info, fac_clock *c)
+                           int64_t *ipiv, T *tau, T *b, int64_t ldb, int64_t *info, fac_clock *c,
+                           ompwg_gpu_mover *in)
 {
     int st = OMPWG_OK;
     switch (s->op) {
-    case OMPWG_LA_GETRF: return lu_factor(dev, s->m, s->n, a, lda, ipiv, info, c);
+    case OMPWG_LA_GETRF: return lu_factor(dev, s->m, s->n, a, lda, ipiv, info, c, in);
     case OMPWG_LA_GETRS: return lu_solve(dev, s->trans, s->n, s->nrhs, a, lda, ipiv, b, ldb);
     case OMPWG_LA_GESV:
-        st = lu_factor(dev, s->n, s->n, a, lda, ipiv, info, c);
+        st = lu_factor(dev, s->n, s->n, a, lda, ipiv, info, c, in);
         if (st == OMPWG_OK && *info == 0) st = lu_solve(dev, false, s->n, s->nrhs, a, lda, ipiv, b, ldb);
         return st;
     case OMPWG_LA_POTRF: return chol_factor(dev, s->upper, s->n, a, lda, info, c);
@@ -613,7 +666,7 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     const bool lu = s->op != OMPWG_LA_POTRF && s->op != OMPWG_LA_POSV;
     int st;
     if (s->device_ptrs) {
-        st = factor_resident(dev, s, a, s->lda, ipiv, tau, b, s->ldb, info, &clock);
+        st = factor_resident(dev, s, a, s->lda, ipiv, tau, b, s->ldb, info, &clock, NULL);
         if (factors) fac_report(&clock, fac_names[s->op], lu, s->m, s->n);
         return st;
     }
@@ -630,14 +683,24 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     ab.dev = da;
     bb.dev = db;
     const bool tri = tri_moves(s);
+    /* an LU's columns arrive while its first panels run */
+    const int64_t step = lu_stream_step(s);
+    ompwg_gpu_mover mover;
+    const bool streams = st == OMPWG_OK && step > 0;
     double t0 = clock.on ? fac_now() : 0;
-    if (st == OMPWG_OK)
+    if (streams) ompwg_gpu_mover_start(&mover, dev, &ab, step);
+    else if (st == OMPWG_OK)
         st = tri ? tri_move(dev, s->upper, s->n, a, s->lda, da, true) : ompwg_gpu_block_in(dev, &ab);
     if (st == OMPWG_OK && x.has_b) st = ompwg_gpu_block_in(dev, &bb);
     fac_tick(&clock, &clock.copies, &t0);
     int64_t inf = 0;
     if (st == OMPWG_OK)
-        st = factor_resident(dev, s, da, x.a_rows, ipiv, tau, db, x.b_rows, &inf, &clock);
+        st = factor_resident(dev, s, da, x.a_rows, ipiv, tau, db, x.b_rows, &inf, &clock,
+                             streams ? &mover : NULL);
+    if (streams) {
+        const int moved = ompwg_gpu_mover_finish(&mover);
+        if (st == OMPWG_OK) st = moved;
+    }
     if (clock.on) t0 = fac_now();
     /* B as the reference leaves it: unchanged by a solve that did not run
      * (GESV, POSV), whatever GELS made of it */

@@ -7,7 +7,13 @@
 /* Factorises the block at a (leading dimension lda) whose first column is
  * column `col` of the matrix. *info gets col + j + 1 for the first column j
  * whose diagonal is not positive (or is a NaN), as DPOTRF2 stops there; the
- * columns before it are factorised and written back. */
+ * columns before it are factorised and written back.
+ *
+ * The team's threads are CH_G groups over the block's rows: thread (i, g)
+ * updates row i's columns g, g + CH_G, ... of the trailing triangle. Step j
+ * reads column j as the step before left it and writes only the columns
+ * right of it, so one barrier a column suffices; the scaled column j goes
+ * straight to memory, where nothing reads it again. */
 static void TN(potrf_block_, )(int dev, int64_t n, T *a, int64_t lda, bool upper, int64_t col,
                                int64_t *info)
 {
@@ -15,48 +21,36 @@ static void TN(potrf_block_, )(int dev, int64_t n, T *a, int64_t lda, bool upper
 #pragma omp target teams device(dev) num_teams(1) thread_limit(CH_NT) is_device_ptr(a, info)
     {
         T blk[CH_B * CH_LD];
-        T diag[CH_B];
 #pragma omp parallel firstprivate(nb, lda, upper, col)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            /* element (i, k) of L: a[i * ri + k * rk] */
+            const int64_t ri = upper ? lda : 1, rk = upper ? 1 : lda;
             /* an earlier block that was not positive definite stops the rest */
             const bool stopped = *info != 0;
             for (int e = t; e < nb * nb && !stopped; e += nt) {
                 const int i = e % nb, k = e / nb;
-                if (i >= k) blk[i + k * CH_LD] = upper ? a[k + i * lda] : a[i + k * lda];
+                if (i >= k) blk[i + k * CH_LD] = a[i * ri + k * rk];
             }
 #pragma omp barrier
-            int done = stopped ? 0 : nb;
-            for (int j = 0; j < done; j++) {
-                /* the diagonal as the last step left it; its root goes to
-                 * diag[], so that no thread writes what others still read */
+            for (int j = 0; j < nb && !stopped; j++) {
                 const T d = blk[j + j * CH_LD];
                 if (!(d > 0)) {
                     if (t == 0) *info = col + j + 1;
-                    done = j;
                     break;
                 }
-                const T s = T_SQRT(d), r = (T)1 / s;
-                if (t == 0) diag[j] = s;
-                for (int i = j + 1 + t; i < nb; i += nt) blk[i + j * CH_LD] *= r;
-#pragma omp barrier
-                /* the trailing triangle, a thread a (row, column) pair in
-                 * turn: rows j+1.., columns j+1..row */
-                const int rem = nb - j - 1;
-                for (int e = t; e < rem * rem; e += nt) {
-                    const int i = j + 1 + e % rem, k = j + 1 + e / rem;
-                    if (k <= i) blk[i + k * CH_LD] -= blk[i + j * CH_LD] * blk[k + j * CH_LD];
+                const T sq = T_SQRT(d), r = (T)1 / sq;
+                for (int x = t; x < CH_B * CH_G; x += nt) {
+                    const int i = x % CH_B, g = x / CH_B;
+                    if (i == j && g == 0) a[i * ri + j * rk] = sq;
+                    if (i <= j || i >= nb) continue;
+                    const T li = blk[i + j * CH_LD] * r;
+                    if (g == 0) a[i * ri + j * rk] = li;
+                    const T lr = li * r;
+                    for (int k = j + 1 + g; k <= i; k += CH_G)
+                        blk[i + k * CH_LD] -= lr * blk[k + j * CH_LD];
                 }
 #pragma omp barrier
-            }
-            for (int j = t; j < done; j += nt) blk[j + j * CH_LD] = diag[j];
-#pragma omp barrier
-            for (int e = t; e < nb * nb && !stopped; e += nt) {
-                const int i = e % nb, k = e / nb;
-                if (i >= k) {
-                    if (upper) a[k + i * lda] = blk[i + k * CH_LD];
-                    else a[i + k * lda] = blk[i + k * CH_LD];
-                }
             }
         }
     }
