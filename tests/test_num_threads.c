@@ -56,7 +56,9 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned omp_version, const char *runt
     return &tool;
 }
 
-#define N 256
+/* The DGEMM's order: 256 (enough work for eight threads), doubled until
+ * there is work for every core (the backend takes fewer threads for less). */
+static int N = 256;
 
 typedef struct call {
     int expected;   /* ompwg_get_num_threads() before the call */
@@ -64,8 +66,8 @@ typedef struct call {
     bool right;     /* status OK and C within the bound */
 } call;
 
-/* A 256^3 DGEMM, enough work for eight threads, on the calling thread's own
- * matrices, against a plain triple loop. */
+/* An N^3 DGEMM on the calling thread's own matrices, against a plain
+ * triple loop. */
 static call gemm(void)
 {
     double *a = malloc(sizeof(double) * N * N), *b = malloc(sizeof(double) * N * N),
@@ -186,6 +188,7 @@ int main(void)
     if (ompwg_set_backend("cpu") != OMPWG_OK) tap_bail("no CPU backend");
     int cores = 1;
     ompwg_get_cpu_share(NULL, &cores);
+    while ((N / 256) * (N / 256) * 8 < cores) N *= 2;
     const char *env = getenv("OMPWG_NUM_THREADS");
     /* starts the OpenMP runtime, and with it the tool above */
     (void)omp_get_max_threads();
