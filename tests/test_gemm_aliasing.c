@@ -197,7 +197,8 @@ static void random_wide_blocks(void)
     test_rng r;
     test_rng_init(&r, 92);
     double *pool = guard_alloc(WIDE_POOL * sizeof(double));
-    double a[4] = { 1, 1, 1, 1 };
+    double a[16]; /* A m x k, m and k up to 4 */
+    for (int i = 0; i < 16; i++) a[i] = 1;
     int wrong = 0, overlaps = 0;
     const int cases = 3000;
     for (int t = 0; t < cases && wrong < 5; t++) {
