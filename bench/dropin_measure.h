@@ -1,8 +1,8 @@
 /* One row of the drop-in cost benchmark: a routine on one set of operands,
  * timed through the drop-in's definition and OpenBLAS's in alternating
  * rounds (the drop-in first in even rounds, OpenBLAS first in odd ones),
- * each sample as many calls as take about sample_s, the median per call
- * of each. Where a call takes longer than settle_above_s, both libraries
+ * each sample of both as many calls as take the slower of them about
+ * sample_s, the median per call of each. Where a call takes longer than settle_above_s, both libraries
  * may have threads at work: each sample then starts after the other's
  * threads have gone idle (bench_settle), and there are at most long_rounds
  * rounds. */

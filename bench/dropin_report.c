@@ -85,11 +85,17 @@ static bool same_group(const bench_dropin_row *a, const bench_dropin_row *b)
 
 void bench_dropin_print_summary(FILE *f, const bench_dropin_report *r)
 {
-    int misses = 0;
-    for (int i = 0; i < r->count; i++) misses += !bench_dropin_within(&r->rows[i]);
-    fprintf(
-        f, "\n%d of %d rows miss the target (drop-in <= max(%.2fx OpenBLAS, OpenBLAS + %.2f us))\n",
-        misses, r->count, BENCH_DROPIN_TARGET_RATIO, BENCH_DROPIN_TARGET_EXTRA * 1e6);
+    int misses = 0, fastest_misses = 0;
+    for (int i = 0; i < r->count; i++) {
+        const bench_dropin_row *x = &r->rows[i];
+        misses += !bench_dropin_within(x);
+        fastest_misses += x->dropin_min_s > bench_dropin_target(x->openblas_min_s);
+    }
+    fprintf(f,
+            "\n%d of %d rows miss the target (drop-in <= max(%.2fx OpenBLAS, OpenBLAS + %.2f "
+            "us)); by each library's fastest sample instead of its median, %d\n",
+            misses, r->count, BENCH_DROPIN_TARGET_RATIO, BENCH_DROPIN_TARGET_EXTRA * 1e6,
+            fastest_misses);
     bool *done = calloc((size_t)r->count, sizeof *done);
     if (!done) return;
     for (int i = 0; i < r->count; i++) {
