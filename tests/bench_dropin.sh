@@ -24,7 +24,7 @@ rows=$(grep -c -E '^[a-z0-9]+_ +[123] +([0-9]+|-) +[a-z=0-9]+ +[0-9]+ +[0-9]+ +[
 ok "$([ "$rows" -eq 15 ] && echo 0 || echo 1)" "15 rows in the table's form (got $rows)"
 [ "$rows" -eq 15 ] || diag "$(cat "$work/stdout")"
 ok "$(grep -q '^[0-9]* of 15 rows miss the target' "$work/stdout" && echo 0 || echo 1)" "the summary"
-ok "$(grep -q '^first call through the drop-in (ddot_, n = 1): [0-9.]* s$' "$work/stdout" && echo 0 || echo 1)" \
+ok "$(grep -q '^first call through the drop-in (sgemm_, n = 1): [0-9.]* s$' "$work/stdout" && echo 0 || echo 1)" \
     "the first call's time"
 
 csv=$work/out/dropin.csv
