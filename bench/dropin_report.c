@@ -126,7 +126,8 @@ void bench_dropin_print_summary(FILE *f, const bench_dropin_report *r)
     fprintf(f,
             "\nper call: the median over the rounds of a sample's time / its calls, the drop-in "
             "(libompwg_blas, dlopen'd RTLD_LOCAL) and OpenBLAS alone (its own library) called "
-            "through pointers in alternating rounds, each sample about --sample-us long. "
+            "through pointers in alternating rounds, both libraries' samples of as many calls as "
+            "take the slower of them about --sample-us. "
             "Options: trans N, uplo L, side L, diag N; unit strides; lda = n (band: kl = ku = "
             "k = min(n - 1, %d), lda = the band's rows). vector: level 1 of length n; "
             "scalar: rotg, rotmg, cabs1; full, band, packed: level 2 on n x n; square: "
