@@ -19,6 +19,7 @@
 #include "cub.h"
 #include "cublas.h"
 #include "device_data.h"
+#include "dropin_cost.h"
 #include "harness.h"
 #include "level3_cases.h"
 #include "nvblas.h"
@@ -77,7 +78,10 @@ static void usage(FILE *f)
             "  --threads T        CPU threads for ompwg and OpenBLAS\n"
             "  --out DIR          also write DIR/bench.csv, bench.json and bench.png\n"
             "  --mpi              under mpirun: scaling over the ranks and ScaLAPACK's p?gemm\n"
-            "                     (mpirun -np P ompwg bench --mpi --help for its options)\n");
+            "                     (mpirun -np P ompwg bench --mpi --help for its options)\n"
+            "  --dropin           every BLAS routine libompwg_blas exports, its time per call\n"
+            "                     against OpenBLAS alone (ompwg bench --dropin --help for its\n"
+            "                     options)\n");
 }
 
 static bench_sizes sizes_of(const int64_t *n, int count)
@@ -485,8 +489,14 @@ static bench_config make_config(const options *o, bool real_gpu)
 
 int ompwg_cli_bench(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--mpi") == 0) return ompwg_cli_bench_mpi(argc, argv);
+        if (strcmp(argv[i], "--dropin") == 0) {
+            /* its own options, the others' without --dropin */
+            memmove(&argv[i], &argv[i + 1], (size_t)(argc - i) * sizeof *argv);
+            return bench_dropin_main("ompwg bench --dropin", argc - 1, argv);
+        }
+    }
     options o = { .ops = { true, true, true, true, true, true }, .prec_s = true, .prec_d = true,
                   .trsm = true, .syrk = true, .zgemm = true };
     _Static_assert(BENCH_OPS == 6, "every op is on by default");
