@@ -2,7 +2,8 @@
  * (prec.h): the tiled kernel on two team tiles (OMPWG_GPU_GEMM_TILE,
  * gemm_tile.inl, gemm_tiled.inl; on the tensor cores in gemm_dmma.inl for double and
  * gemm_tf32x3.inl for float), the sub-group kernel (OMPWG_GPU_GEMM, gemm_subgroup.inl),
- * C := beta * C, and the call on device data that picks one of them. They
+ * C := beta * C, host fallback's loops for thin calls (gemm_host_loops.inl),
+ * and the call on device data that picks one of them. They
  * stay one translation unit because LLVM's OpenMP optimisations (SPMD mode,
  * team arrays moved to shared memory) work across the functions of a unit.
  * The host-data paths and the entry point are gemm_host_tmpl.c. */
@@ -144,7 +145,8 @@ typedef struct gemm_job {
 /* The family's parts, each included here once, in the order of what they
  * use: the team tiles; the tensor-core paths' warp tiles on mma.sync blocks
  * of MMA_BLOCK_M rows (GEMM_DMMA_M for FP64, 16 for 3xTF32) and the path of
- * the precision; the tiled kernels; the sub-group kernel. */
+ * the precision; the tiled kernels; the sub-group kernel; host fallback's
+ * loops. */
 #include "gemm_tile.inl"
 #if GEMM_TENSOR_CORES && defined(OMPWG_PREC_D)
 #define MMA_BLOCK_M GEMM_DMMA_M
@@ -157,6 +159,7 @@ typedef struct gemm_job {
 #endif
 #include "gemm_tiled.inl"
 #include "gemm_subgroup.inl"
+#include "gemm_host_loops.inl"
 
 /* C := beta * C on C's triangle `tri` (gemm_job) or all of it: the whole
  * call when alpha == 0 or k == 0 (A and B unread). */
@@ -196,7 +199,8 @@ static bool small_tiles(int tri, int64_t m, int64_t n)
 
 /* The call on device data, on C's triangle `tri` (gemm_job) or all of C:
  * alpha == 0 or k == 0 reads neither A nor B and scales what the call
- * writes by beta; the sub-group kernel (a variant) takes only whole Cs;
+ * writes by beta; in host fallback a thin call takes host loops
+ * (gemm_host_loops.inl); the sub-group kernel (a variant) takes only whole Cs;
  * else the tiled kernel, on the tensor cores where the build has them and
  * the variant asks for them (FP64 for double, the default; 3xTF32 for
  * float). */
@@ -205,6 +209,10 @@ static void gemm_resident(int dev, int tri, const ompwg_gemm_shape *s, T alpha, 
 {
     if (alpha == 0 || s->k == 0) {
         if (beta != 1) gemm_scale(dev, tri, s->m, s->n, beta, c, s->ldc);
+        return;
+    }
+    if (host_thin(s->m, s->n, s->k)) {
+        gemm_host_loops(tri, s, alpha, a, b, beta, c);
         return;
     }
     if (tri == GEMM_WHOLE && ompwg_gpu_pick(OMPWG_GPU_KERNEL_GEMM) == OMPWG_GPU_GEMM_SUBGROUP) {
