@@ -42,12 +42,11 @@ static int64_t tri_width(int64_t n)
  * h (leading dimension ldh) into b[] (at most TRI_MAXQ), their packed
  * copies one after another from dev; *at[q] where trapezoid q starts in the
  * n x n device copy d. Returns their count; *elems their elements. */
-#define TRI_MAXQ 64
+#define TRI_MAXQ 32 /* above the count: at most 17 of n / 16 columns or more */
 static int tri_blocks(bool upper, int64_t n, T *h, int64_t ldh, T *d, T *dev, ompwg_gpu_block *b,
                       T **at, size_t *elems)
 {
-    const int64_t cb = ompwg_gpu_ceil_div(n, TRI_MAXQ) > tri_width(n) ? ompwg_gpu_ceil_div(n, TRI_MAXQ)
-                                                                      : tri_width(n);
+    const int64_t cb = tri_width(n);
     int q = 0;
     *elems = 0;
     for (int64_t j0 = 0; j0 < n; j0 += cb, q++) {
