@@ -65,14 +65,11 @@
 #ifndef LU_ROWS
 #define LU_ROWS 64
 #endif
-/* Order of a Cholesky diagonal block factorised in one team's local
- * memory, its leading dimension there (one more, off the banks' stride),
- * and the team's threads. */
+/* Order of a Cholesky diagonal block factorised by one team (a build may
+ * set it: -DCH_B=64). */
+#ifndef CH_B
 #define CH_B 64
-#define CH_LD (CH_B + 1)
-#define CH_NT 256
-/* Groups of a Cholesky block's threads over its rows (CH_NT / CH_B). */
-#define CH_G 4
+#endif
 
 /* Columns of a QR panel (and of its block reflector), the threads of the
  * panel's teams, and the rows a team owns at least. */

@@ -11,10 +11,13 @@
  * candidate (value, row and the row's w entries) and the owner of row j
  * publishes row j; after it, every team picks the same pivot from the
  * candidates, the two owners swap their rows, and each team scales and
- * updates its own rows. The published entries are double-buffered by the
- * column's parity: a team can write column j + 2's only after every team
- * has passed column j + 1's barrier, which each reaches only after reading
- * column j's.
+ * updates its own rows. The update looks one column ahead: a team updates
+ * column j + 1 first, publishes its candidate for it (the row's entries as
+ * the whole update will leave them) and counts itself in at the barrier,
+ * then updates the rest while the other teams arrive. The published
+ * entries are double-buffered by the column's parity: a team can write
+ * column j + 2's only after every team has passed column j + 1's barrier,
+ * which each reaches only after reading column j's.
  *
  * The interchanges of the columns outside the panel happen here too, each
  * column always by the same team, in the order of the pivots: the result is
@@ -34,10 +37,9 @@ GPU_INLINE bool lu_better(T v, int64_t i, T bv, int64_t bi)
     return v > bv || (v == bv && i < bi);
 }
 
-/* The team's best candidate into (*v, *i) of every thread: a butterfly of
- * shuffles in each sub-group, then the sub-groups' bests through sv and si
- * (team-shared, one entry a sub-group), two barriers in all. */
-GPU_INLINE void lu_team_best(ompwg_subgroup sg, T *v, int64_t *i, T *sv, int64_t *si)
+/* The sub-group's best candidate into (*v, *i) of each of its threads: a
+ * butterfly of shuffles. */
+GPU_INLINE void lu_subgroup_best(ompwg_subgroup sg, T *v, int64_t *i)
 {
     for (int off = 1; off < OMPWG_SG_MAX_SIZE; off <<= 1) {
         const T ov = TEAM_T(ompwg_sg_shuffle_xor)(sg, *v, (unsigned)off);
@@ -47,6 +49,14 @@ GPU_INLINE void lu_team_best(ompwg_subgroup sg, T *v, int64_t *i, T *sv, int64_t
             *i = oi;
         }
     }
+}
+
+/* The team's best candidate into (*v, *i) of every thread: the
+ * sub-groups' bests through sv and si (team-shared, one entry a
+ * sub-group), two barriers in all. */
+GPU_INLINE void lu_team_best(ompwg_subgroup sg, T *v, int64_t *i, T *sv, int64_t *si)
+{
+    lu_subgroup_best(sg, v, i);
     if (sg.lane == 0) {
         sv[sg.id] = *v;
         si[sg.id] = *i;
@@ -76,16 +86,24 @@ GPU_INLINE void lu_fence(void)
 #endif
 }
 
-/* Every team's thread 0 counts its team in and waits for the count to
- * reach `target`; the fences publish the team's writes before the count
- * and order its later reads after the other teams' counts. */
-GPU_INLINE void lu_grid_sync(uint64_t *count, uint64_t target, int t, int64_t nteam)
+/* The barrier across the grid in two halves, so that a team works between
+ * them: lu_grid_arrive counts the team in (its thread 0, after the team's
+ * barrier and a fence that publishes the team's writes), lu_grid_wait
+ * waits for the count to reach `target` (a fence orders the team's later
+ * reads after the other teams' counts) and then the team's barrier. */
+GPU_INLINE void lu_grid_arrive(uint64_t *count, int t, int64_t nteam)
 {
 #pragma omp barrier
     if (t == 0 && nteam > 1) {
         lu_fence();
 #pragma omp atomic update
         *count += 1;
+    }
+}
+
+GPU_INLINE void lu_grid_wait(uint64_t *count, uint64_t target, int t, int64_t nteam)
+{
+    if (t == 0 && nteam > 1) {
         uint64_t seen = 0;
         do {
 #pragma omp atomic read
@@ -96,6 +114,13 @@ GPU_INLINE void lu_grid_sync(uint64_t *count, uint64_t target, int t, int64_t nt
 #pragma omp barrier
 }
 
+/* The whole barrier across the grid. */
+GPU_INLINE void lu_grid_sync(uint64_t *count, uint64_t target, int t, int64_t nteam)
+{
+    lu_grid_arrive(count, t, nteam);
+    lu_grid_wait(count, target, t, nteam);
+}
+
 /* The pivot candidate of element x in row i when looking below row j: its
  * magnitude, -1 for a NaN, except that a NaN in row j itself is taken at
  * once (IDAMAX starts from the first element and nothing compares larger
@@ -104,6 +129,14 @@ GPU_INLINE T lu_weight(T x, int64_t i, int64_t j)
 {
     if (x != x) return i == j ? (T)INFINITY : (T)-1;
     return x < 0 ? -x : x;
+}
+
+/* An element of the rank-1 update, x - l p: one expression wherever it is
+ * made, so that the entries a team publishes ahead of its update are the
+ * ones the update leaves. */
+GPU_INLINE T lu_update(T x, T l, T p)
+{
+    return x - l * p;
 }
 
 /* Factorises the panel of w columns starting at column `col` of the matrix
@@ -147,39 +180,48 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
             const int64_t oper = (outside + nteam - 1) / nteam;
             const int64_t olo = team * oper, ohi = olo + oper < outside ? olo + oper : outside;
             const int64_t xstride = nteam * (LU_W + 1) + LU_W;
+            /* the exchange buffers of column j: the teams' candidates' values
+             * (cand_v), rows (cand_i) and entries (cand_row), and row j's
+             * entries (row_j) */
+#define LU_CAND_V(j) (xv + ((j) & 1) * xstride)
+#define LU_CAND_ROW(j) (LU_CAND_V(j) + nteam)
+#define LU_ROW_J(j) (LU_CAND_ROW(j) + nteam * LU_W)
+#define LU_CAND_I(j) (xi + ((j) & 1) * nteam)
+#pragma omp barrier
+            /* column 0's candidate of this team, published */
+            T bv = -1;
+            int64_t bi = INT64_MAX;
+            for (int64_t i = lo + t; i < hi; i += nt) {
+                const T v = lu_weight(rw[i - off], i, 0);
+                if (v > bv) {
+                    bv = v;
+                    bi = i;
+                }
+            }
+            lu_team_best(sg, &bv, &bi, sv, si);
+            if (t == 0) {
+                LU_CAND_V(0)[team] = bv;
+                LU_CAND_I(0)[team] = bi;
+            }
+            if (bi != INT64_MAX)
+                for (int64_t k = t; k < w; k += nt)
+                    LU_CAND_ROW(0)[team * LU_W + k] = rw[bi - off + k * ld];
+            if (lo == 0 && hi > 0)
+                for (int64_t k = t; k < w; k += nt) LU_ROW_J(0)[k] = rw[k * ld];
+            lu_grid_arrive(count, t, nteam);
             for (int64_t j = 0; j < w; j++) {
-                T *cand_v = xv + (j & 1) * xstride;
-                T *cand_row = cand_v + nteam;
-                T *row_j = cand_row + nteam * LU_W;
-                int64_t *cand_i = xi + (j & 1) * nteam;
-                /* this team's candidate among its rows at or below j */
-                T bv = -1;
-                int64_t bi = INT64_MAX;
-                for (int64_t i = (lo > j ? lo : j) + t; i < hi; i += nt) {
-                    const T v = lu_weight(rw[i - off + j * ld], i, j);
-                    if (v > bv) {
-                        bv = v;
-                        bi = i;
-                    }
-                }
-                lu_team_best(sg, &bv, &bi, sv, si);
-                if (t == 0) {
-                    cand_v[team] = bv;
-                    cand_i[team] = bi;
-                }
-                if (bi != INT64_MAX)
-                    for (int64_t k = t; k < w; k += nt) cand_row[team * LU_W + k] = rw[bi - off + k * ld];
-                if (j >= lo && j < hi)
-                    for (int64_t k = t; k < w; k += nt) row_j[k] = rw[j - off + k * ld];
-                lu_grid_sync(count, base + (uint64_t)(j + 1) * (uint64_t)nteam, t, nteam);
+                T *const cand_v = LU_CAND_V(j), *const cand_row = LU_CAND_ROW(j);
+                T *const row_j = LU_ROW_J(j);
+                int64_t *const cand_i = LU_CAND_I(j);
+                lu_grid_wait(count, base + (uint64_t)(j + 1) * (uint64_t)nteam, t, nteam);
 
-                /* the pivot: the best of the teams' candidates, the same in every
-                 * team; row j's entries, whose place is known already, loaded
-                 * beside them */
+                /* the pivot: the best of the teams' candidates, which each
+                 * sub-group finds on its own; row j's entries, whose place
+                 * is known already, loaded beside them */
                 const T rj = t < w ? ((volatile T *)row_j)[t] : (T)0;
                 bv = -1;
                 bi = INT64_MAX;
-                for (int64_t u = t; u < nteam; u += nt) {
+                for (int64_t u = sg.lane; u < nteam; u += sg.size) {
                     const T v = ((volatile T *)cand_v)[u];
                     const int64_t i = ((volatile int64_t *)cand_i)[u];
                     if (lu_better(v, i, bv, bi)) {
@@ -187,7 +229,7 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                         bi = i;
                     }
                 }
-                lu_team_best(sg, &bv, &bi, sv, si);
+                lu_subgroup_best(sg, &bv, &bi);
                 const int64_t p = bi;
                 const int64_t owner = p / per;
                 for (int64_t k = t; k < w; k += nt)
@@ -216,17 +258,64 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                 const T d = prow[j];
                 if (d == 0 && team == 0 && t == 0 && *info == 0) *info = col + j + 1;
 #pragma omp barrier
-                /* scale this team's rows below j, then the rank-1 update of
-                 * the panel's columns right of j */
+                /* this team's rows below j scaled, and column j + 1 updated
+                 * first: its candidate is published and the team counted in
+                 * at the grid's barrier before the rest of the rank-1 update,
+                 * which then overlaps the other teams' arrival */
                 const bool recip = d != 0 && (d < 0 ? -d : d) >= T_SFMIN;
                 const T r = recip ? (T)1 / d : (T)0;
-                for (int64_t i = (lo > j + 1 ? lo : j + 1) + t; i < hi; i += nt) {
+                const bool next = j + 1 < w;
+                const int64_t i0 = lo > j + 1 ? lo : j + 1;
+                bv = -1;
+                bi = INT64_MAX;
+                for (int64_t i = i0 + t; i < hi; i += nt) {
                     T l = rw[i - off + j * ld];
                     if (d != 0) {
                         l = recip ? l * r : l / d;
                         rw[i - off + j * ld] = l;
                     }
-                    for (int64_t k = j + 1; k < w; k++) rw[i - off + k * ld] -= l * prow[k];
+                    if (next) {
+                        const T x = lu_update(rw[i - off + (j + 1) * ld], l, prow[j + 1]);
+                        rw[i - off + (j + 1) * ld] = x;
+                        const T v = lu_weight(x, i, j + 1);
+                        if (v > bv) {
+                            bv = v;
+                            bi = i;
+                        }
+                    }
+                }
+                if (next) {
+                    lu_team_best(sg, &bv, &bi, sv, si);
+                    /* published as they will be after this step: the
+                     * candidate row and row j + 1 updated here on the fly */
+                    if (t == 0) {
+                        LU_CAND_V(j + 1)[team] = bv;
+                        LU_CAND_I(j + 1)[team] = bi;
+                    }
+                    if (bi != INT64_MAX)
+                        for (int64_t k = t; k < w; k += nt) {
+                            const T x = rw[bi - off + k * ld];
+                            LU_CAND_ROW(j + 1)[team * LU_W + k] =
+                                k <= j + 1 ? x : lu_update(x, rw[bi - off + j * ld], prow[k]);
+                        }
+                    if (j + 1 >= lo && j + 1 < hi)
+                        for (int64_t k = t; k < w; k += nt) {
+                            const T x = rw[j + 1 - off + k * ld];
+                            LU_ROW_J(j + 1)[k] =
+                                k <= j + 1 ? x : lu_update(x, rw[j + 1 - off + j * ld], prow[k]);
+                        }
+                    lu_grid_arrive(count, t, nteam);
+                    /* columns j + 2.. of the rows below j: where the team has
+                     * threads to spare, g threads a row, each every g-th
+                     * column (one division a step, none an element) */
+                    const int64_t nr = hi - i0;
+                    const int span = nr > 0 && nr <= nt ? (int)nr : nt;
+                    const int g = nt / span, q = t / span;
+                    for (int64_t i = i0 + (t - q * span); q < g && i < hi; i += nt) {
+                        const T l = rw[i - off + j * ld];
+                        for (int64_t k = j + 2 + q; k < w; k += g)
+                            rw[i - off + k * ld] = lu_update(rw[i - off + k * ld], l, prow[k]);
+                    }
                 }
                 /* the outside interchange: the first column's stores, then any
                  * further columns of this thread's */
@@ -241,8 +330,12 @@ static void TN(lu_panel_, )(int dev, int teams, int64_t m_all, int64_t n_all, in
                         colp[col + j] = colp[col + p];
                         colp[col + p] = x;
                     }
-#pragma omp barrier
             }
+#undef LU_CAND_V
+#undef LU_CAND_ROW
+#undef LU_ROW_J
+#undef LU_CAND_I
+#pragma omp barrier
             if (local)
                 for (int64_t x = t; x < (hi - lo) * w; x += nt) {
                     const int64_t i = lo + x % (hi - lo), k = x / (hi - lo);

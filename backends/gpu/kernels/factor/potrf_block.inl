@@ -1,56 +1,144 @@
 /* Part of factor_tmpl.c: the Cholesky factor of a diagonal block of order
- * n <= CH_B in one team, the block in team-shared memory (local memory):
- * per column the diagonal's square root, the column scaled below it, the
- * trailing triangle updated, a barrier between steps. The upper case works
- * on the transpose (A = U^T U is L L^T with L = U^T). */
+ * n <= CH_B in one team, and the row permutation of the solves. The upper
+ * case works on the transpose (A = U^T U is L L^T with L = U^T).
+ *
+ * On the GPU the block lives in the team's registers: thread (tr, tc) of a
+ * CH_TG x CH_TG grid holds the elements (tr + CH_TG x, tc + CH_TG y) of the
+ * lower triangle, x, y < CH_R. Per column j: the diagonal's owner takes
+ * its square root and reciprocal, the owners of column j scale it into
+ * team-shared memory (and to the matrix), every thread takes l_i l_k off
+ * its elements right of j, two barriers in all. The scaled column is the
+ * only thing threads exchange, so the trailing triangle never travels
+ * through shared memory. Any other team size (host fallback) works on the
+ * matrix in place, column by column. */
+
+/* Rows and columns of threads over a block, and a thread's rows (and
+ * columns) of it. */
+#define CH_TG 16
+#define CH_R (CH_B / CH_TG)
+#define CH_NT (CH_TG * CH_TG)
+_Static_assert(CH_B % CH_TG == 0, "whole rows of threads");
+
+/* The column-by-column factorisation of potrf_block_ by thread t of nt,
+ * on the matrix in place (element (i, k) of L at a[i * ri + k * rk]).
+ * Returns the 0-based column whose diagonal is not positive, or nb. */
+static __attribute__((noinline)) int TN(potrf_block_any_, )(int nb, T *a, int64_t ri, int64_t rk,
+                                                            int t, int nt, T *col)
+{
+    int bad = nb;
+    for (int j = 0; j < nb; j++) {
+        const T d = a[j * ri + j * rk];
+        if (!(d > 0)) {
+            bad = j;
+            break;
+        }
+        const T sq = T_SQRT(d), r = (T)1 / sq;
+        for (int i = j + 1 + t; i < nb; i += nt) col[i] = a[i * ri + j * rk] * r;
+#pragma omp barrier
+        if (t == 0) a[j * ri + j * rk] = sq;
+        for (int i = j + 1 + t; i < nb; i += nt) {
+            a[i * ri + j * rk] = col[i];
+            for (int k = j + 1; k <= i; k++) a[i * ri + k * rk] -= col[i] * col[k];
+        }
+#pragma omp barrier
+    }
+    return bad;
+}
 
 /* Factorises the block at a (leading dimension lda) whose first column is
  * column `col` of the matrix. *info gets col + j + 1 for the first column j
  * whose diagonal is not positive (or is a NaN), as DPOTRF2 stops there; the
- * columns before it are factorised and written back.
- *
- * The team's threads are CH_G groups over the block's rows: thread (i, g)
- * updates row i's columns g, g + CH_G, ... of the trailing triangle. Step j
- * reads column j as the step before left it and writes only the columns
- * right of it, so one barrier a column suffices; the scaled column j goes
- * straight to memory, where nothing reads it again. */
+ * columns before it are factorised and written back, the rest is left as
+ * it was. */
 static void TN(potrf_block_, )(int dev, int64_t n, T *a, int64_t lda, bool upper, int64_t col,
                                int64_t *info)
 {
     const int nb = (int)n;
 #pragma omp target teams device(dev) num_teams(1) thread_limit(CH_NT) is_device_ptr(a, info)
     {
-        T blk[CH_B * CH_LD];
+        T colj[2 * CH_B];
+        int bad[1], stop[1];
 #pragma omp parallel firstprivate(nb, lda, upper, col)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             /* element (i, k) of L: a[i * ri + k * rk] */
             const int64_t ri = upper ? lda : 1, rk = upper ? 1 : lda;
-            /* an earlier block that was not positive definite stops the rest */
-            const bool stopped = *info != 0;
-            for (int e = t; e < nb * nb && !stopped; e += nt) {
-                const int i = e % nb, k = e / nb;
-                if (i >= k) blk[i + k * CH_LD] = a[i * ri + k * rk];
+            /* an earlier block that was not positive definite stops the
+             * rest: read once, before this block may set *info */
+            if (t == 0) {
+                stop[0] = *info != 0;
+                bad[0] = 0;
             }
 #pragma omp barrier
-            for (int j = 0; j < nb && !stopped; j++) {
-                const T d = blk[j + j * CH_LD];
-                if (!(d > 0)) {
-                    if (t == 0) *info = col + j + 1;
-                    break;
+            if (stop[0]) {
+                /* nothing */
+            } else if (nt != CH_NT) {
+                const int j = TN(potrf_block_any_, )(nb, a, ri, rk, t, nt, colj);
+                if (j < nb && t == 0) *info = col + j + 1;
+            } else {
+                const int tr = t % CH_TG, tc = t / CH_TG;
+                T reg[CH_R][CH_R], dg[CH_R];
+#pragma unroll
+                for (int x = 0; x < CH_R; x++)
+#pragma unroll
+                    for (int y = 0; y < CH_R; y++) {
+                        const int i = tr + CH_TG * x, k = tc + CH_TG * y;
+                        reg[x][y] = i < nb && k <= i ? a[i * ri + k * rk] : (T)0;
+                    }
+#pragma unroll
+                for (int y = 0; y < CH_R; y++) {
+                    const int k = tc + CH_TG * y;
+                    dg[y] = k < nb ? a[k * ri + k * rk] : (T)1;
                 }
-                const T sq = T_SQRT(d), r = (T)1 / sq;
-                for (int x = t; x < CH_B * CH_G; x += nt) {
-                    const int i = x % CH_B, g = x / CH_B;
-                    if (i == j && g == 0) a[i * ri + j * rk] = sq;
-                    if (i <= j || i >= nb) continue;
-                    const T li = blk[i + j * CH_LD] * r;
-                    if (g == 0) a[i * ri + j * rk] = li;
-                    const T lr = li * r;
-                    for (int k = j + 1 + g; k <= i; k += CH_G)
-                        blk[i + k * CH_LD] -= lr * blk[k + j * CH_LD];
-                }
+                for (int j = 0; j < nb; j++) {
+                    const int jr = j % CH_TG, jq = j / CH_TG;
+                    T *const cj = colj + (j & 1) * CH_B;
+                    /* column j: its owners scale it, each from its own copy
+                     * of the diagonal */
+                    if (tc == jr) {
+                        T d = 0;
+#pragma unroll
+                        for (int y = 0; y < CH_R; y++)
+                            if (y == jq) d = dg[y];
+                        if (!(d > 0)) {
+                            if (tr == 0) {
+                                *info = col + j + 1;
+                                bad[0] = 1;
+                            }
+                        } else {
+                            const T sq = T_SQRT(d), r = (T)1 / sq;
+                            if (tr == jr) a[j * ri + j * rk] = sq;
+#pragma unroll
+                            for (int y = 0; y < CH_R; y++)
+                                if (y == jq)
+#pragma unroll
+                                    for (int x = 0; x < CH_R; x++) {
+                                        const int i = tr + CH_TG * x;
+                                        if (i > j && i < nb) {
+                                            const T l = reg[x][y] * r;
+                                            cj[i] = l;
+                                            a[i * ri + j * rk] = l;
+                                        }
+                                    }
+                        }
+                    }
 #pragma omp barrier
+                    if (bad[0]) break;
+                    /* the trailing triangle, and the copies of its diagonal */
+                    T li[CH_R], lk[CH_R];
+#pragma unroll
+                    for (int x = 0; x < CH_R; x++) {
+                        const int i = tr + CH_TG * x, k = tc + CH_TG * x;
+                        li[x] = i > j && i < nb ? cj[i] : (T)0;
+                        lk[x] = k > j && k < nb ? cj[k] : (T)0;
+                    }
+#pragma unroll
+                    for (int x = 0; x < CH_R; x++) {
+                        dg[x] -= lk[x] * lk[x];
+#pragma unroll
+                        for (int y = 0; y < CH_R; y++) reg[x][y] -= li[x] * lk[y];
+                    }
+                }
             }
         }
     }
