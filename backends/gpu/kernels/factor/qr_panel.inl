@@ -15,9 +15,10 @@
  * combines the same partial sums in the same order, so that all hold the
  * same reflector (DLARFG's beta and tau) and the same w = v^T A(j:m, k) of
  * every column k right of j, and updates its own rows. The columns left of
- * j hold the earlier reflectors: their products with v are T's next column
- * (DLARFT's recurrence, computed by team 0). The published sums are
- * double-buffered by the column's parity, as the LU panel's candidates.
+ * j hold the earlier reflectors: their products with v are kept by team 0,
+ * which makes T from them after the last column (DLARFT's recurrence), off
+ * the path the other teams wait on. The published sums are double-buffered
+ * by the column's parity, as the LU panel's candidates.
  *
  * With v = (1, x / (alpha - beta)) for column j = (alpha, x), every product
  * v^T a_k is a_jk + (x^T a_k) / (alpha - beta): one reduction serves the
@@ -109,8 +110,12 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
                  * QR_G-th team, met by shuffles */
                 for (int64_t u = t; u < nteam; u += nt) scale[u] = ((volatile T *)xs)[u];
 #pragma omp barrier
+                /* S: every sub-group finds it on its own (a NaN wins
+                 * wherever it is, so the order does not matter) */
                 T big = 0;
-                for (int64_t u = 0; u < nteam; u++) big = qr_max_nan(big, scale[u]);
+                for (int64_t u = sg.lane; u < nteam; u += sg.size) big = qr_max_nan(big, scale[u]);
+                for (int off = 1; off < OMPWG_SG_MAX_SIZE; off <<= 1)
+                    big = qr_max_nan(big, TEAM_T(ompwg_sg_shuffle_xor)(sg, big, (unsigned)off));
                 const T rb = big != 0 ? (T)1 / big : (T)0;
                 for (int64_t k0 = 0; k0 < w; k0 += nt / QR_G) {
                     const int64_t k = k0 + t / QR_G;
@@ -138,22 +143,23 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
                 const T sc = scal * big; /* x^T a_k = S dot[k] */
                 /* the rows right of column j: A(i, k) -= tau v_i w_k */
                 if (tj != 0) {
-                    const int64_t r1 = lo > j ? lo : j, nr = hi - r1, nc = w - j - 1;
-                    for (int64_t e = t; e < nr * nc; e += nt) {
-                        const int64_t i = r1 + e % nr, k = j + 1 + e / nr;
-                        const T wk = rowj[k] + sc * dot[k];
+                    /* g threads a row where the team has threads to spare,
+                     * each every g-th column: one division a column */
+                    const int64_t r1 = lo > j ? lo : j, nr = hi - r1;
+                    const int span = nr > 0 && nr <= nt ? (int)nr : nt;
+                    const int g = nt / span, q = t / span;
+                    for (int64_t i = r1 + (t - q * span); q < g && i < hi; i += nt) {
                         const T vi = i == j ? (T)1 : p0[i + j * lda] * scal;
-                        p0[i + k * lda] -= tj * vi * wk;
+                        for (int64_t k = j + 1 + q; k < w; k += g) {
+                            const T wk = rowj[k] + sc * dot[k];
+                            p0[i + k * lda] -= tj * vi * wk;
+                        }
                     }
                 }
                 if (team == 0) {
-                    /* T(0:j, j) = -tau T(0:j, 0:j) (V^T v_j), T(j, j) = tau */
-                    for (int64_t l = t; l < j; l += nt) {
-                        T acc = 0;
-                        for (int64_t r = l; r < j; r++)
-                            acc += tl[l + r * QR_W] * (rowj[r] + sc * dot[r]);
-                        tl[l + j * QR_W] = -tj * acc;
-                    }
+                    /* V^T v_j into T's column j above the diagonal, tau on
+                     * it: T is made from them after the last column */
+                    for (int64_t l = t; l < j; l += nt) tl[l + j * QR_W] = rowj[l] + sc * dot[l];
                     if (t == 0) {
                         tl[j + j * QR_W] = tj;
                         tau[j] = tj;
@@ -171,8 +177,22 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
                 const int64_t i = lo + e % (hi - lo), c = e / (hi - lo);
                 v[i + c * rows] = i < c ? (T)0 : i == c ? (T)1 : p0[i + c * lda];
             }
-            if (team == 0)
+            if (team == 0) {
+                /* DLARFT's recurrence, column by column: T(0:j, j) = -tau_j
+                 * T(0:j, 0:j) z with z = V^T v_j as the steps left it */
+                for (int64_t j = 1; j < w; j++) {
+                    const T tj = tl[j + j * QR_W];
+                    for (int64_t l = t; l < j; l += nt) {
+                        T acc = 0;
+                        for (int64_t r = l; r < j; r++) acc += tl[l + r * QR_W] * tl[r + j * QR_W];
+                        dot[l] = acc;
+                    }
+#pragma omp barrier
+                    for (int64_t l = t; l < j; l += nt) tl[l + j * QR_W] = -tj * dot[l];
+#pragma omp barrier
+                }
                 for (int e = t; e < QR_W * QR_W; e += nt) tmat[e] = tl[e];
+            }
         }
     }
 }
