@@ -1,16 +1,15 @@
 /* The LAPACK routines the drop-in runs in ompwg, compiled once per
  * precision: xGETRF, xGETRS, xGESV, xPOTRF, xPOTRS, xPOSV, xGEQRF, xORMQR
- * and xGELS with LAPACK's interface (integers by address, ompwg_blas_int:
- * 32-bit, or 64-bit where compiled with OMPWG_BLAS_ILP64; 1-based pivots,
- * hidden lengths of the character arguments, workspace queries: the sizes
- * reference LAPACK asks for, though the library allocates its own), on the
- * public functions of ompwg_lapack.h, which place each call and run a
- * matrix the device cannot hold on OpenBLAS's LAPACK. An illegal argument
- * goes to xerbla_ with the reference routine's name and number
- * (libompwg_blas's, which returns). A failure the library reports at run
- * time is said on stderr. Linked into libompwg_blas (a preloaded BLAS
- * catches these calls too) and libompwg_lapack, and compiled again for
- * their ILP64 variants; the exported names are spelled in full at the end. */
+ * and xGELS with LAPACK's interface (32-bit integers by address, 1-based
+ * pivots, hidden lengths of the character arguments, workspace queries:
+ * the sizes reference LAPACK asks for, though the library allocates its
+ * own), on the public functions of
+ * ompwg_lapack.h, which place each call and run a matrix the device cannot
+ * hold on OpenBLAS's LAPACK. An illegal argument goes to xerbla_ with the
+ * reference routine's name and number (libompwg_blas's, which returns). A
+ * failure the library reports at run time is said on stderr. Linked into
+ * libompwg_blas (a preloaded BLAS catches these calls too) and
+ * libompwg_lapack; the exported names are spelled in full at the end. */
 #include "prec.h"
 
 #include <stdbool.h>
@@ -18,18 +17,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "forward_table.h"
-#include "ompwg_blas.h"
 #include "ompwg_lapack.h"
-#include "openblas_gate.h"
 
 #define LA_EXPORT __attribute__((visibility("default")))
+
+void xerbla_(const char *srname, const int *info, size_t len);
 
 /* The routine's name as XERBLA takes it (six characters). */
 #define LA_NAME(rest) T_PREFIX_UPPER rest
 
 /* A size by address; a NULL one (never from Fortran) reads as `illegal`. */
-static int64_t read_int(const ompwg_blas_int *p, int64_t illegal) { return p ? *p : illegal; }
+static int64_t read_int(const int *p, int64_t illegal)
+{
+    return p ? *p : illegal;
+}
 
 /* Characters as LAPACK's LSAME reads them. */
 static ompwg_uplo uplo_of(const char *c)
@@ -116,15 +117,15 @@ static bool rerun(ompwg_status st, int64_t info)
     } while (0)
 
 /* After a call: an illegal argument to xerbla_, a run-time failure said. */
-static ompwg_blas_int finish(const char *name, ompwg_status st, int64_t info)
+static int finish(const char *name, ompwg_status st, int64_t info)
 {
     if (info < 0) {
-        const ompwg_blas_int pos = (ompwg_blas_int)-info;
+        const int pos = (int)-info;
         xerbla_(name, &pos, 6);
     } else if (st != OMPWG_OK) {
         fprintf(stderr, "ompwg: %s failed: %s\n", name, ompwg_strerror(st));
     }
-    return (ompwg_blas_int)info;
+    return (int)info;
 }
 
 /* The pivots of a factorisation of k rows or columns, 64-bit: NULL when
@@ -140,8 +141,7 @@ static int64_t *pivots(int64_t k)
 #define LA(name) ompwg_s##name
 #endif
 
-static void getrf_body(const ompwg_blas_int *m, const ompwg_blas_int *n, T *a,
-                       const ompwg_blas_int *lda, ompwg_blas_int *ipiv, ompwg_blas_int *info)
+static void getrf_body(const int *m, const int *n, T *a, const int *lda, int *ipiv, int *info)
 {
     const int64_t mm = read_int(m, -1), nn = read_int(n, -1), k = mm < nn ? mm : nn;
     int64_t *piv = pivots(k), inf = 0;
@@ -152,14 +152,13 @@ static void getrf_body(const ompwg_blas_int *m, const ompwg_blas_int *n, T *a,
     ompwg_status st;
     LA_CALL(st, LA(getrf)(mm, nn, a, read_int(lda, 0), piv, &inf));
     if (st == OMPWG_OK)
-        for (int64_t i = 0; i < k; i++) ipiv[i] = (ompwg_blas_int)piv[i];
+        for (int64_t i = 0; i < k; i++) ipiv[i] = (int)piv[i];
     free(piv);
     *info = finish(LA_NAME("GETRF"), st, inf);
 }
 
-static void getrs_body(const char *trans, const ompwg_blas_int *n, const ompwg_blas_int *nrhs,
-                       const T *a, const ompwg_blas_int *lda, const ompwg_blas_int *ipiv, T *b,
-                       const ompwg_blas_int *ldb, ompwg_blas_int *info)
+static void getrs_body(const char *trans, const int *n, const int *nrhs, const T *a,
+                       const int *lda, const int *ipiv, T *b, const int *ldb, int *info)
 {
     const int64_t nn = read_int(n, -1);
     int64_t *piv = pivots(nn), inf = 0;
@@ -176,9 +175,8 @@ static void getrs_body(const char *trans, const ompwg_blas_int *n, const ompwg_b
     *info = finish(LA_NAME("GETRS"), st, inf);
 }
 
-static void gesv_body(const ompwg_blas_int *n, const ompwg_blas_int *nrhs, T *a,
-                      const ompwg_blas_int *lda, ompwg_blas_int *ipiv, T *b,
-                      const ompwg_blas_int *ldb, ompwg_blas_int *info)
+static void gesv_body(const int *n, const int *nrhs, T *a, const int *lda, int *ipiv, T *b,
+                      const int *ldb, int *info)
 {
     const int64_t nn = read_int(n, -1);
     int64_t *piv = pivots(nn), inf = 0;
@@ -190,13 +188,12 @@ static void gesv_body(const ompwg_blas_int *n, const ompwg_blas_int *nrhs, T *a,
     LA_CALL(st, LA(gesv)(nn, read_int(nrhs, -1), a, read_int(lda, 0), piv, b,
                                read_int(ldb, 0), &inf));
     if (st == OMPWG_OK)
-        for (int64_t i = 0; i < nn; i++) ipiv[i] = (ompwg_blas_int)piv[i];
+        for (int64_t i = 0; i < nn; i++) ipiv[i] = (int)piv[i];
     free(piv);
     *info = finish(LA_NAME("GESV "), st, inf);
 }
 
-static void potrf_body(const char *uplo, const ompwg_blas_int *n, T *a, const ompwg_blas_int *lda,
-                       ompwg_blas_int *info)
+static void potrf_body(const char *uplo, const int *n, T *a, const int *lda, int *info)
 {
     int64_t inf = 0;
     ompwg_status st;
@@ -204,9 +201,8 @@ static void potrf_body(const char *uplo, const ompwg_blas_int *n, T *a, const om
     *info = finish(LA_NAME("POTRF"), st, inf);
 }
 
-static void potrs_body(const char *uplo, const ompwg_blas_int *n, const ompwg_blas_int *nrhs,
-                       const T *a, const ompwg_blas_int *lda, T *b, const ompwg_blas_int *ldb,
-                       ompwg_blas_int *info)
+static void potrs_body(const char *uplo, const int *n, const int *nrhs, const T *a,
+                       const int *lda, T *b, const int *ldb, int *info)
 {
     int64_t inf = 0;
     ompwg_status st;
@@ -215,9 +211,8 @@ static void potrs_body(const char *uplo, const ompwg_blas_int *n, const ompwg_bl
     *info = finish(LA_NAME("POTRS"), st, inf);
 }
 
-static void posv_body(const char *uplo, const ompwg_blas_int *n, const ompwg_blas_int *nrhs, T *a,
-                      const ompwg_blas_int *lda, T *b, const ompwg_blas_int *ldb,
-                      ompwg_blas_int *info)
+static void posv_body(const char *uplo, const int *n, const int *nrhs, T *a, const int *lda, T *b,
+                      const int *ldb, int *info)
 {
     int64_t inf = 0;
     ompwg_status st;
@@ -226,9 +221,8 @@ static void posv_body(const char *uplo, const ompwg_blas_int *n, const ompwg_bla
     *info = finish(LA_NAME("POSV "), st, inf);
 }
 
-static void geqrf_body(const ompwg_blas_int *m, const ompwg_blas_int *n, T *a,
-                       const ompwg_blas_int *lda, T *tau, T *work, const ompwg_blas_int *lwork,
-                       ompwg_blas_int *info)
+static void geqrf_body(const int *m, const int *n, T *a, const int *lda, T *tau, T *work,
+                       const int *lwork, int *info)
 {
     const int64_t mm = read_int(m, -1), nn = read_int(n, -1), ld = read_int(lda, 0);
     const int64_t k = mm < nn ? mm : nn;
@@ -241,10 +235,9 @@ static void geqrf_body(const ompwg_blas_int *m, const ompwg_blas_int *n, T *a,
     *info = finish(LA_NAME("GEQRF"), st, inf);
 }
 
-static void ormqr_body(const char *side, const char *trans, const ompwg_blas_int *m,
-                       const ompwg_blas_int *n, const ompwg_blas_int *k, const T *a,
-                       const ompwg_blas_int *lda, const T *tau, T *c, const ompwg_blas_int *ldc,
-                       T *work, const ompwg_blas_int *lwork, ompwg_blas_int *info)
+static void ormqr_body(const char *side, const char *trans, const int *m, const int *n,
+                       const int *k, const T *a, const int *lda, const T *tau, T *c,
+                       const int *ldc, T *work, const int *lwork, int *info)
 {
     const ompwg_side sd = side_of(side);
     const ompwg_trans tr = trans_real(trans);
@@ -262,10 +255,8 @@ static void ormqr_body(const char *side, const char *trans, const ompwg_blas_int
     *info = finish(LA_NAME("ORMQR"), st, inf);
 }
 
-static void gels_body(const char *trans, const ompwg_blas_int *m, const ompwg_blas_int *n,
-                      const ompwg_blas_int *nrhs, T *a, const ompwg_blas_int *lda, T *b,
-                      const ompwg_blas_int *ldb, T *work, const ompwg_blas_int *lwork,
-                      ompwg_blas_int *info)
+static void gels_body(const char *trans, const int *m, const int *n, const int *nrhs, T *a,
+                      const int *lda, T *b, const int *ldb, T *work, const int *lwork, int *info)
 {
     const ompwg_trans tr = trans_real(trans);
     const int64_t mm = read_int(m, -1), nn = read_int(n, -1), nr = read_int(nrhs, -1);
@@ -282,104 +273,31 @@ static void gels_body(const char *trans, const ompwg_blas_int *m, const ompwg_bl
     *info = finish(LA_NAME("GELS "), st, inf);
 }
 
-/* A call with an integer past 2^31 - 1 (the ILP64 build's, ompwg_blas_int
- * 64-bit) runs on OpenBLAS's ILP64 build, whose own definition of the
- * routine is looked up in its object once (blas/forward_table.h): ompwg's
- * factorisations on the host run OpenBLAS's LP64 LAPACK, which cannot take
- * it (OMPWG_ERR_TOO_LARGE). In the LP64 build no integer is past it. */
-enum {
-    WIDE_GETRF,
-    WIDE_GETRS,
-    WIDE_GESV,
-    WIDE_POTRF,
-    WIDE_POTRS,
-    WIDE_POSV,
-    WIDE_GEQRF,
-    WIDE_ORMQR,
-    WIDE_GELS,
-    WIDE_COUNT
-};
-static const char *const wide_names[WIDE_COUNT] = {
-    [WIDE_GETRF] = T_PREFIX "getrf_", [WIDE_GETRS] = T_PREFIX "getrs_",
-    [WIDE_GESV] = T_PREFIX "gesv_",   [WIDE_POTRF] = T_PREFIX "potrf_",
-    [WIDE_POTRS] = T_PREFIX "potrs_", [WIDE_POSV] = T_PREFIX "posv_",
-    [WIDE_GEQRF] = T_PREFIX "geqrf_", [WIDE_ORMQR] = T_PREFIX "ormqr_",
-    [WIDE_GELS] = T_PREFIX "gels_",
-};
-OMPWG_FORWARD_TABLE(wide_table, "ompwg", wide_names, WIDE_COUNT);
-
-/* Whether one of the count integers at p[] (NULL ones do not count) is past
- * 2^31 - 1 either way. */
-static bool wide(const ompwg_blas_int *const *p, size_t count)
-{
-#ifdef OMPWG_BLAS_ILP64
-    for (size_t i = 0; i < count; i++)
-        if (p[i] && (*p[i] > INT32_MAX || *p[i] < -INT32_MAX)) return true;
-#else
-    (void)p;
-    (void)count;
-#endif
-    return false;
-}
-
-#define LA_WIDE(...)                                                                               \
-    wide((const ompwg_blas_int *const[]){ __VA_ARGS__ },                                           \
-         sizeof((const ompwg_blas_int *const[]){ __VA_ARGS__ }) / sizeof(ompwg_blas_int *))
-
-/* The routine of shape SHAPE (GETRF, ...: its parameters SHAPE_F, the
- * body's arguments SHAPE_A, every argument SHAPE_FA) on OpenBLAS where
- * `is_wide`, else in ompwg. Without OpenBLAS's definition nothing is
- * written (said on stderr once). */
-#define LA_RUN(SHAPE, body, is_wide)                                                               \
-    do {                                                                                           \
-        if (is_wide) {                                                                             \
-            typedef void fn_t(SHAPE##_F);                                                          \
-            fn_t *fn = (fn_t *)ompwg_forward_definition(&wide_table, WIDE_##SHAPE);                \
-            if (!fn) return;                                                                       \
-            ompwg_openblas_enter();                                                                \
-            fn(SHAPE##_FA);                                                                        \
-            ompwg_openblas_leave();                                                                \
-        } else {                                                                                   \
-            body(SHAPE##_A);                                                                       \
-        }                                                                                          \
-    } while (0)
-
 /* LAPACK's parameter lists, the hidden lengths of the character arguments
  * last (gfortran's interface). */
-#define GETRF_F                                                                                    \
-    const ompwg_blas_int *m, const ompwg_blas_int *n, T *a, const ompwg_blas_int *lda,             \
-        ompwg_blas_int *ipiv, ompwg_blas_int *info
-#define GETRS_F                                                                                    \
-    const char *trans, const ompwg_blas_int *n, const ompwg_blas_int *nrhs, const T *a,            \
-        const ompwg_blas_int *lda, const ompwg_blas_int *ipiv, T *b, const ompwg_blas_int *ldb,    \
-        ompwg_blas_int *info, size_t trans_len
-#define GESV_F                                                                                     \
-    const ompwg_blas_int *n, const ompwg_blas_int *nrhs, T *a, const ompwg_blas_int *lda,          \
-        ompwg_blas_int *ipiv, T *b, const ompwg_blas_int *ldb, ompwg_blas_int *info
-#define POTRF_F                                                                                    \
-    const char *uplo, const ompwg_blas_int *n, T *a, const ompwg_blas_int *lda,                    \
-        ompwg_blas_int *info, size_t uplo_len
-#define POTRS_F                                                                                    \
-    const char *uplo, const ompwg_blas_int *n, const ompwg_blas_int *nrhs, const T *a,             \
-        const ompwg_blas_int *lda, T *b, const ompwg_blas_int *ldb, ompwg_blas_int *info,          \
-        size_t uplo_len
-#define POSV_F                                                                                     \
-    const char *uplo, const ompwg_blas_int *n, const ompwg_blas_int *nrhs, T *a,                   \
-        const ompwg_blas_int *lda, T *b, const ompwg_blas_int *ldb, ompwg_blas_int *info,          \
-        size_t uplo_len
-#define GEQRF_F                                                                                    \
-    const ompwg_blas_int *m, const ompwg_blas_int *n, T *a, const ompwg_blas_int *lda, T *tau,     \
-        T *work, const ompwg_blas_int *lwork, ompwg_blas_int *info
-#define ORMQR_F                                                                                    \
-    const char *side, const char *trans, const ompwg_blas_int *m, const ompwg_blas_int *n,         \
-        const ompwg_blas_int *k, const T *a, const ompwg_blas_int *lda, const T *tau, T *c,        \
-        const ompwg_blas_int *ldc, T *work, const ompwg_blas_int *lwork, ompwg_blas_int *info,     \
-        size_t side_len, size_t trans_len
-#define GELS_F                                                                                     \
-    const char *trans, const ompwg_blas_int *m, const ompwg_blas_int *n,                           \
-        const ompwg_blas_int *nrhs, T *a, const ompwg_blas_int *lda, T *b,                         \
-        const ompwg_blas_int *ldb, T *work, const ompwg_blas_int *lwork, ompwg_blas_int *info,     \
-        size_t trans_len
+#define GETRF_F const int *m, const int *n, T *a, const int *lda, int *ipiv, int *info
+#define GETRS_F                                                                                 \
+    const char *trans, const int *n, const int *nrhs, const T *a, const int *lda,               \
+        const int *ipiv, T *b, const int *ldb, int *info, size_t trans_len
+#define GESV_F                                                                                  \
+    const int *n, const int *nrhs, T *a, const int *lda, int *ipiv, T *b, const int *ldb,       \
+        int *info
+#define POTRF_F const char *uplo, const int *n, T *a, const int *lda, int *info, size_t uplo_len
+#define POTRS_F                                                                                 \
+    const char *uplo, const int *n, const int *nrhs, const T *a, const int *lda, T *b,          \
+        const int *ldb, int *info, size_t uplo_len
+#define POSV_F                                                                                  \
+    const char *uplo, const int *n, const int *nrhs, T *a, const int *lda, T *b,                \
+        const int *ldb, int *info, size_t uplo_len
+#define GEQRF_F                                                                                 \
+    const int *m, const int *n, T *a, const int *lda, T *tau, T *work, const int *lwork, int *info
+#define ORMQR_F                                                                                 \
+    const char *side, const char *trans, const int *m, const int *n, const int *k, const T *a,  \
+        const int *lda, const T *tau, T *c, const int *ldc, T *work, const int *lwork,           \
+        int *info, size_t side_len, size_t trans_len
+#define GELS_F                                                                                  \
+    const char *trans, const int *m, const int *n, const int *nrhs, T *a, const int *lda, T *b,  \
+        const int *ldb, T *work, const int *lwork, int *info, size_t trans_len
 #define GEQRF_A m, n, a, lda, tau, work, lwork, info
 #define ORMQR_A side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info
 #define GELS_A trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info
@@ -389,56 +307,36 @@ static bool wide(const ompwg_blas_int *const *p, size_t count)
 #define POTRF_A uplo, n, a, lda, info
 #define POTRS_A uplo, n, nrhs, a, lda, b, ldb, info
 #define POSV_A uplo, n, nrhs, a, lda, b, ldb, info
-/* every argument, the hidden lengths included */
-#define GETRF_FA GETRF_A
-#define GETRS_FA GETRS_A, trans_len
-#define GESV_FA GESV_A
-#define POTRF_FA POTRF_A, uplo_len
-#define POTRS_FA POTRS_A, uplo_len
-#define POSV_FA POSV_A, uplo_len
-#define GEQRF_FA GEQRF_A
-#define ORMQR_FA ORMQR_A, side_len, trans_len
-#define GELS_FA GELS_A, trans_len
-/* the integers that may be past 2^31 - 1 */
-#define GETRF_W LA_WIDE(m, n, lda)
-#define GETRS_W LA_WIDE(n, nrhs, lda, ldb)
-#define GESV_W LA_WIDE(n, nrhs, lda, ldb)
-#define POTRF_W LA_WIDE(n, lda)
-#define POTRS_W LA_WIDE(n, nrhs, lda, ldb)
-#define POSV_W LA_WIDE(n, nrhs, lda, ldb)
-#define GEQRF_W LA_WIDE(m, n, lda, lwork)
-#define ORMQR_W LA_WIDE(m, n, k, lda, ldc, lwork)
-#define GELS_W LA_WIDE(m, n, nrhs, lda, ldb, lwork)
 
 /* LU */
 #if T_IS_DOUBLE
-LA_EXPORT void dgetrf_(GETRF_F) { LA_RUN(GETRF, getrf_body, GETRF_W); }
-LA_EXPORT void dgetrs_(GETRS_F) { LA_RUN(GETRS, getrs_body, GETRS_W); }
-LA_EXPORT void dgesv_(GESV_F) { LA_RUN(GESV, gesv_body, GESV_W); }
+LA_EXPORT void dgetrf_(GETRF_F) { getrf_body(GETRF_A); }
+LA_EXPORT void dgetrs_(GETRS_F) { (void)trans_len; getrs_body(GETRS_A); }
+LA_EXPORT void dgesv_(GESV_F) { gesv_body(GESV_A); }
 #else
-LA_EXPORT void sgetrf_(GETRF_F) { LA_RUN(GETRF, getrf_body, GETRF_W); }
-LA_EXPORT void sgetrs_(GETRS_F) { LA_RUN(GETRS, getrs_body, GETRS_W); }
-LA_EXPORT void sgesv_(GESV_F) { LA_RUN(GESV, gesv_body, GESV_W); }
+LA_EXPORT void sgetrf_(GETRF_F) { getrf_body(GETRF_A); }
+LA_EXPORT void sgetrs_(GETRS_F) { (void)trans_len; getrs_body(GETRS_A); }
+LA_EXPORT void sgesv_(GESV_F) { gesv_body(GESV_A); }
 #endif
 
 /* Cholesky */
 #if T_IS_DOUBLE
-LA_EXPORT void dpotrf_(POTRF_F) { LA_RUN(POTRF, potrf_body, POTRF_W); }
-LA_EXPORT void dpotrs_(POTRS_F) { LA_RUN(POTRS, potrs_body, POTRS_W); }
-LA_EXPORT void dposv_(POSV_F) { LA_RUN(POSV, posv_body, POSV_W); }
+LA_EXPORT void dpotrf_(POTRF_F) { (void)uplo_len; potrf_body(POTRF_A); }
+LA_EXPORT void dpotrs_(POTRS_F) { (void)uplo_len; potrs_body(POTRS_A); }
+LA_EXPORT void dposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }
 #else
-LA_EXPORT void spotrf_(POTRF_F) { LA_RUN(POTRF, potrf_body, POTRF_W); }
-LA_EXPORT void spotrs_(POTRS_F) { LA_RUN(POTRS, potrs_body, POTRS_W); }
-LA_EXPORT void sposv_(POSV_F) { LA_RUN(POSV, posv_body, POSV_W); }
+LA_EXPORT void spotrf_(POTRF_F) { (void)uplo_len; potrf_body(POTRF_A); }
+LA_EXPORT void spotrs_(POTRS_F) { (void)uplo_len; potrs_body(POTRS_A); }
+LA_EXPORT void sposv_(POSV_F) { (void)uplo_len; posv_body(POSV_A); }
 #endif
 
 /* QR and least squares */
 #if T_IS_DOUBLE
-LA_EXPORT void dgeqrf_(GEQRF_F) { LA_RUN(GEQRF, geqrf_body, GEQRF_W); }
-LA_EXPORT void dormqr_(ORMQR_F) { LA_RUN(ORMQR, ormqr_body, ORMQR_W); }
-LA_EXPORT void dgels_(GELS_F) { LA_RUN(GELS, gels_body, GELS_W); }
+LA_EXPORT void dgeqrf_(GEQRF_F) { geqrf_body(GEQRF_A); }
+LA_EXPORT void dormqr_(ORMQR_F) { (void)side_len, (void)trans_len; ormqr_body(ORMQR_A); }
+LA_EXPORT void dgels_(GELS_F) { (void)trans_len; gels_body(GELS_A); }
 #else
-LA_EXPORT void sgeqrf_(GEQRF_F) { LA_RUN(GEQRF, geqrf_body, GEQRF_W); }
-LA_EXPORT void sormqr_(ORMQR_F) { LA_RUN(ORMQR, ormqr_body, ORMQR_W); }
-LA_EXPORT void sgels_(GELS_F) { LA_RUN(GELS, gels_body, GELS_W); }
+LA_EXPORT void sgeqrf_(GEQRF_F) { geqrf_body(GEQRF_A); }
+LA_EXPORT void sormqr_(ORMQR_F) { (void)side_len, (void)trans_len; ormqr_body(ORMQR_A); }
+LA_EXPORT void sgels_(GELS_F) { (void)trans_len; gels_body(GELS_A); }
 #endif

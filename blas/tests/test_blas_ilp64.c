@@ -4,9 +4,8 @@
  * negative leading dimension: the call goes to the error handler and
  * computes nothing) and writes only half of an output integer, so every
  * case here fails on one. The routines ompwg runs (DGEMM, cblas_dgemm,
- * DTRSM) on every backend, and DPOTRF and DGETRF, which such an integer
- * sends to OpenBLAS's ILP64 build; forwarded ones (DGEMV, and cblas_dgemv
- * after netlib's checks) on that build; and the handlers' 64-bit
+ * DTRSM) on every backend; forwarded ones (DGEMV, and cblas_dgemv after
+ * netlib's checks) on OpenBLAS's ILP64 build; and the handlers' 64-bit
  * parameter numbers. Results are exact (small integers). */
 #include <stdint.h>
 #include <string.h>
@@ -25,12 +24,6 @@ void dgemv_(const char *trans, const int64_t *m, const int64_t *n, const double 
             const double *beta, double *y, const int64_t *incy, size_t trans_len);
 void cblas_dgemv(int layout, int trans, int64_t m, int64_t n, double alpha, const double *a,
                  int64_t lda, const double *x, int64_t incx, double beta, double *y, int64_t incy);
-/* LAPACK routines ompwg runs, which libompwg_blas64 carries too; with an
- * integer past 2^31 - 1 they run on OpenBLAS's ILP64 build */
-void dpotrf_(const char *uplo, const int64_t *n, double *a, const int64_t *lda, int64_t *info,
-             size_t uplo_len);
-void dgetrf_(const int64_t *m, const int64_t *n, double *a, const int64_t *lda, int64_t *ipiv,
-             int64_t *info);
 
 enum { COL_MAJOR = 102, NO_TRANS = 111 };
 
@@ -97,26 +90,6 @@ static void placed(const char *name, void *ctx)
     double bb[3] = { 2, 4, 6 };
     dtrsm_("R", "U", "N", "N", &m, &one, &unit, t, &big, bb, &big, 1, 1, 1, 1);
     tap_ok(same(bb, want_b, 3) && no_report(), "%s: dtrsm_ with lda, ldb 2^31 + 1", name);
-
-    /* the Cholesky factor of a 1 x 1 matrix; INFO written whole */
-    double p[1] = { 9 };
-    const double want_p[1] = { 3 };
-    int64_t info = INT64_C(0x7777777777777777);
-    dpotrf_("L", &one, p, &big, &info, 1);
-    tap_ok(same(p, want_p, 1) && info == 0 && no_report(),
-           "%s: dpotrf_ with lda 2^31 + 1: the factor, and INFO 0 in all 64 bits", name);
-    if (info != 0) tap_diag("INFO %#llx", (unsigned long long)info);
-
-    /* A 3 x 1 = P L U: the pivot is row 2; pivots and INFO written whole */
-    double lu[3] = { 1, 4, 2 };
-    const double want_lu[3] = { 4, 0.25, 0.5 };
-    int64_t ipiv = INT64_C(0x7777777777777777);
-    info = INT64_C(0x7777777777777777);
-    dgetrf_(&m, &one, lu, &big, &ipiv, &info);
-    tap_ok(same(lu, want_lu, 3) && ipiv == 2 && info == 0 && no_report(),
-           "%s: dgetrf_ with lda 2^31 + 1: the factors, pivot 2 and INFO 0 in all 64 bits", name);
-    if (ipiv != 2 || info != 0)
-        tap_diag("pivot %#llx, INFO %#llx", (unsigned long long)ipiv, (unsigned long long)info);
 }
 
 int main(void)
