@@ -8,10 +8,10 @@
  * netlib's checks) on OpenBLAS's ILP64 build; and the handlers' 64-bit
  * parameter numbers. Results are exact (small integers). */
 #include <stdint.h>
-#include <string.h>
 
 #include "ompwg_blas.h"
 #include "tap.h"
+#include "verdict.h"
 #include "walk.h"
 
 #ifndef OMPWG_BLAS_ILP64
@@ -51,13 +51,6 @@ void cblas_xerbla(int64_t p, const char *rout, const char *form, ...)
     cblas_p = p;
 }
 
-static bool same(const double *got, const double *want, int n)
-{
-    if (memcmp(got, want, (size_t)n * sizeof *got) == 0) return true;
-    for (int i = 0; i < n; i++) tap_diag("element %d: %g, want %g", i, got[i], want[i]);
-    return false;
-}
-
 static bool no_report(void)
 {
     if (handler_calls == 0) return true;
@@ -78,18 +71,20 @@ static void placed(const char *name, void *ctx)
     double c[3] = { 1, 1, 1 };
     const double want_c[3] = { 9, 17, 25 };
     dgemm_("N", "N", &m, &one, &one, &two, a, &big, b, &big, &unit, c, &big, 1, 1);
-    tap_ok(same(c, want_c, 3) && no_report(), "%s: dgemm_ with lda, ldb, ldc 2^31 + 1", name);
+    tap_ok(doubles_same(c, want_c, 3) && no_report(), "%s: dgemm_ with lda, ldb, ldc 2^31 + 1",
+           name);
 
     double c2[3] = { 1, 1, 1 };
     cblas_dgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, m, one, one, two, a, big, b, big,
                 unit, c2, big);
-    tap_ok(same(c2, want_c, 3) && no_report(), "%s: cblas_dgemm with lda, ldb, ldc 2^31 + 1", name);
+    tap_ok(doubles_same(c2, want_c, 3) && no_report(),
+           "%s: cblas_dgemm with lda, ldb, ldc 2^31 + 1", name);
 
     /* B := B inv(A), A 1 x 1 upper on the right */
     const double t[1] = { 2 }, want_b[3] = { 1, 2, 3 };
     double bb[3] = { 2, 4, 6 };
     dtrsm_("R", "U", "N", "N", &m, &one, &unit, t, &big, bb, &big, 1, 1, 1, 1);
-    tap_ok(same(bb, want_b, 3) && no_report(), "%s: dtrsm_ with lda, ldb 2^31 + 1", name);
+    tap_ok(doubles_same(bb, want_b, 3) && no_report(), "%s: dtrsm_ with lda, ldb 2^31 + 1", name);
 }
 
 int main(void)
@@ -103,11 +98,11 @@ int main(void)
     const double a[3] = { 1, 2, 3 }, x[1] = { 2 }, unit = 1, zero = 0, want_y[3] = { 2, 4, 6 };
     double y[3] = { 0 };
     dgemv_("N", &m, &one, &unit, a, &big, x, &one, &zero, y, &one, 1);
-    tap_ok(same(y, want_y, 3) && no_report(), "dgemv_ (forwarded) with lda 2^31 + 1");
+    tap_ok(doubles_same(y, want_y, 3) && no_report(), "dgemv_ (forwarded) with lda 2^31 + 1");
 
     double y2[3] = { 0 };
     cblas_dgemv(COL_MAJOR, NO_TRANS, m, one, 1, a, big, x, 1, 0, y2, 1);
-    tap_ok(same(y2, want_y, 3) && no_report(),
+    tap_ok(doubles_same(y2, want_y, 3) && no_report(),
            "cblas_dgemv (netlib's checks, then forwarded) with lda 2^31 + 1");
 
     const double v[3] = { 1, -5, 3 };
@@ -118,13 +113,13 @@ int main(void)
     const double ones[3] = { 1, 1, 1 };
     const int64_t zero_ld = 0;
     dgemm_("N", "N", &m, &one, &one, &unit, a, &zero_ld, x, &one, &unit, c, &m, 1, 1);
-    tap_ok(handler_calls == 1 && fortran_info == 8 && same(c, ones, 3),
+    tap_ok(handler_calls == 1 && fortran_info == 8 && doubles_same(c, ones, 3),
            "dgemm_ with lda 0: xerbla_ gets INFO 8 as a 64-bit integer, C untouched");
     if (fortran_info != 8) tap_diag("INFO %#llx", (unsigned long long)fortran_info);
     handler_calls = 0;
     cblas_dgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, m, one, one, 1, a, 0, x, 1, 1, c,
                 m);
-    tap_ok(handler_calls == 1 && cblas_p == 9 && same(c, ones, 3),
+    tap_ok(handler_calls == 1 && cblas_p == 9 && doubles_same(c, ones, 3),
            "cblas_dgemm with lda 0: cblas_xerbla gets parameter 9 as a 64-bit integer");
     handler_calls = 0;
     return tap_done();

@@ -9,9 +9,9 @@
  * libompwg_lapack64 is; and xerbla_ gets a 64-bit INFO through it. Results
  * are exact (small integers). */
 #include <stdint.h>
-#include <string.h>
 
 #include "tap.h"
+#include "verdict.h"
 
 void dgetrf_(const int64_t *m, const int64_t *n, double *a, const int64_t *lda, int64_t *ipiv,
              int64_t *info);
@@ -37,13 +37,6 @@ void xerbla_(const char *srname, const int64_t *info, size_t srname_len)
     handler_info = *info;
 }
 
-static bool same(const double *got, const double *want, int n)
-{
-    if (memcmp(got, want, (size_t)n * sizeof *got) == 0) return true;
-    for (int i = 0; i < n; i++) tap_diag("element %d: %g, want %g", i, got[i], want[i]);
-    return false;
-}
-
 static bool no_report(void)
 {
     if (handler_calls == 0) return true;
@@ -62,7 +55,7 @@ int main(void)
     const double want_lu[3] = { 4, 0.25, 0.5 };
     int64_t ipiv = pattern, info = pattern;
     dgetrf_(&m, &one, lu, &big, &ipiv, &info);
-    tap_ok(same(lu, want_lu, 3) && ipiv == 2 && info == 0 && no_report(),
+    tap_ok(doubles_same(lu, want_lu, 3) && ipiv == 2 && info == 0 && no_report(),
            "dgetrf_ with lda 2^31 + 1: the factors, pivot 2 and INFO 0 in all 64 bits");
     if (ipiv != 2 || info != 0)
         tap_diag("pivot %#llx, INFO %#llx", (unsigned long long)ipiv, (unsigned long long)info);
@@ -72,11 +65,11 @@ int main(void)
     const double want_p[1] = { 3 }, want_x[1] = { 2 };
     info = pattern;
     dpotrf_("L", &one, p, &big, &info, 1);
-    tap_ok(same(p, want_p, 1) && info == 0 && no_report(),
+    tap_ok(doubles_same(p, want_p, 1) && info == 0 && no_report(),
            "dpotrf_ with lda 2^31 + 1: the factor, and INFO 0 in all 64 bits");
     info = pattern;
     dpotrs_("L", &one, &one, p, &big, x, &big, &info, 1);
-    tap_ok(same(x, want_x, 1) && info == 0 && no_report(),
+    tap_ok(doubles_same(x, want_x, 1) && info == 0 && no_report(),
            "dpotrs_ with lda, ldb 2^31 + 1: the solution, and INFO 0 in all 64 bits");
 
     /* an illegal m: INFO -1, and xerbla_ gets 1, both 64-bit */
