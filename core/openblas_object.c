@@ -12,8 +12,8 @@
  * one's with 64-bit integers; libompwg and the LP64 drop-ins to the LP64
  * build. */
 #if defined(OMPWG_OPENBLAS_OBJECT_SONAME)
-/* a test's own (blas/tests/test_blas_forward_missing.c: an OpenBLAS that
- * cannot be loaded) */
+/* a test's own: blas/tests/test_blas_forward.c built over an OpenBLAS that
+ * cannot be loaded */
 #define SONAME OMPWG_OPENBLAS_OBJECT_SONAME
 #define LIBDIR ""
 #elif defined(OMPWG_BLAS_ILP64)
