@@ -23,9 +23,16 @@ packages=(clang-19 libomp-19-dev meson ninja-build pkg-config libhwloc-dev libop
 # system's -lblas (the reference BLAS) that libompwg_blas is preloaded into,
 # and netlib's BLAS test programs (xblat1d, xdcblat3, ...).
 packages+=(gfortran libblas-dev libblas-test)
+# libompwg_blas64's tests: OpenBLAS's ILP64 build, which it forwards to,
+# netlib's BLAS test programs built for 64-bit integers, and the reference
+# libblas64.so.3 they are preloaded over (named: OpenBLAS's would satisfy
+# the programs' dependency).
+packages+=(libopenblas64-0 libblas64-3 libblas64-test)
 # The drop-in LAPACK's tests: LAPACK's linear-equation testers (xlintstd,
-# xlintsts) on the reference LAPACK it is preloaded over.
-packages+=(liblapack-test)
+# xlintsts) on the reference LAPACK it is preloaded over; the same built
+# for 64-bit integers for libompwg_lapack64, and their reference LAPACK
+# (named, as libblas64-3 is).
+packages+=(liblapack-test liblapack64-3 liblapack64-test)
 # libompwg_mpi and its tests (mpirun with 1, 2 and 4 ranks), and ScaLAPACK,
 # which its tests and `ompwg bench --mpi` compare with.
 packages+=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev)

@@ -7,10 +7,7 @@
 
 #include "shim.h"
 
-static int max1(int v)
-{
-    return v > 1 ? v : 1;
-}
+static ompwg_blas_int max1(ompwg_blas_int v) { return v > 1 ? v : 1; }
 
 /* The layout: false, reported as parameter 1, for neither layout; *row
  * says which. */
@@ -58,15 +55,16 @@ static bool fortran_ok(const char *rout, bool row, int info)
     return false;
 }
 
-static void swap(int *a, int *b)
+static void swap(ompwg_blas_int *a, ompwg_blas_int *b)
 {
-    int t = *a;
+    ompwg_blas_int t = *a;
     *a = *b;
     *b = t;
 }
 
-bool ompwg_blas_cblas_gemv_ok(const char *rout, int layout, int trans, int m, int n, int lda,
-                              int incx, int incy)
+bool ompwg_blas_cblas_gemv_ok(const char *rout, int layout, int trans, ompwg_blas_int m,
+                              ompwg_blas_int n, ompwg_blas_int lda, ompwg_blas_int incx,
+                              ompwg_blas_int incy)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !trans_ok(rout, row, 2, trans)) return false;
@@ -75,8 +73,9 @@ bool ompwg_blas_cblas_gemv_ok(const char *rout, int layout, int trans, int m, in
     return fortran_ok(rout, row, info);
 }
 
-bool ompwg_blas_cblas_gbmv_ok(const char *rout, int layout, int trans, int m, int n, int kl, int ku,
-                              int lda, int incx, int incy)
+bool ompwg_blas_cblas_gbmv_ok(const char *rout, int layout, int trans, ompwg_blas_int m,
+                              ompwg_blas_int n, ompwg_blas_int kl, ompwg_blas_int ku,
+                              ompwg_blas_int lda, ompwg_blas_int incx, ompwg_blas_int incy)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !trans_ok(rout, row, 2, trans)) return false;
@@ -95,40 +94,42 @@ bool ompwg_blas_cblas_gbmv_ok(const char *rout, int layout, int trans, int m, in
     return fortran_ok(rout, row, info);
 }
 
-bool ompwg_blas_cblas_trmv_ok(const char *rout, int layout, int uplo, int trans, int diag, int n,
-                              int lda, int incx)
+bool ompwg_blas_cblas_trmv_ok(const char *rout, int layout, int uplo, int trans, int diag,
+                              ompwg_blas_int n, ompwg_blas_int lda, ompwg_blas_int incx)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !triangle_ok(rout, row, uplo, trans, diag)) return false;
     return fortran_ok(rout, row, n < 0 ? 4 : lda < max1(n) ? 6 : !incx ? 8 : 0);
 }
 
-bool ompwg_blas_cblas_tbmv_ok(const char *rout, int layout, int uplo, int trans, int diag, int n,
-                              int k, int lda, int incx)
+bool ompwg_blas_cblas_tbmv_ok(const char *rout, int layout, int uplo, int trans, int diag,
+                              ompwg_blas_int n, ompwg_blas_int k, ompwg_blas_int lda,
+                              ompwg_blas_int incx)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !triangle_ok(rout, row, uplo, trans, diag)) return false;
     return fortran_ok(rout, row, n < 0 ? 4 : k < 0 ? 5 : lda < k + 1 ? 7 : !incx ? 9 : 0);
 }
 
-bool ompwg_blas_cblas_tpmv_ok(const char *rout, int layout, int uplo, int trans, int diag, int n,
-                              int incx)
+bool ompwg_blas_cblas_tpmv_ok(const char *rout, int layout, int uplo, int trans, int diag,
+                              ompwg_blas_int n, ompwg_blas_int incx)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !triangle_ok(rout, row, uplo, trans, diag)) return false;
     return fortran_ok(rout, row, n < 0 ? 4 : !incx ? 7 : 0);
 }
 
-bool ompwg_blas_cblas_symv_ok(const char *rout, int layout, int uplo, int n, int lda, int incx,
-                              int incy)
+bool ompwg_blas_cblas_symv_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                              ompwg_blas_int lda, ompwg_blas_int incx, ompwg_blas_int incy)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !uplo_ok(rout, row, uplo)) return false;
     return fortran_ok(rout, row, n < 0 ? 2 : lda < max1(n) ? 5 : !incx ? 7 : !incy ? 10 : 0);
 }
 
-bool ompwg_blas_cblas_sbmv_ok(const char *rout, int layout, int uplo, int n, int k, int lda,
-                              int incx, int incy)
+bool ompwg_blas_cblas_sbmv_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                              ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int incx,
+                              ompwg_blas_int incy)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !uplo_ok(rout, row, uplo)) return false;
@@ -136,15 +137,16 @@ bool ompwg_blas_cblas_sbmv_ok(const char *rout, int layout, int uplo, int n, int
                       n < 0 ? 2 : k < 0 ? 3 : lda < k + 1 ? 6 : !incx ? 8 : !incy ? 11 : 0);
 }
 
-bool ompwg_blas_cblas_spmv_ok(const char *rout, int layout, int uplo, int n, int incx, int incy)
+bool ompwg_blas_cblas_spmv_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                              ompwg_blas_int incx, ompwg_blas_int incy)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !uplo_ok(rout, row, uplo)) return false;
     return fortran_ok(rout, row, n < 0 ? 2 : !incx ? 6 : !incy ? 9 : 0);
 }
 
-bool ompwg_blas_cblas_ger_ok(const char *rout, int layout, int m, int n, int incx, int incy,
-                             int lda)
+bool ompwg_blas_cblas_ger_ok(const char *rout, int layout, ompwg_blas_int m, ompwg_blas_int n,
+                             ompwg_blas_int incx, ompwg_blas_int incy, ompwg_blas_int lda)
 {
     bool row;
     if (!layout_ok(rout, layout, &row)) return false;
@@ -156,14 +158,16 @@ bool ompwg_blas_cblas_ger_ok(const char *rout, int layout, int m, int n, int inc
                       m < 0 ? 1 : n < 0 ? 2 : !incx ? 5 : !incy ? 7 : lda < max1(m) ? 9 : 0);
 }
 
-bool ompwg_blas_cblas_syr_ok(const char *rout, int layout, int uplo, int n, int incx, int lda)
+bool ompwg_blas_cblas_syr_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                             ompwg_blas_int incx, ompwg_blas_int lda)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !uplo_ok(rout, row, uplo)) return false;
     return fortran_ok(rout, row, n < 0 ? 2 : !incx ? 5 : lda < max1(n) ? 7 : 0);
 }
 
-bool ompwg_blas_cblas_spr_ok(const char *rout, int layout, int uplo, int n, int incx)
+bool ompwg_blas_cblas_spr_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                             ompwg_blas_int incx)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !uplo_ok(rout, row, uplo)) return false;
@@ -172,8 +176,8 @@ bool ompwg_blas_cblas_spr_ok(const char *rout, int layout, int uplo, int n, int 
 
 /* xSYR2 and xSPR2 (packed: no lda), and the Hermitian forms (swapped: x
  * and y change places in a row-major call). */
-static bool rank2_ok(const char *rout, int layout, int uplo, int n, int incx, int incy,
-                     bool packed, int lda, bool swapped)
+static bool rank2_ok(const char *rout, int layout, int uplo, ompwg_blas_int n, ompwg_blas_int incx,
+                     ompwg_blas_int incy, bool packed, ompwg_blas_int lda, bool swapped)
 {
     bool row;
     if (!layout_ok(rout, layout, &row) || !uplo_ok(rout, row, uplo)) return false;
@@ -182,24 +186,26 @@ static bool rank2_ok(const char *rout, int layout, int uplo, int n, int incx, in
     return fortran_ok(rout, row, info);
 }
 
-bool ompwg_blas_cblas_syr2_ok(const char *rout, int layout, int uplo, int n, int incx, int incy,
-                              int lda)
+bool ompwg_blas_cblas_syr2_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                              ompwg_blas_int incx, ompwg_blas_int incy, ompwg_blas_int lda)
 {
     return rank2_ok(rout, layout, uplo, n, incx, incy, false, lda, false);
 }
 
-bool ompwg_blas_cblas_her2_ok(const char *rout, int layout, int uplo, int n, int incx, int incy,
-                              int lda)
+bool ompwg_blas_cblas_her2_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                              ompwg_blas_int incx, ompwg_blas_int incy, ompwg_blas_int lda)
 {
     return rank2_ok(rout, layout, uplo, n, incx, incy, false, lda, true);
 }
 
-bool ompwg_blas_cblas_spr2_ok(const char *rout, int layout, int uplo, int n, int incx, int incy)
+bool ompwg_blas_cblas_spr2_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                              ompwg_blas_int incx, ompwg_blas_int incy)
 {
     return rank2_ok(rout, layout, uplo, n, incx, incy, true, 0, false);
 }
 
-bool ompwg_blas_cblas_hpr2_ok(const char *rout, int layout, int uplo, int n, int incx, int incy)
+bool ompwg_blas_cblas_hpr2_ok(const char *rout, int layout, int uplo, ompwg_blas_int n,
+                              ompwg_blas_int incx, ompwg_blas_int incy)
 {
     return rank2_ok(rout, layout, uplo, n, incx, incy, true, 0, true);
 }

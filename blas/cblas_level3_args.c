@@ -12,8 +12,9 @@ static bool verdict(const char *rout, int layout, int p)
     return false;
 }
 
-bool ompwg_blas_cblas_symm_ok(const char *rout, int layout, int side, int uplo, int m, int n,
-                              int lda, int ldb, int ldc)
+bool ompwg_blas_cblas_symm_ok(const char *rout, int layout, int side, int uplo, ompwg_blas_int m,
+                              ompwg_blas_int n, ompwg_blas_int lda, ompwg_blas_int ldb,
+                              ompwg_blas_int ldc)
 {
     return verdict(rout, layout,
                    ompwg_blas_cblas_symm_param(layout, side, uplo, m, n, lda, ldb, ldc));
@@ -25,7 +26,8 @@ bool ompwg_blas_cblas_symm_ok(const char *rout, int layout, int side, int uplo, 
  * NoTrans and ConjTrans, and reject Trans the same way. The real routines'
  * check sees the legal ones as NoTrans and Trans, the illegal one as 0. */
 bool ompwg_blas_cblas_syrk_ok(const char *rout, bool hermitian, bool two_operands, int layout,
-                              int uplo, int trans, int n, int k, int lda, int ldb, int ldc)
+                              int uplo, int trans, ompwg_blas_int n, ompwg_blas_int k,
+                              ompwg_blas_int lda, ompwg_blas_int ldb, ompwg_blas_int ldc)
 {
     int t = trans;
     if (hermitian)
@@ -37,7 +39,8 @@ bool ompwg_blas_cblas_syrk_ok(const char *rout, bool hermitian, bool two_operand
 }
 
 bool ompwg_blas_cblas_trxm_ok(const char *rout, int layout, int side, int uplo, int transa,
-                              int diag, int m, int n, int lda, int ldb)
+                              int diag, ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int lda,
+                              ompwg_blas_int ldb)
 {
     return verdict(rout, layout, ompwg_blas_cblas_trxm_param(layout, side, uplo, transa, diag, m,
                                                              n, lda, ldb));

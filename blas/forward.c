@@ -3,6 +3,6 @@
 #include "forward.h"
 #include "forward_table.h"
 
-OMPWG_FORWARD_TABLE(table, "ompwg_blas", ompwg_blas_forward_names, FWD_COUNT);
+OMPWG_FORWARD_TABLE(table, OMPWG_BLAS_LIBRARY, ompwg_blas_forward_names, FWD_COUNT);
 
 void *ompwg_blas_forward(ompwg_blas_fwd id) { return ompwg_forward_definition(&table, (int)id); }

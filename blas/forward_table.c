@@ -26,11 +26,19 @@ void *ompwg_forward_definition(ompwg_forward_table *table, int id)
 {
     if (!atomic_load_explicit(&table->ready, memory_order_acquire)) look_up(table);
     void *fn = table->definitions[id];
-    if (!fn && !atomic_exchange(&table->reported[id], true))
+    if (fn || atomic_exchange(&table->reported[id], true)) return fn;
+    const char *name = table->names[id] ? table->names[id] : "(unnamed)";
+    /* no OpenBLAS at all (libopenblas64-0 not installed, say): the file
+     * says why */
+    if (!ompwg_openblas_object())
+        fprintf(stderr,
+                "%s: %s: the call returns without computing: it runs on %s "
+                "(later calls are not reported)\n",
+                table->library, name, ompwg_openblas_file());
+    else
         fprintf(stderr,
                 "%s: %s: %s does not define it; the call returns without computing "
                 "(later calls are not reported)\n",
-                table->library, table->names[id] ? table->names[id] : "(unnamed)",
-                ompwg_openblas_file());
-    return fn;
+                table->library, name, ompwg_openblas_file());
+    return NULL;
 }

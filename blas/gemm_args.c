@@ -18,14 +18,16 @@ ompwg_trans ompwg_blas_ctrans_of_char(const char *c)
     return ompwg_blas_trans_of_char(c);
 }
 
-int ompwg_blas_read_int(const int *p, int illegal)
+ompwg_blas_int ompwg_blas_read_int(const ompwg_blas_int *p, ompwg_blas_int illegal)
 {
     return p ? *p : illegal;
 }
 
-int ompwg_blas_gemm_fortran_info(ompwg_trans transa, ompwg_trans transb, const int *m,
-                                 const int *n, const int *k, const int *lda, const int *ldb,
-                                 const int *ldc, int *mm, int *nn, int *kk)
+int ompwg_blas_gemm_fortran_info(ompwg_trans transa, ompwg_trans transb, const ompwg_blas_int *m,
+                                 const ompwg_blas_int *n, const ompwg_blas_int *k,
+                                 const ompwg_blas_int *lda, const ompwg_blas_int *ldb,
+                                 const ompwg_blas_int *ldc, ompwg_blas_int *mm, ompwg_blas_int *nn,
+                                 ompwg_blas_int *kk)
 {
     *mm = ompwg_blas_read_int(m, -1);
     *nn = ompwg_blas_read_int(n, -1);
@@ -40,7 +42,8 @@ bool ompwg_blas_fortran_args_ok(const char *name, int info, const void *alpha, i
     if (!info && !alpha) info = alpha_pos;
     if (!info && beta_pos && !beta) info = beta_pos;
     if (!info) return true;
-    xerbla_(name, &info, 6);
+    ompwg_blas_int pos = info;
+    xerbla_(name, &pos, 6);
     return false;
 }
 
@@ -49,17 +52,15 @@ static bool trans_valid(ompwg_trans t)
     return t == OMPWG_NO_TRANS || t == OMPWG_TRANS || t == OMPWG_CONJ_TRANS;
 }
 
-static int max1(int v)
-{
-    return v > 1 ? v : 1;
-}
+static ompwg_blas_int max1(ompwg_blas_int v) { return v > 1 ? v : 1; }
 
-int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, int m, int n, int k, int lda,
-                         int ldb, int ldc)
+int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, ompwg_blas_int m, ompwg_blas_int n,
+                         ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int ldb,
+                         ompwg_blas_int ldc)
 {
     /* rows of A and B as stored (column-major) */
-    int rows_a = transa == OMPWG_NO_TRANS ? m : k;
-    int rows_b = transb == OMPWG_NO_TRANS ? k : n;
+    ompwg_blas_int rows_a = transa == OMPWG_NO_TRANS ? m : k;
+    ompwg_blas_int rows_b = transb == OMPWG_NO_TRANS ? k : n;
     if (!trans_valid(transa)) return 1;
     if (!trans_valid(transb)) return 2;
     if (m < 0) return 3;
@@ -72,7 +73,9 @@ int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, int m, int n, i
 }
 
 bool ompwg_blas_cblas_gemm_ok(const char *rout, ompwg_layout layout, ompwg_trans transa,
-                              ompwg_trans transb, int m, int n, int k, int lda, int ldb, int ldc)
+                              ompwg_trans transb, ompwg_blas_int m, ompwg_blas_int n,
+                              ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int ldb,
+                              ompwg_blas_int ldc)
 {
     bool row = layout == OMPWG_ROW_MAJOR;
     if (!row && layout != OMPWG_COL_MAJOR) {

@@ -47,9 +47,9 @@ static ompwg_trans trans_of_char(const char *c)
 #endif
 
 /* C := alpha op(A) op(B) + beta C, column-major, arguments checked. */
-static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb, int m,
-                     int n, int k, T alpha, const T *a, int lda, const T *b, int ldb,
-                     T beta, T *c, int ldc)
+static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb, ompwg_blas_int m,
+                     ompwg_blas_int n, ompwg_blas_int k, T alpha, const T *a, ompwg_blas_int lda,
+                     const T *b, ompwg_blas_int ldb, T beta, T *c, ompwg_blas_int ldc)
 {
     /* the reference's quick return: nothing is read or written */
     if (m == 0 || n == 0 || ((is_zero(alpha) || k == 0) && is_one(beta))) return;
@@ -62,12 +62,13 @@ static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb
     while (ompwg_blas_retry(&at, st, is_zero(beta)));
 }
 
-/* netlib's cblas_xgemm (LP64): checks and numbering as netlib's (illegal
+/* netlib's cblas_xgemm (LP64 or ILP64): checks and numbering as netlib's (illegal
  * arguments go to cblas_xerbla); then a row-major call is the column-major
  * one on B and A (with their conjugations), as netlib makes it. */
-static void cblas_gemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
-                       int n, int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta,
-                       T *c, int ldc)
+static void cblas_gemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                       ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int k, T alpha, const T *a,
+                       ompwg_blas_int lda, const T *b, ompwg_blas_int ldb, T beta, T *c,
+                       ompwg_blas_int ldc)
 {
     if (!ompwg_blas_cblas_gemm_ok(cblas_name, layout, transa, transb, m, n, k, lda, ldb, ldc))
         return;
@@ -78,21 +79,22 @@ static void cblas_gemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans tran
 }
 
 /**
- * The Fortran xGEMM (LP64): C := alpha op(A) op(B) + beta C, column-major,
+ * The Fortran xGEMM (LP64 or ILP64): C := alpha op(A) op(B) + beta C, column-major,
  * with the reference checks (illegal arguments go to xerbla_ with the
  * reference INFO) and quick returns; op 'N', 'T' or 'C' (the conjugate
  * transpose for CGEMM and ZGEMM); see ompwg_blas.h.
  */
-static void fortran_gemm(const char *transa, const char *transb, const int *m, const int *n,
-                         const int *k, const T *alpha, const T *a, const int *lda, const T *b,
-                         const int *ldb, const T *beta, T *c, const int *ldc, size_t transa_len,
-                         size_t transb_len)
+static void fortran_gemm(const char *transa, const char *transb, const ompwg_blas_int *m,
+                         const ompwg_blas_int *n, const ompwg_blas_int *k, const T *alpha,
+                         const T *a, const ompwg_blas_int *lda, const T *b,
+                         const ompwg_blas_int *ldb, const T *beta, T *c, const ompwg_blas_int *ldc,
+                         size_t transa_len, size_t transb_len)
 {
     /* only the first character counts, as in LSAME */
     (void)transa_len;
     (void)transb_len;
     ompwg_trans ta = trans_of_char(transa), tb = trans_of_char(transb);
-    int mm, nn, kk;
+    ompwg_blas_int mm, nn, kk;
     int info = ompwg_blas_gemm_fortran_info(ta, tb, m, n, k, lda, ldb, ldc, &mm, &nn, &kk);
     if (!ompwg_blas_fortran_args_ok(fortran_name, info, alpha, 6, beta, 11)) return;
     run_gemm(fortran_symbol, ta, tb, mm, nn, kk, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
@@ -102,22 +104,24 @@ static void fortran_gemm(const char *transa, const char *transb, const int *m, c
  * them): their parameters, and those passed on. netlib's cblas_cgemm and
  * cblas_zgemm take alpha and beta by address. */
 #define FORTRAN_PARAMS                                                                             \
-    const char *transa, const char *transb, const int *m, const int *n, const int *k,              \
-        const T *alpha, const T *a, const int *lda, const T *b, const int *ldb, const T *beta,     \
-        T *c, const int *ldc, size_t transa_len, size_t transb_len
+    const char *transa, const char *transb, const ompwg_blas_int *m, const ompwg_blas_int *n,      \
+        const ompwg_blas_int *k, const T *alpha, const T *a, const ompwg_blas_int *lda,            \
+        const T *b, const ompwg_blas_int *ldb, const T *beta, T *c, const ompwg_blas_int *ldc,     \
+        size_t transa_len, size_t transb_len
 #define FORTRAN_ARGS                                                                               \
     transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, transa_len, transb_len
 #ifdef TR
 #define CBLAS_PARAMS                                                                               \
-    ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m, int n, int k,              \
-        const void *alpha, const void *a, int lda, const void *b, int ldb, const void *beta,       \
-        void *c, int ldc
+    ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, ompwg_blas_int m,                 \
+        ompwg_blas_int n, ompwg_blas_int k, const void *alpha, const void *a, ompwg_blas_int lda,  \
+        const void *b, ompwg_blas_int ldb, const void *beta, void *c, ompwg_blas_int ldc
 #define CBLAS_ARGS                                                                                 \
     layout, transa, transb, m, n, k, *(const T *)alpha, a, lda, b, ldb, *(const T *)beta, c, ldc
 #else
 #define CBLAS_PARAMS                                                                               \
-    ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m, int n, int k, T alpha,     \
-        const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc
+    ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, ompwg_blas_int m,                 \
+        ompwg_blas_int n, ompwg_blas_int k, T alpha, const T *a, ompwg_blas_int lda, const T *b,   \
+        ompwg_blas_int ldb, T beta, T *c, ompwg_blas_int ldc
 #define CBLAS_ARGS layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc
 #endif
 

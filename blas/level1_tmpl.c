@@ -23,16 +23,17 @@ static void null_vector(const char *routine)
 
 /* The reference loop for a zero increment (one element used n times),
  * which ompwg refuses; it accumulates as ompwg does (ACC, prec.h). */
-static T repeated_dot(int n, const T *x, int incx, const T *y, int incy)
+static T repeated_dot(ompwg_blas_int n, const T *x, ompwg_blas_int incx, const T *y,
+                      ompwg_blas_int incy)
 {
     int64_t ix = incx < 0 ? (int64_t)(n - 1) * -incx : 0;
     int64_t iy = incy < 0 ? (int64_t)(n - 1) * -incy : 0;
     ACC sum = 0;
-    for (int i = 0; i < n; i++, ix += incx, iy += incy) sum += (ACC)x[ix] * (ACC)y[iy];
+    for (ompwg_blas_int i = 0; i < n; i++, ix += incx, iy += incy) sum += (ACC)x[ix] * (ACC)y[iy];
     return (T)sum;
 }
 
-static T dot(int n, const T *x, int incx, const T *y, int incy)
+static T dot(ompwg_blas_int n, const T *x, ompwg_blas_int incx, const T *y, ompwg_blas_int incy)
 {
     if (n <= 0) return 0;
     if (!x || !y) {
@@ -49,7 +50,7 @@ static T dot(int n, const T *x, int incx, const T *y, int incy)
     return st == OMPWG_OK || st == OMPWG_ERR_CHECK ? result : (T)NAN;
 }
 
-static T asum(int n, const T *x, int incx)
+static T asum(ompwg_blas_int n, const T *x, ompwg_blas_int incx)
 {
     if (n <= 0 || incx <= 0) return 0;
     if (!x) {
@@ -67,11 +68,11 @@ static T asum(int n, const T *x, int incx)
 
 /* The reference loop (1-based): a NaN after the first element never
  * compares greater, so it is never chosen. */
-static int iamax_scan(int n, const T *x, int incx)
+static ompwg_blas_int iamax_scan(ompwg_blas_int n, const T *x, ompwg_blas_int incx)
 {
-    int best = 1;
+    ompwg_blas_int best = 1;
     T big = T_ABS(x[0]);
-    for (int i = 1; i < n; i++) {
+    for (ompwg_blas_int i = 1; i < n; i++) {
         T v = T_ABS(x[(int64_t)i * incx]);
         if (v > big) {
             best = i + 1;
@@ -92,11 +93,11 @@ static int iamax_scan(int n, const T *x, int incx)
  * not NaN: the first index of the largest magnitude, NaNs passed by (the
  * reference's .GT. is false for them). Independent lanes let the compiler
  * vectorise the first pass. */
-static int iamax_here(int n, const T *x)
+static ompwg_blas_int iamax_here(ompwg_blas_int n, const T *x)
 {
     T lane[IAMAX_LANES];
     for (int l = 0; l < IAMAX_LANES; l++) lane[l] = T_ABS(x[0]);
-    int i = 1;
+    ompwg_blas_int i = 1;
     for (; i + IAMAX_LANES <= n; i += IAMAX_LANES)
         for (int l = 0; l < IAMAX_LANES; l++) {
             T v = T_ABS(x[i + l]);
@@ -111,7 +112,7 @@ static int iamax_here(int n, const T *x)
 }
 
 /* ompwg's max or min of the vector; false when it failed (reported). */
-static bool extremum(extremum_fn *fn, int n, const T *x, int incx, T *value,
+static bool extremum(extremum_fn *fn, ompwg_blas_int n, const T *x, ompwg_blas_int incx, T *value,
                      int64_t *index)
 {
     ompwg_blas_attempt at = { .routine = iamax_name };
@@ -126,7 +127,7 @@ static bool extremum(extremum_fn *fn, int n, const T *x, int incx, T *value,
  * equal, the first of the two indices wins, as in the reference loop. A NaN
  * makes ompwg's max and min stop at it, where the reference passes it by:
  * such a vector takes the reference loop. */
-static int iamax(int n, const T *x, int incx)
+static ompwg_blas_int iamax(ompwg_blas_int n, const T *x, ompwg_blas_int incx)
 {
     if (n < 1 || incx <= 0) return 0;
     if (n == 1) return 1;
@@ -144,36 +145,34 @@ static int iamax(int n, const T *x, int incx)
     if (hi != hi) return iamax_scan(n, x, incx);
     if (!extremum(TN(ompwg_, min), n, x, incx, &lo, &at_lo)) return 0;
     if (lo != lo) return iamax_scan(n, x, incx);
-    if (hi > -lo) return (int)at_hi + 1;
-    if (-lo > hi) return (int)at_lo + 1;
-    return (int)(at_hi < at_lo ? at_hi : at_lo) + 1;
+    if (hi > -lo) return (ompwg_blas_int)at_hi + 1;
+    if (-lo > hi) return (ompwg_blas_int)at_lo + 1;
+    return (ompwg_blas_int)(at_hi < at_lo ? at_hi : at_lo) + 1;
 }
 
 /* Scalars passed by address: a NULL one (never from Fortran) reads as 0,
  * which makes every routine here return 0 without reading the vectors. */
-static int read_int(const int *p)
-{
-    return p ? *p : 0;
-}
+static ompwg_blas_int read_int(const ompwg_blas_int *p) { return p ? *p : 0; }
 
-/* The Fortran xDOT (LP64): sum of x_i y_i with the reference rules
+/* The Fortran xDOT (LP64 or ILP64): sum of x_i y_i with the reference rules
  * (n <= 0: 0; negative increments from the end; zero ones repeat). */
-static T fortran_dot(const int *n, const T *x, const int *incx, const T *y, const int *incy)
+static T fortran_dot(const ompwg_blas_int *n, const T *x, const ompwg_blas_int *incx, const T *y,
+                     const ompwg_blas_int *incy)
 {
-    int nn = read_int(n);
+    ompwg_blas_int nn = read_int(n);
     if (!incx || !incy) nn = 0;
     return dot(nn, x, read_int(incx), y, read_int(incy));
 }
 
-/* The Fortran xASUM (LP64): sum of |x_i|; 0 for n <= 0 or incx <= 0. */
-static T fortran_asum(const int *n, const T *x, const int *incx)
+/* The Fortran xASUM (LP64 or ILP64): sum of |x_i|; 0 for n <= 0 or incx <= 0. */
+static T fortran_asum(const ompwg_blas_int *n, const T *x, const ompwg_blas_int *incx)
 {
     return asum(read_int(n), x, read_int(incx));
 }
 
-/* The Fortran IxAMAX (LP64): 1-based index of the first largest |x_i|;
+/* The Fortran IxAMAX (LP64 or ILP64): 1-based index of the first largest |x_i|;
  * 0 for n < 1 or incx <= 0. */
-static int fortran_iamax(const int *n, const T *x, const int *incx)
+static ompwg_blas_int fortran_iamax(const ompwg_blas_int *n, const T *x, const ompwg_blas_int *incx)
 {
     return iamax(read_int(n), x, read_int(incx));
 }
@@ -181,30 +180,33 @@ static int fortran_iamax(const int *n, const T *x, const int *incx)
 /* cblas_ixamax: IxAMAX's index less one (0-based), and 0 where IxAMAX
  * gives 0 (n < 1 or incx <= 0), as netlib's CBLAS returns it. cblas_xdot
  * and cblas_xasum are dot() and asum(). */
-static size_t cblas_iamax(int n, const T *x, int incx)
+static size_t cblas_iamax(ompwg_blas_int n, const T *x, ompwg_blas_int incx)
 {
-    int i = iamax(n, x, incx);
+    ompwg_blas_int i = iamax(n, x, incx);
     return i > 0 ? (size_t)(i - 1) : 0;
 }
 
 /* The exported names, each precision's spelled out (ompwg_blas.h declares
  * them): their parameters, and those passed on. */
-#define FORTRAN_DOT_PARAMS const int *n, const T *x, const int *incx, const T *y, const int *incy
-#define FORTRAN_VEC_PARAMS const int *n, const T *x, const int *incx
-#define CBLAS_DOT_PARAMS int n, const T *x, int incx, const T *y, int incy
-#define CBLAS_VEC_PARAMS int n, const T *x, int incx
+#define FORTRAN_DOT_PARAMS                                                                         \
+    const ompwg_blas_int *n, const T *x, const ompwg_blas_int *incx, const T *y,                   \
+        const ompwg_blas_int *incy
+#define FORTRAN_VEC_PARAMS const ompwg_blas_int *n, const T *x, const ompwg_blas_int *incx
+#define CBLAS_DOT_PARAMS                                                                           \
+    ompwg_blas_int n, const T *x, ompwg_blas_int incx, const T *y, ompwg_blas_int incy
+#define CBLAS_VEC_PARAMS ompwg_blas_int n, const T *x, ompwg_blas_int incx
 
 #if defined(OMPWG_PREC_S)
 OMPWG_BLAS_EXPORT T sdot_(FORTRAN_DOT_PARAMS) { return fortran_dot(n, x, incx, y, incy); }
 OMPWG_BLAS_EXPORT T sasum_(FORTRAN_VEC_PARAMS) { return fortran_asum(n, x, incx); }
-OMPWG_BLAS_EXPORT int isamax_(FORTRAN_VEC_PARAMS) { return fortran_iamax(n, x, incx); }
+OMPWG_BLAS_EXPORT ompwg_blas_int isamax_(FORTRAN_VEC_PARAMS) { return fortran_iamax(n, x, incx); }
 OMPWG_BLAS_EXPORT T cblas_sdot(CBLAS_DOT_PARAMS) { return dot(n, x, incx, y, incy); }
 OMPWG_BLAS_EXPORT T cblas_sasum(CBLAS_VEC_PARAMS) { return asum(n, x, incx); }
 OMPWG_BLAS_EXPORT size_t cblas_isamax(CBLAS_VEC_PARAMS) { return cblas_iamax(n, x, incx); }
 #elif defined(OMPWG_PREC_D)
 OMPWG_BLAS_EXPORT T ddot_(FORTRAN_DOT_PARAMS) { return fortran_dot(n, x, incx, y, incy); }
 OMPWG_BLAS_EXPORT T dasum_(FORTRAN_VEC_PARAMS) { return fortran_asum(n, x, incx); }
-OMPWG_BLAS_EXPORT int idamax_(FORTRAN_VEC_PARAMS) { return fortran_iamax(n, x, incx); }
+OMPWG_BLAS_EXPORT ompwg_blas_int idamax_(FORTRAN_VEC_PARAMS) { return fortran_iamax(n, x, incx); }
 OMPWG_BLAS_EXPORT T cblas_ddot(CBLAS_DOT_PARAMS) { return dot(n, x, incx, y, incy); }
 OMPWG_BLAS_EXPORT T cblas_dasum(CBLAS_VEC_PARAMS) { return asum(n, x, incx); }
 OMPWG_BLAS_EXPORT size_t cblas_idamax(CBLAS_VEC_PARAMS) { return cblas_iamax(n, x, incx); }

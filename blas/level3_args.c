@@ -3,10 +3,7 @@
  * number them. */
 #include "shim.h"
 
-static int max1(int v)
-{
-    return v > 1 ? v : 1;
-}
+static ompwg_blas_int max1(ompwg_blas_int v) { return v > 1 ? v : 1; }
 
 /* Characters as LSAME reads them; 0 for anything else. */
 ompwg_side ompwg_blas_side_of_char(const char *c)
@@ -33,8 +30,8 @@ static bool trans_ok(ompwg_trans t)
 }
 
 /* The reference routines' INFO for the first illegal argument, or 0. */
-int ompwg_blas_symm_info(ompwg_side side, ompwg_uplo uplo, int m, int n, int lda, int ldb,
-                         int ldc)
+int ompwg_blas_symm_info(ompwg_side side, ompwg_uplo uplo, ompwg_blas_int m, ompwg_blas_int n,
+                         ompwg_blas_int lda, ompwg_blas_int ldb, ompwg_blas_int ldc)
 {
     if (side != OMPWG_LEFT && side != OMPWG_RIGHT) return 1;
     if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return 2;
@@ -47,10 +44,11 @@ int ompwg_blas_symm_info(ompwg_side side, ompwg_uplo uplo, int m, int n, int lda
 }
 
 /* xSYRK (two_operands false) and xSYR2K. */
-int ompwg_blas_syrk_info(bool two_operands, ompwg_uplo uplo, ompwg_trans trans, int n, int k,
-                         int lda, int ldb, int ldc)
+int ompwg_blas_syrk_info(bool two_operands, ompwg_uplo uplo, ompwg_trans trans, ompwg_blas_int n,
+                         ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int ldb,
+                         ompwg_blas_int ldc)
 {
-    int rows = trans == OMPWG_NO_TRANS ? n : k;
+    ompwg_blas_int rows = trans == OMPWG_NO_TRANS ? n : k;
     if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return 1;
     if (!trans_ok(trans)) return 2;
     if (n < 0) return 3;
@@ -62,8 +60,8 @@ int ompwg_blas_syrk_info(bool two_operands, ompwg_uplo uplo, ompwg_trans trans, 
 }
 
 /* xTRMM and xTRSM. */
-int ompwg_blas_trxm_info(ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                         ompwg_diag diag, int m, int n, int lda, int ldb)
+int ompwg_blas_trxm_info(ompwg_side side, ompwg_uplo uplo, ompwg_trans transa, ompwg_diag diag,
+                         ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int lda, ompwg_blas_int ldb)
 {
     if (side != OMPWG_LEFT && side != OMPWG_RIGHT) return 1;
     if (uplo != OMPWG_UPPER && uplo != OMPWG_LOWER) return 2;
@@ -99,8 +97,9 @@ static int enum_param(ompwg_layout layout, int first, const int *values,
     return 0;
 }
 
-int ompwg_blas_cblas_symm_param(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m,
-                                int n, int lda, int ldb, int ldc)
+int ompwg_blas_cblas_symm_param(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int lda,
+                                ompwg_blas_int ldb, ompwg_blas_int ldc)
 {
     static const int legal[2][2] = { { OMPWG_LEFT, OMPWG_RIGHT }, { OMPWG_UPPER, OMPWG_LOWER } };
     const int values[2] = { (int)side, (int)uplo };
@@ -122,7 +121,8 @@ static ompwg_trans flip_trans(ompwg_trans t)
 }
 
 int ompwg_blas_cblas_syrk_param(bool two_operands, ompwg_layout layout, ompwg_uplo uplo,
-                                ompwg_trans trans, int n, int k, int lda, int ldb, int ldc)
+                                ompwg_trans trans, ompwg_blas_int n, ompwg_blas_int k,
+                                ompwg_blas_int lda, ompwg_blas_int ldb, ompwg_blas_int ldc)
 {
     static const int legal[2][2] = { { OMPWG_UPPER, OMPWG_LOWER }, { OMPWG_NO_TRANS, OMPWG_TRANS } };
     const int values[2] = { (int)uplo, (int)trans };
@@ -135,8 +135,8 @@ int ompwg_blas_cblas_syrk_param(bool two_operands, ompwg_layout layout, ompwg_up
 }
 
 int ompwg_blas_cblas_trxm_param(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                ompwg_trans transa, ompwg_diag diag, int m, int n, int lda,
-                                int ldb)
+                                ompwg_trans transa, ompwg_diag diag, ompwg_blas_int m,
+                                ompwg_blas_int n, ompwg_blas_int lda, ompwg_blas_int ldb)
 {
     static const int legal[4][2] = { { OMPWG_LEFT, OMPWG_RIGHT }, { OMPWG_UPPER, OMPWG_LOWER },
                                      { OMPWG_NO_TRANS, OMPWG_TRANS },

@@ -20,9 +20,9 @@ static const char cblas_symm_name[] = "cblas_" T_PREFIX "symm",
  * the run on a fallback backend after a run-time failure. A failure that
  * may have written part of the output is run again only where the output
  * is then written whole (beta == 0; TRMM, TRSM: alpha == 0). */
-static void run_symm(const char *routine, ompwg_layout layout, ompwg_side side,
-                     ompwg_uplo uplo, int m, int n, T alpha, const T *a, int lda,
-                     const T *b, int ldb, T beta, T *c, int ldc)
+static void run_symm(const char *routine, ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                     ompwg_blas_int m, ompwg_blas_int n, T alpha, const T *a, ompwg_blas_int lda,
+                     const T *b, ompwg_blas_int ldb, T beta, T *c, ompwg_blas_int ldc)
 {
     if (m == 0 || n == 0 || (alpha == 0 && beta == 1)) return;
     ompwg_blas_attempt at = { .routine = routine };
@@ -33,9 +33,10 @@ static void run_symm(const char *routine, ompwg_layout layout, ompwg_side side,
 }
 
 /* xSYRK (two_operands false: b unused) and xSYR2K. */
-static void run_syrk(const char *routine, bool two_operands, ompwg_layout layout,
-                     ompwg_uplo uplo, ompwg_trans trans, int n, int k, T alpha,
-                     const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)
+static void run_syrk(const char *routine, bool two_operands, ompwg_layout layout, ompwg_uplo uplo,
+                     ompwg_trans trans, ompwg_blas_int n, ompwg_blas_int k, T alpha, const T *a,
+                     ompwg_blas_int lda, const T *b, ompwg_blas_int ldb, T beta, T *c,
+                     ompwg_blas_int ldc)
 {
     if (n == 0 || ((alpha == 0 || k == 0) && beta == 1)) return;
     ompwg_blas_attempt at = { .routine = routine };
@@ -46,10 +47,10 @@ static void run_syrk(const char *routine, bool two_operands, ompwg_layout layout
     while (ompwg_blas_retry(&at, st, beta == 0));
 }
 
-static void run_trxm(const char *routine, bool solve, ompwg_layout layout,
-                     ompwg_side side, ompwg_uplo uplo, ompwg_trans transa,
-                     ompwg_diag diag, int m, int n, T alpha, const T *a, int lda, T *b,
-                     int ldb)
+static void run_trxm(const char *routine, bool solve, ompwg_layout layout, ompwg_side side,
+                     ompwg_uplo uplo, ompwg_trans transa, ompwg_diag diag, ompwg_blas_int m,
+                     ompwg_blas_int n, T alpha, const T *a, ompwg_blas_int lda, T *b,
+                     ompwg_blas_int ldb)
 {
     if (m == 0 || n == 0) return;
     ompwg_blas_attempt at = { .routine = routine };
@@ -60,18 +61,20 @@ static void run_trxm(const char *routine, bool solve, ompwg_layout layout,
     while (ompwg_blas_retry(&at, st, alpha == 0));
 }
 
-/* The Fortran xSYMM (LP64): the reference checks (INFO: side 1, uplo 2,
+/* The Fortran xSYMM (LP64 or ILP64): the reference checks (INFO: side 1, uplo 2,
  * m 3, n 4, lda 7, ldb 9, ldc 12; a NULL alpha 5, beta 10) and quick
  * returns; see ompwg_blas.h. */
-static void fortran_symm(const char *side, const char *uplo, const int *m, const int *n,
-                         const T *alpha, const T *a, const int *lda, const T *b, const int *ldb,
-                         const T *beta, T *c, const int *ldc, size_t side_len, size_t uplo_len)
+static void fortran_symm(const char *side, const char *uplo, const ompwg_blas_int *m,
+                         const ompwg_blas_int *n, const T *alpha, const T *a,
+                         const ompwg_blas_int *lda, const T *b, const ompwg_blas_int *ldb,
+                         const T *beta, T *c, const ompwg_blas_int *ldc, size_t side_len,
+                         size_t uplo_len)
 {
     (void)side_len;
     (void)uplo_len;
     ompwg_side sd = ompwg_blas_side_of_char(side);
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
-    int mm = ompwg_blas_read_int(m, -1), nn = ompwg_blas_read_int(n, -1);
+    ompwg_blas_int mm = ompwg_blas_read_int(m, -1), nn = ompwg_blas_read_int(n, -1);
     int info = ompwg_blas_symm_info(sd, ul, mm, nn, ompwg_blas_read_int(lda, 0),
                                     ompwg_blas_read_int(ldb, 0), ompwg_blas_read_int(ldc, 0));
     if (!ompwg_blas_fortran_args_ok(symm_name, info, alpha, 5, beta, 10)) return;
@@ -79,20 +82,22 @@ static void fortran_symm(const char *side, const char *uplo, const int *m, const
              c, *ldc);
 }
 
-/* The Fortran xSYRK (two false: b and ldb NULL) and xSYR2K (LP64), which
+/* The Fortran xSYRK (two false: b and ldb NULL) and xSYR2K (LP64 or ILP64), which
  * share their checks. xSYRK's INFO: uplo 1, trans 2, n 3, k 4, lda 7,
  * ldc 10; a NULL alpha 5, beta 8. xSYR2K's: uplo 1, trans 2, n 3, k 4,
  * lda 7, ldb 9, ldc 12; a NULL alpha 5, beta 10. */
-static void fortran_syrk(bool two, const char *uplo, const char *trans, const int *n, const int *k,
-                         const T *alpha, const T *a, const int *lda, const T *b, const int *ldb,
-                         const T *beta, T *c, const int *ldc, size_t uplo_len, size_t trans_len)
+static void fortran_syrk(bool two, const char *uplo, const char *trans, const ompwg_blas_int *n,
+                         const ompwg_blas_int *k, const T *alpha, const T *a,
+                         const ompwg_blas_int *lda, const T *b, const ompwg_blas_int *ldb,
+                         const T *beta, T *c, const ompwg_blas_int *ldc, size_t uplo_len,
+                         size_t trans_len)
 {
     (void)uplo_len;
     (void)trans_len;
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(trans);
-    int nn = ompwg_blas_read_int(n, -1), kk = ompwg_blas_read_int(k, -1);
-    int ldb_value = two ? ompwg_blas_read_int(ldb, 0) : 1;
+    ompwg_blas_int nn = ompwg_blas_read_int(n, -1), kk = ompwg_blas_read_int(k, -1);
+    ompwg_blas_int ldb_value = two ? ompwg_blas_read_int(ldb, 0) : 1;
     int info = ompwg_blas_syrk_info(two, ul, tr, nn, kk, ompwg_blas_read_int(lda, 0), ldb_value,
                                     ompwg_blas_read_int(ldc, 0));
     const char *name = two ? syr2k_name : syrk_name;
@@ -101,12 +106,13 @@ static void fortran_syrk(bool two, const char *uplo, const char *trans, const in
              *beta, c, *ldc);
 }
 
-/* The Fortran xTRMM and xTRSM (solve) (LP64), which share their arguments
+/* The Fortran xTRMM and xTRSM (solve) (LP64 or ILP64), which share their arguments
  * and checks: INFO side 1, uplo 2, transa 3, diag 4, m 5, n 6, lda 9,
  * ldb 11; a NULL alpha 7. */
 static void fortran_trxm(bool solve, const char *side, const char *uplo, const char *transa,
-                         const char *diag, const int *m, const int *n, const T *alpha, const T *a,
-                         const int *lda, T *b, const int *ldb, size_t side_len, size_t uplo_len,
+                         const char *diag, const ompwg_blas_int *m, const ompwg_blas_int *n,
+                         const T *alpha, const T *a, const ompwg_blas_int *lda, T *b,
+                         const ompwg_blas_int *ldb, size_t side_len, size_t uplo_len,
                          size_t transa_len, size_t diag_len)
 {
     (void)side_len;
@@ -117,7 +123,7 @@ static void fortran_trxm(bool solve, const char *side, const char *uplo, const c
     ompwg_uplo ul = ompwg_blas_uplo_of_char(uplo);
     ompwg_trans tr = ompwg_blas_trans_of_char(transa);
     ompwg_diag dg = ompwg_blas_diag_of_char(diag);
-    int mm = ompwg_blas_read_int(m, -1), nn = ompwg_blas_read_int(n, -1);
+    ompwg_blas_int mm = ompwg_blas_read_int(m, -1), nn = ompwg_blas_read_int(n, -1);
     int info = ompwg_blas_trxm_info(sd, ul, tr, dg, mm, nn, ompwg_blas_read_int(lda, 0),
                                     ompwg_blas_read_int(ldb, 0));
     const char *name = solve ? trsm_name : trmm_name;
@@ -126,11 +132,12 @@ static void fortran_trxm(bool solve, const char *side, const char *uplo, const c
              *ldb);
 }
 
-/* netlib's cblas_xsymm (LP64): layout 1, side 2, uplo 3, then the Fortran
+/* netlib's cblas_xsymm (LP64 or ILP64): layout 1, side 2, uplo 3, then the Fortran
  * routine's numbers plus one (row-major: of the call on n and m, which
  * cblas_xerbla gives back to M 4 and N 5). */
-static void cblas_symm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m, int n, T alpha,
-                       const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)
+static void cblas_symm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_blas_int m,
+                       ompwg_blas_int n, T alpha, const T *a, ompwg_blas_int lda, const T *b,
+                       ompwg_blas_int ldb, T beta, T *c, ompwg_blas_int ldc)
 {
     int p = ompwg_blas_cblas_symm_param(layout, side, uplo, m, n, lda, ldb, ldc);
     if (p) {
@@ -141,12 +148,12 @@ static void cblas_symm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, in
     run_symm(cblas_symm_name, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-/* netlib's cblas_xsyrk (two false: b NULL, ldb 1) and cblas_xsyr2k (LP64):
+/* netlib's cblas_xsyrk (two false: b NULL, ldb 1) and cblas_xsyr2k (LP64 or ILP64):
  * layout 1, uplo 2, trans 3, n 4, k 5, lda 8, then cblas_xsyrk's ldc 11,
  * cblas_xsyr2k's ldb 10 and ldc 13. */
-static void cblas_syrk(bool two, ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
-                       int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta, T *c,
-                       int ldc)
+static void cblas_syrk(bool two, ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                       ompwg_blas_int n, ompwg_blas_int k, T alpha, const T *a, ompwg_blas_int lda,
+                       const T *b, ompwg_blas_int ldb, T beta, T *c, ompwg_blas_int ldc)
 {
     const char *name = two ? cblas_syr2k_name : cblas_syrk_name;
     int p = ompwg_blas_cblas_syrk_param(two, layout, uplo, trans, n, k, lda, ldb, ldc);
@@ -157,13 +164,13 @@ static void cblas_syrk(bool two, ompwg_layout layout, ompwg_uplo uplo, ompwg_tra
     run_syrk(name, two, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-/* netlib's cblas_xtrmm and cblas_xtrsm (solve) (LP64): layout 1, side 2,
+/* netlib's cblas_xtrmm and cblas_xtrsm (solve) (LP64 or ILP64): layout 1, side 2,
  * uplo 3, transa 4, diag 5, then the Fortran routine's numbers plus one
  * (row-major: of the call on n and m, which cblas_xerbla gives back to M 6
  * and N 7). */
 static void cblas_trxm(bool solve, ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                       ompwg_trans transa, ompwg_diag diag, int m, int n, T alpha,
-                       const T *a, int lda, T *b, int ldb)
+                       ompwg_trans transa, ompwg_diag diag, ompwg_blas_int m, ompwg_blas_int n,
+                       T alpha, const T *a, ompwg_blas_int lda, T *b, ompwg_blas_int ldb)
 {
     const char *name = solve ? cblas_trsm_name : cblas_trmm_name;
     int p = ompwg_blas_cblas_trxm_param(layout, side, uplo, transa, diag, m, n, lda, ldb);
@@ -179,40 +186,47 @@ static void cblas_trxm(bool solve, ompwg_layout layout, ompwg_side side, ompwg_u
  * them): their parameters, Fortran's (F) and CBLAS's (C), and those passed
  * on. */
 #define SYMM_F_PARAMS                                                                              \
-    const char *side, const char *uplo, const int *m, const int *n, const T *alpha, const T *a,    \
-        const int *lda, const T *b, const int *ldb, const T *beta, T *c, const int *ldc,           \
+    const char *side, const char *uplo, const ompwg_blas_int *m, const ompwg_blas_int *n,          \
+        const T *alpha, const T *a, const ompwg_blas_int *lda, const T *b,                         \
+        const ompwg_blas_int *ldb, const T *beta, T *c, const ompwg_blas_int *ldc,                 \
         size_t side_len, size_t uplo_len
 #define SYMM_F_ARGS side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len
 #define SYRK_F_PARAMS                                                                              \
-    const char *uplo, const char *trans, const int *n, const int *k, const T *alpha, const T *a,   \
-        const int *lda, const T *beta, T *c, const int *ldc, size_t uplo_len, size_t trans_len
+    const char *uplo, const char *trans, const ompwg_blas_int *n, const ompwg_blas_int *k,         \
+        const T *alpha, const T *a, const ompwg_blas_int *lda, const T *beta, T *c,                \
+        const ompwg_blas_int *ldc, size_t uplo_len, size_t trans_len
 #define SYRK_F_ARGS uplo, trans, n, k, alpha, a, lda, NULL, NULL, beta, c, ldc, uplo_len, trans_len
 #define SYR2K_F_PARAMS                                                                             \
-    const char *uplo, const char *trans, const int *n, const int *k, const T *alpha, const T *a,   \
-        const int *lda, const T *b, const int *ldb, const T *beta, T *c, const int *ldc,           \
+    const char *uplo, const char *trans, const ompwg_blas_int *n, const ompwg_blas_int *k,         \
+        const T *alpha, const T *a, const ompwg_blas_int *lda, const T *b,                         \
+        const ompwg_blas_int *ldb, const T *beta, T *c, const ompwg_blas_int *ldc,                 \
         size_t uplo_len, size_t trans_len
 #define SYR2K_F_ARGS uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len
 #define TRXM_F_PARAMS                                                                              \
-    const char *side, const char *uplo, const char *transa, const char *diag, const int *m,        \
-        const int *n, const T *alpha, const T *a, const int *lda, T *b, const int *ldb,            \
-        size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len
+    const char *side, const char *uplo, const char *transa, const char *diag,                      \
+        const ompwg_blas_int *m, const ompwg_blas_int *n, const T *alpha, const T *a,              \
+        const ompwg_blas_int *lda, T *b, const ompwg_blas_int *ldb, size_t side_len,               \
+        size_t uplo_len, size_t transa_len, size_t diag_len
 #define TRXM_F_ARGS                                                                                \
     side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len, diag_len
 #define SYMM_C_PARAMS                                                                              \
-    ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m, int n, T alpha, const T *a,      \
-        int lda, const T *b, int ldb, T beta, T *c, int ldc
+    ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_blas_int m, ompwg_blas_int n,     \
+        T alpha, const T *a, ompwg_blas_int lda, const T *b, ompwg_blas_int ldb, T beta, T *c,     \
+        ompwg_blas_int ldc
 #define SYMM_C_ARGS layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc
 #define SYRK_C_PARAMS                                                                              \
-    ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n, int k, T alpha, const T *a,    \
-        int lda, T beta, T *c, int ldc
+    ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, ompwg_blas_int n, ompwg_blas_int k,   \
+        T alpha, const T *a, ompwg_blas_int lda, T beta, T *c, ompwg_blas_int ldc
 #define SYRK_C_ARGS layout, uplo, trans, n, k, alpha, a, lda, NULL, 1, beta, c, ldc
 #define SYR2K_C_PARAMS                                                                             \
-    ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n, int k, T alpha, const T *a,    \
-        int lda, const T *b, int ldb, T beta, T *c, int ldc
+    ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, ompwg_blas_int n, ompwg_blas_int k,   \
+        T alpha, const T *a, ompwg_blas_int lda, const T *b, ompwg_blas_int ldb, T beta, T *c,     \
+        ompwg_blas_int ldc
 #define SYR2K_C_ARGS layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc
 #define TRXM_C_PARAMS                                                                              \
     ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_trans transa, ompwg_diag diag,    \
-        int m, int n, T alpha, const T *a, int lda, T *b, int ldb
+        ompwg_blas_int m, ompwg_blas_int n, T alpha, const T *a, ompwg_blas_int lda, T *b,         \
+        ompwg_blas_int ldb
 #define TRXM_C_ARGS layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb
 
 #if defined(OMPWG_PREC_S)

@@ -60,8 +60,8 @@ static void report_fallback(const ompwg_blas_attempt *at, const char *failed, co
     unsigned bit = 1u << (st & 31);
     if (atomic_fetch_or(&reported, bit) & bit) return;
     fprintf(stderr,
-            "ompwg_blas: %s: backend %s: %s; the call runs on %s instead "
-            "(later fallbacks for this reason are not reported)\n",
+            OMPWG_BLAS_LIBRARY ": %s: backend %s: %s; the call runs on %s instead "
+                               "(later fallbacks for this reason are not reported)\n",
             at->routine, failed, ompwg_strerror(st), next);
 }
 
@@ -81,7 +81,9 @@ bool ompwg_blas_retry(ompwg_blas_attempt *at, int st, bool rerun_ok)
             return true;
         }
     }
-    fprintf(stderr, "ompwg_blas: %s: backend %s: %s; the call failed and its result is not valid\n",
+    fprintf(stderr,
+            OMPWG_BLAS_LIBRARY
+            ": %s: backend %s: %s; the call failed and its result is not valid\n",
             at->routine, ompwg_get_backend(), ompwg_strerror(st));
     return finish(at);
 }

@@ -1,7 +1,12 @@
 /* What the files of libompwg_blas share: argument checks with the reference
  * numbering, error reports, and the recovery from backend failures. Only the
  * standard BLAS names are exported (OMPWG_BLAS_EXPORT); everything else is
- * hidden (-fvisibility=hidden). */
+ * hidden (-fvisibility=hidden).
+ *
+ * Every file of the library is compiled twice (blas/meson.build): as
+ * libompwg_blas, and with OMPWG_BLAS_ILP64 defined as libompwg_blas64, whose
+ * BLAS integer (ompwg_blas_int, ompwg_blas.h) is 64-bit and whose forwarded
+ * routines go to OpenBLAS's ILP64 build (core/openblas_object.c). */
 #ifndef OMPWG_BLAS_SHIM_H
 #define OMPWG_BLAS_SHIM_H
 
@@ -12,6 +17,13 @@
 
 #define OMPWG_BLAS_EXPORT __attribute__((visibility("default")))
 
+/* The library's name in its messages. */
+#ifdef OMPWG_BLAS_ILP64
+#define OMPWG_BLAS_LIBRARY "ompwg_blas64"
+#else
+#define OMPWG_BLAS_LIBRARY "ompwg_blas"
+#endif
+
 /* A transpose character as LSAME reads it: OMPWG_NO_TRANS for 'N'/'n',
  * OMPWG_TRANS for 'T'/'t'/'C'/'c' (real types), 0 for anything else or
  * NULL. */
@@ -21,13 +33,15 @@ ompwg_trans ompwg_blas_ctrans_of_char(const char *c);
 
 /* A size passed by address; a NULL one (never from Fortran) reads as the
  * given illegal value, so that it is reported, not followed. */
-int ompwg_blas_read_int(const int *p, int illegal);
+ompwg_blas_int ompwg_blas_read_int(const ompwg_blas_int *p, ompwg_blas_int illegal);
 
 /* The Fortran xGEMM's checks of its sizes (by address, into *m, *n, *k)
  * and transposes: the reference's INFO, 0 when they are legal. */
-int ompwg_blas_gemm_fortran_info(ompwg_trans transa, ompwg_trans transb, const int *m,
-                                 const int *n, const int *k, const int *lda, const int *ldb,
-                                 const int *ldc, int *mm, int *nn, int *kk);
+int ompwg_blas_gemm_fortran_info(ompwg_trans transa, ompwg_trans transb, const ompwg_blas_int *m,
+                                 const ompwg_blas_int *n, const ompwg_blas_int *k,
+                                 const ompwg_blas_int *lda, const ompwg_blas_int *ldb,
+                                 const ompwg_blas_int *ldc, ompwg_blas_int *mm, ompwg_blas_int *nn,
+                                 ompwg_blas_int *kk);
 
 /* The end of a Fortran routine's checks: info from the checks of its
  * other arguments, else alpha_pos (beta_pos) where alpha (beta) is NULL;
@@ -39,15 +53,18 @@ bool ompwg_blas_fortran_args_ok(const char *name, int info, const void *alpha, i
 /* The reference xGEMM's checks, in its order: the INFO it passes to
  * XERBLA for the first illegal argument (transa 1, transb 2, m 3, n 4, k 5,
  * lda 8, ldb 10, ldc 13), or 0. A transpose of 0 is illegal. */
-int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, int m, int n, int k, int lda,
-                         int ldb, int ldc);
+int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, ompwg_blas_int m, ompwg_blas_int n,
+                         ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int ldb,
+                         ompwg_blas_int ldc);
 
 /* netlib's cblas_xGEMM checks, in its order: true when the arguments are
  * legal; else the first illegal one has been reported as netlib reports it
  * (cblas_xerbla(p, rout, form, value) with netlib's number, RowMajorStrg 1
  * for a row-major call; ompwg_blas.h lists the numbers). */
 bool ompwg_blas_cblas_gemm_ok(const char *rout, ompwg_layout layout, ompwg_trans transa,
-                              ompwg_trans transb, int m, int n, int k, int lda, int ldb, int ldc);
+                              ompwg_trans transb, ompwg_blas_int m, ompwg_blas_int n,
+                              ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int ldb,
+                              ompwg_blas_int ldc);
 
 /* netlib CBLAS's error state (cblas_error.c), which a program may define
  * itself. */
@@ -77,24 +94,28 @@ ompwg_diag ompwg_blas_diag_of_char(const char *c);
 /* The reference xSYMM, xSYRK (two_operands false) / xSYR2K and
  * xTRMM / xTRSM checks, in their order: the INFO for the first illegal
  * argument, or 0 (ompwg_blas.h lists the numbers). */
-int ompwg_blas_symm_info(ompwg_side side, ompwg_uplo uplo, int m, int n, int lda, int ldb,
-                         int ldc);
-int ompwg_blas_syrk_info(bool two_operands, ompwg_uplo uplo, ompwg_trans trans, int n, int k,
-                         int lda, int ldb, int ldc);
+int ompwg_blas_symm_info(ompwg_side side, ompwg_uplo uplo, ompwg_blas_int m, ompwg_blas_int n,
+                         ompwg_blas_int lda, ompwg_blas_int ldb, ompwg_blas_int ldc);
+int ompwg_blas_syrk_info(bool two_operands, ompwg_uplo uplo, ompwg_trans trans, ompwg_blas_int n,
+                         ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int ldb,
+                         ompwg_blas_int ldc);
 int ompwg_blas_trxm_info(ompwg_side side, ompwg_uplo uplo, ompwg_trans transa, ompwg_diag diag,
-                         int m, int n, int lda, int ldb);
+                         ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int lda,
+                         ompwg_blas_int ldb);
 
 /* netlib's cblas_x checks of the same: the parameter number it passes to
  * cblas_xerbla for the first illegal argument, or 0 (for a row-major call,
  * that of the column-major call netlib makes, which cblas_xerbla renumbers
  * while RowMajorStrg is 1: report it with ompwg_blas_cblas_report). */
-int ompwg_blas_cblas_symm_param(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m,
-                                int n, int lda, int ldb, int ldc);
+int ompwg_blas_cblas_symm_param(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int lda,
+                                ompwg_blas_int ldb, ompwg_blas_int ldc);
 int ompwg_blas_cblas_syrk_param(bool two_operands, ompwg_layout layout, ompwg_uplo uplo,
-                                ompwg_trans trans, int n, int k, int lda, int ldb, int ldc);
+                                ompwg_trans trans, ompwg_blas_int n, ompwg_blas_int k,
+                                ompwg_blas_int lda, ompwg_blas_int ldb, ompwg_blas_int ldc);
 int ompwg_blas_cblas_trxm_param(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                                ompwg_trans transa, ompwg_diag diag, int m, int n, int lda,
-                                int ldb);
+                                ompwg_trans transa, ompwg_diag diag, ompwg_blas_int m,
+                                ompwg_blas_int n, ompwg_blas_int lda, ompwg_blas_int ldb);
 
 /* One BLAS call through ompwg, run again on a fallback backend when the
  * backend fails at run time:

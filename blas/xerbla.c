@@ -15,8 +15,8 @@
  * register then holds anything), so the name also ends at a NUL. */
 #define NAME_MAX_LEN 32
 
-typedef void xerbla_fn(const char *srname, const int *info, size_t srname_len);
-typedef void cblas_xerbla_fn(int p, const char *rout, const char *form, ...);
+typedef void xerbla_fn(const char *srname, const ompwg_blas_int *info, size_t srname_len);
+typedef void cblas_xerbla_fn(ompwg_blas_int p, const char *rout, const char *form, ...);
 
 /* Set while a program's handler runs on this thread: a handler that calls
  * xerbla_ again (a wrapper of its own) gets the message, not itself. */
@@ -25,7 +25,7 @@ static _Thread_local int in_program_handler;
 /* The reference XERBLA's message, SRNAME(1:LEN_TRIM(SRNAME)) and FORMAT
  * ( ' ** On entry to ', A, ' parameter number ', I2, ' had ',
  * 'an illegal value' ), on stderr rather than Fortran's standard output. */
-OMPWG_BLAS_EXPORT void xerbla_(const char *srname, const int *info, size_t srname_len)
+OMPWG_BLAS_EXPORT void xerbla_(const char *srname, const ompwg_blas_int *info, size_t srname_len)
 {
     xerbla_fn *handler = in_program_handler ? NULL : ompwg_blas_program_handler("xerbla_");
     if (handler) {
@@ -38,13 +38,13 @@ OMPWG_BLAS_EXPORT void xerbla_(const char *srname, const int *info, size_t srnam
     if (srname)
         while (len < srname_len && len < NAME_MAX_LEN && srname[len]) len++;
     while (len > 0 && srname[len - 1] == ' ') len--;
-    fprintf(stderr, " ** On entry to %.*s parameter number %2d had an illegal value\n",
-            (int)len, srname ? srname : "", info ? *info : 0);
+    fprintf(stderr, " ** On entry to %.*s parameter number %2lld had an illegal value\n", (int)len,
+            srname ? srname : "", info ? (long long)*info : 0LL);
 }
 
 /* netlib's cblas_xerbla.c: the number of a parameter of a row-major call,
  * from the number the column-major call it makes gave. */
-static int row_major_number(int info, const char *rout)
+static ompwg_blas_int row_major_number(ompwg_blas_int info, const char *rout)
 {
     if (strstr(rout, "gemm")) {
         if (info == 5) return 4;
@@ -79,7 +79,7 @@ static int row_major_number(int info, const char *rout)
 
 /* netlib's cblas_xerbla message, with its renumbering for row-major calls
  * (RowMajorStrg) and without its exit(-1). */
-OMPWG_BLAS_EXPORT void cblas_xerbla(int p, const char *rout, const char *form, ...)
+OMPWG_BLAS_EXPORT void cblas_xerbla(ompwg_blas_int p, const char *rout, const char *form, ...)
 {
     va_list ap;
     cblas_xerbla_fn *handler =
@@ -95,7 +95,9 @@ OMPWG_BLAS_EXPORT void cblas_xerbla(int p, const char *rout, const char *form, .
         return;
     }
     if (rout && ompwg_blas_row_major_state()) p = row_major_number(p, rout);
-    if (p) fprintf(stderr, "Parameter %d to routine %s was incorrect\n", p, rout ? rout : "");
+    if (p)
+        fprintf(stderr, "Parameter %lld to routine %s was incorrect\n", (long long)p,
+                rout ? rout : "");
     if (!form) return;
     va_start(ap, form);
     vfprintf(stderr, form, ap);

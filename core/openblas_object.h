@@ -9,7 +9,8 @@
  * receive a call meant for OpenBLAS and, where that BLAS calls ompwg, call
  * back into it, endlessly: looking a name up in OpenBLAS's own object binds
  * it to OpenBLAS itself. Compiled into libompwg and into libompwg_blas (each
- * keeps its copy hidden). */
+ * keeps its copy hidden), and into libompwg_blas64, whose copy loads
+ * OpenBLAS's ILP64 build (OMPWG_OPENBLAS64_SONAME). */
 #ifndef OMPWG_OPENBLAS_OBJECT_H
 #define OMPWG_OPENBLAS_OBJECT_H
 

@@ -10,7 +10,12 @@
  * subroutines CBLAS calls, scabs1_ and dcabs1_, and netlib's RowMajorStrg
  * and CBLAS_CallFromC), with the reference semantics and the LP64
  * interface of libblas.so.3 and gfortran's default (every integer is a
- * 32-bit `int`). A program uses it in one of three ways:
+ * 32-bit `int`). libompwg_blas64 is the same library for the ILP64
+ * interface of Debian's libblas64.so.3 (gfortran -fdefault-integer-8,
+ * netlib's CBLAS with 64-bit CBLAS_INT): the same names, every integer
+ * 64-bit (ompwg_blas_int below, with OMPWG_BLAS_ILP64 defined), the
+ * routines not run in ompwg forwarded to OpenBLAS's ILP64 build
+ * (libopenblas64.so.0). A program uses either in one of three ways:
  * - linked with `pkg-config --libs ompwg-blas` (`-lompwg_blas`) in place of
  *   `-lblas`, with no other BLAS on its link line;
  * - unchanged, with `LD_PRELOAD=libompwg_blas.so`: every BLAS name then
@@ -142,78 +147,105 @@
 extern "C" {
 #endif
 
-/** @name Fortran interface (LP64)
+/** The BLAS integer: every Fortran INTEGER (and LOGICAL) and every CBLAS
+ *  size, increment and leading dimension below. `int` for libompwg_blas
+ *  (LP64); `int64_t` where OMPWG_BLAS_ILP64 is defined, as
+ *  `pkg-config --cflags ompwg-blas64` defines it, for libompwg_blas64
+ *  (ILP64, the interface of Debian's libblas64.so.3). */
+#ifdef OMPWG_BLAS_ILP64
+typedef int64_t ompwg_blas_int;
+#else
+typedef int ompwg_blas_int;
+#endif
+
+/** @name Fortran interface (LP64, or ILP64: ompwg_blas_int)
  * @{ */
-OMPWG_API void sgemm_(const char *transa, const char *transb, const int *m, const int *n,
-                      const int *k, const float *alpha, const float *a, const int *lda,
-                      const float *b, const int *ldb, const float *beta, float *c,
-                      const int *ldc, size_t transa_len, size_t transb_len);
-OMPWG_API void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
-                      const int *k, const double *alpha, const double *a, const int *lda,
-                      const double *b, const int *ldb, const double *beta, double *c,
-                      const int *ldc, size_t transa_len, size_t transb_len);
-OMPWG_API void cgemm_(const char *transa, const char *transb, const int *m, const int *n,
-                      const int *k, const ompwg_complex_float *alpha,
-                      const ompwg_complex_float *a, const int *lda,
-                      const ompwg_complex_float *b, const int *ldb,
-                      const ompwg_complex_float *beta, ompwg_complex_float *c, const int *ldc,
-                      size_t transa_len, size_t transb_len);
-OMPWG_API void zgemm_(const char *transa, const char *transb, const int *m, const int *n,
-                      const int *k, const ompwg_complex_double *alpha,
-                      const ompwg_complex_double *a, const int *lda,
-                      const ompwg_complex_double *b, const int *ldb,
-                      const ompwg_complex_double *beta, ompwg_complex_double *c,
-                      const int *ldc, size_t transa_len, size_t transb_len);
-OMPWG_API float sdot_(const int *n, const float *x, const int *incx, const float *y,
-                      const int *incy);
-OMPWG_API double ddot_(const int *n, const double *x, const int *incx, const double *y,
-                       const int *incy);
-OMPWG_API float sasum_(const int *n, const float *x, const int *incx);
-OMPWG_API double dasum_(const int *n, const double *x, const int *incx);
-OMPWG_API int isamax_(const int *n, const float *x, const int *incx);
-OMPWG_API int idamax_(const int *n, const double *x, const int *incx);
+OMPWG_API void sgemm_(const char *transa, const char *transb, const ompwg_blas_int *m,
+                      const ompwg_blas_int *n, const ompwg_blas_int *k, const float *alpha,
+                      const float *a, const ompwg_blas_int *lda, const float *b,
+                      const ompwg_blas_int *ldb, const float *beta, float *c,
+                      const ompwg_blas_int *ldc, size_t transa_len, size_t transb_len);
+OMPWG_API void dgemm_(const char *transa, const char *transb, const ompwg_blas_int *m,
+                      const ompwg_blas_int *n, const ompwg_blas_int *k, const double *alpha,
+                      const double *a, const ompwg_blas_int *lda, const double *b,
+                      const ompwg_blas_int *ldb, const double *beta, double *c,
+                      const ompwg_blas_int *ldc, size_t transa_len, size_t transb_len);
+OMPWG_API void cgemm_(const char *transa, const char *transb, const ompwg_blas_int *m,
+                      const ompwg_blas_int *n, const ompwg_blas_int *k,
+                      const ompwg_complex_float *alpha, const ompwg_complex_float *a,
+                      const ompwg_blas_int *lda, const ompwg_complex_float *b,
+                      const ompwg_blas_int *ldb, const ompwg_complex_float *beta,
+                      ompwg_complex_float *c, const ompwg_blas_int *ldc, size_t transa_len,
+                      size_t transb_len);
+OMPWG_API void zgemm_(const char *transa, const char *transb, const ompwg_blas_int *m,
+                      const ompwg_blas_int *n, const ompwg_blas_int *k,
+                      const ompwg_complex_double *alpha, const ompwg_complex_double *a,
+                      const ompwg_blas_int *lda, const ompwg_complex_double *b,
+                      const ompwg_blas_int *ldb, const ompwg_complex_double *beta,
+                      ompwg_complex_double *c, const ompwg_blas_int *ldc, size_t transa_len,
+                      size_t transb_len);
+OMPWG_API float sdot_(const ompwg_blas_int *n, const float *x, const ompwg_blas_int *incx,
+                      const float *y, const ompwg_blas_int *incy);
+OMPWG_API double ddot_(const ompwg_blas_int *n, const double *x, const ompwg_blas_int *incx,
+                       const double *y, const ompwg_blas_int *incy);
+OMPWG_API float sasum_(const ompwg_blas_int *n, const float *x, const ompwg_blas_int *incx);
+OMPWG_API double dasum_(const ompwg_blas_int *n, const double *x, const ompwg_blas_int *incx);
+OMPWG_API ompwg_blas_int isamax_(const ompwg_blas_int *n, const float *x,
+                                 const ompwg_blas_int *incx);
+OMPWG_API ompwg_blas_int idamax_(const ompwg_blas_int *n, const double *x,
+                                 const ompwg_blas_int *incx);
 /* level 3 besides GEMM: see "Level 3" above */
-OMPWG_API void ssymm_(const char *side, const char *uplo, const int *m, const int *n,
-                      const float *alpha, const float *a, const int *lda, const float *b,
-                      const int *ldb, const float *beta, float *c, const int *ldc, size_t side_len,
+OMPWG_API void ssymm_(const char *side, const char *uplo, const ompwg_blas_int *m,
+                      const ompwg_blas_int *n, const float *alpha, const float *a,
+                      const ompwg_blas_int *lda, const float *b, const ompwg_blas_int *ldb,
+                      const float *beta, float *c, const ompwg_blas_int *ldc, size_t side_len,
                       size_t uplo_len);
-OMPWG_API void ssyrk_(const char *uplo, const char *trans, const int *n, const int *k,
-                      const float *alpha, const float *a, const int *lda, const float *beta, float *c,
-                      const int *ldc, size_t uplo_len, size_t trans_len);
-OMPWG_API void ssyr2k_(const char *uplo, const char *trans, const int *n, const int *k,
-                       const float *alpha, const float *a, const int *lda, const float *b,
-                       const int *ldb, const float *beta, float *c, const int *ldc, size_t uplo_len,
+OMPWG_API void ssyrk_(const char *uplo, const char *trans, const ompwg_blas_int *n,
+                      const ompwg_blas_int *k, const float *alpha, const float *a,
+                      const ompwg_blas_int *lda, const float *beta, float *c,
+                      const ompwg_blas_int *ldc, size_t uplo_len, size_t trans_len);
+OMPWG_API void ssyr2k_(const char *uplo, const char *trans, const ompwg_blas_int *n,
+                       const ompwg_blas_int *k, const float *alpha, const float *a,
+                       const ompwg_blas_int *lda, const float *b, const ompwg_blas_int *ldb,
+                       const float *beta, float *c, const ompwg_blas_int *ldc, size_t uplo_len,
                        size_t trans_len);
 OMPWG_API void strmm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                      const int *m, const int *n, const float *alpha, const float *a, const int *lda,
-                      float *b, const int *ldb, size_t side_len, size_t uplo_len,
+                      const ompwg_blas_int *m, const ompwg_blas_int *n, const float *alpha,
+                      const float *a, const ompwg_blas_int *lda, float *b,
+                      const ompwg_blas_int *ldb, size_t side_len, size_t uplo_len,
                       size_t transa_len, size_t diag_len);
 OMPWG_API void strsm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                      const int *m, const int *n, const float *alpha, const float *a, const int *lda,
-                      float *b, const int *ldb, size_t side_len, size_t uplo_len,
+                      const ompwg_blas_int *m, const ompwg_blas_int *n, const float *alpha,
+                      const float *a, const ompwg_blas_int *lda, float *b,
+                      const ompwg_blas_int *ldb, size_t side_len, size_t uplo_len,
                       size_t transa_len, size_t diag_len);
-OMPWG_API void dsymm_(const char *side, const char *uplo, const int *m, const int *n,
-                      const double *alpha, const double *a, const int *lda, const double *b,
-                      const int *ldb, const double *beta, double *c, const int *ldc, size_t side_len,
+OMPWG_API void dsymm_(const char *side, const char *uplo, const ompwg_blas_int *m,
+                      const ompwg_blas_int *n, const double *alpha, const double *a,
+                      const ompwg_blas_int *lda, const double *b, const ompwg_blas_int *ldb,
+                      const double *beta, double *c, const ompwg_blas_int *ldc, size_t side_len,
                       size_t uplo_len);
-OMPWG_API void dsyrk_(const char *uplo, const char *trans, const int *n, const int *k,
-                      const double *alpha, const double *a, const int *lda, const double *beta, double *c,
-                      const int *ldc, size_t uplo_len, size_t trans_len);
-OMPWG_API void dsyr2k_(const char *uplo, const char *trans, const int *n, const int *k,
-                       const double *alpha, const double *a, const int *lda, const double *b,
-                       const int *ldb, const double *beta, double *c, const int *ldc, size_t uplo_len,
+OMPWG_API void dsyrk_(const char *uplo, const char *trans, const ompwg_blas_int *n,
+                      const ompwg_blas_int *k, const double *alpha, const double *a,
+                      const ompwg_blas_int *lda, const double *beta, double *c,
+                      const ompwg_blas_int *ldc, size_t uplo_len, size_t trans_len);
+OMPWG_API void dsyr2k_(const char *uplo, const char *trans, const ompwg_blas_int *n,
+                       const ompwg_blas_int *k, const double *alpha, const double *a,
+                       const ompwg_blas_int *lda, const double *b, const ompwg_blas_int *ldb,
+                       const double *beta, double *c, const ompwg_blas_int *ldc, size_t uplo_len,
                        size_t trans_len);
 OMPWG_API void dtrmm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                      const int *m, const int *n, const double *alpha, const double *a, const int *lda,
-                      double *b, const int *ldb, size_t side_len, size_t uplo_len,
+                      const ompwg_blas_int *m, const ompwg_blas_int *n, const double *alpha,
+                      const double *a, const ompwg_blas_int *lda, double *b,
+                      const ompwg_blas_int *ldb, size_t side_len, size_t uplo_len,
                       size_t transa_len, size_t diag_len);
 OMPWG_API void dtrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                      const int *m, const int *n, const double *alpha, const double *a, const int *lda,
-                      double *b, const int *ldb, size_t side_len, size_t uplo_len,
+                      const ompwg_blas_int *m, const ompwg_blas_int *n, const double *alpha,
+                      const double *a, const ompwg_blas_int *lda, double *b,
+                      const ompwg_blas_int *ldb, size_t side_len, size_t uplo_len,
                       size_t transa_len, size_t diag_len);
 /** The Fortran error handler (see above for which handler gets a call).
  *  srname is blank-padded to srname_len characters. */
-OMPWG_API void xerbla_(const char *srname, const int *info, size_t srname_len);
+OMPWG_API void xerbla_(const char *srname, const ompwg_blas_int *info, size_t srname_len);
 /** @} */
 
 /** @name OpenBLAS's thread-count functions
@@ -228,62 +260,78 @@ OMPWG_API void goto_set_num_threads(int n);
 OMPWG_API int openblas_get_num_threads(void);
 /** @} */
 
-/** @name CBLAS interface (LP64)
+/** @name CBLAS interface (LP64, or ILP64: ompwg_blas_int)
  * The netlib signatures. A <cblas.h> declares them too, with its own enum
  * types of the same values: include that one first, or this header alone.
  * @{ */
 #ifndef CBLAS_H
-OMPWG_API void cblas_sgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
-                           int n, int k, float alpha, const float *a, int lda, const float *b,
-                           int ldb, float beta, float *c, int ldc);
-OMPWG_API void cblas_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
-                           int n, int k, double alpha, const double *a, int lda,
-                           const double *b, int ldb, double beta, double *c, int ldc);
-OMPWG_API void cblas_cgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
-                           int n, int k, const void *alpha, const void *a, int lda,
-                           const void *b, int ldb, const void *beta, void *c, int ldc);
-OMPWG_API void cblas_zgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb, int m,
-                           int n, int k, const void *alpha, const void *a, int lda,
-                           const void *b, int ldb, const void *beta, void *c, int ldc);
-OMPWG_API float cblas_sdot(int n, const float *x, int incx, const float *y, int incy);
-OMPWG_API double cblas_ddot(int n, const double *x, int incx, const double *y, int incy);
-OMPWG_API float cblas_sasum(int n, const float *x, int incx);
-OMPWG_API double cblas_dasum(int n, const double *x, int incx);
-OMPWG_API size_t cblas_isamax(int n, const float *x, int incx);
-OMPWG_API size_t cblas_idamax(int n, const double *x, int incx);
-OMPWG_API void cblas_ssymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m,
-                           int n, float alpha, const float *a, int lda, const float *b, int ldb,
-                           float beta, float *c, int ldc);
-OMPWG_API void cblas_ssyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
-                           int k, float alpha, const float *a, int lda, float beta, float *c, int ldc);
-OMPWG_API void cblas_ssyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
-                            int k, float alpha, const float *a, int lda, const float *b, int ldb,
-                            float beta, float *c, int ldc);
+OMPWG_API void cblas_sgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                           ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int k, float alpha,
+                           const float *a, ompwg_blas_int lda, const float *b, ompwg_blas_int ldb,
+                           float beta, float *c, ompwg_blas_int ldc);
+OMPWG_API void cblas_dgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                           ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int k, double alpha,
+                           const double *a, ompwg_blas_int lda, const double *b, ompwg_blas_int ldb,
+                           double beta, double *c, ompwg_blas_int ldc);
+OMPWG_API void cblas_cgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                           ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int k, const void *alpha,
+                           const void *a, ompwg_blas_int lda, const void *b, ompwg_blas_int ldb,
+                           const void *beta, void *c, ompwg_blas_int ldc);
+OMPWG_API void cblas_zgemm(ompwg_layout layout, ompwg_trans transa, ompwg_trans transb,
+                           ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int k, const void *alpha,
+                           const void *a, ompwg_blas_int lda, const void *b, ompwg_blas_int ldb,
+                           const void *beta, void *c, ompwg_blas_int ldc);
+OMPWG_API float cblas_sdot(ompwg_blas_int n, const float *x, ompwg_blas_int incx, const float *y,
+                           ompwg_blas_int incy);
+OMPWG_API double cblas_ddot(ompwg_blas_int n, const double *x, ompwg_blas_int incx, const double *y,
+                            ompwg_blas_int incy);
+OMPWG_API float cblas_sasum(ompwg_blas_int n, const float *x, ompwg_blas_int incx);
+OMPWG_API double cblas_dasum(ompwg_blas_int n, const double *x, ompwg_blas_int incx);
+OMPWG_API size_t cblas_isamax(ompwg_blas_int n, const float *x, ompwg_blas_int incx);
+OMPWG_API size_t cblas_idamax(ompwg_blas_int n, const double *x, ompwg_blas_int incx);
+OMPWG_API void cblas_ssymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_blas_int m,
+                           ompwg_blas_int n, float alpha, const float *a, ompwg_blas_int lda,
+                           const float *b, ompwg_blas_int ldb, float beta, float *c,
+                           ompwg_blas_int ldc);
+OMPWG_API void cblas_ssyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                           ompwg_blas_int n, ompwg_blas_int k, float alpha, const float *a,
+                           ompwg_blas_int lda, float beta, float *c, ompwg_blas_int ldc);
+OMPWG_API void cblas_ssyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                            ompwg_blas_int n, ompwg_blas_int k, float alpha, const float *a,
+                            ompwg_blas_int lda, const float *b, ompwg_blas_int ldb, float beta,
+                            float *c, ompwg_blas_int ldc);
 OMPWG_API void cblas_strmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                           ompwg_trans transa, ompwg_diag diag, int m, int n, float alpha,
-                           const float *a, int lda, float *b, int ldb);
+                           ompwg_trans transa, ompwg_diag diag, ompwg_blas_int m, ompwg_blas_int n,
+                           float alpha, const float *a, ompwg_blas_int lda, float *b,
+                           ompwg_blas_int ldb);
 OMPWG_API void cblas_strsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                           ompwg_trans transa, ompwg_diag diag, int m, int n, float alpha,
-                           const float *a, int lda, float *b, int ldb);
-OMPWG_API void cblas_dsymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m,
-                           int n, double alpha, const double *a, int lda, const double *b, int ldb,
-                           double beta, double *c, int ldc);
-OMPWG_API void cblas_dsyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
-                           int k, double alpha, const double *a, int lda, double beta, double *c, int ldc);
-OMPWG_API void cblas_dsyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans, int n,
-                            int k, double alpha, const double *a, int lda, const double *b, int ldb,
-                            double beta, double *c, int ldc);
+                           ompwg_trans transa, ompwg_diag diag, ompwg_blas_int m, ompwg_blas_int n,
+                           float alpha, const float *a, ompwg_blas_int lda, float *b,
+                           ompwg_blas_int ldb);
+OMPWG_API void cblas_dsymm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, ompwg_blas_int m,
+                           ompwg_blas_int n, double alpha, const double *a, ompwg_blas_int lda,
+                           const double *b, ompwg_blas_int ldb, double beta, double *c,
+                           ompwg_blas_int ldc);
+OMPWG_API void cblas_dsyrk(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                           ompwg_blas_int n, ompwg_blas_int k, double alpha, const double *a,
+                           ompwg_blas_int lda, double beta, double *c, ompwg_blas_int ldc);
+OMPWG_API void cblas_dsyr2k(ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                            ompwg_blas_int n, ompwg_blas_int k, double alpha, const double *a,
+                            ompwg_blas_int lda, const double *b, ompwg_blas_int ldb, double beta,
+                            double *c, ompwg_blas_int ldc);
 OMPWG_API void cblas_dtrmm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                           ompwg_trans transa, ompwg_diag diag, int m, int n, double alpha,
-                           const double *a, int lda, double *b, int ldb);
+                           ompwg_trans transa, ompwg_diag diag, ompwg_blas_int m, ompwg_blas_int n,
+                           double alpha, const double *a, ompwg_blas_int lda, double *b,
+                           ompwg_blas_int ldb);
 OMPWG_API void cblas_dtrsm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
-                           ompwg_trans transa, ompwg_diag diag, int m, int n, double alpha,
-                           const double *a, int lda, double *b, int ldb);
+                           ompwg_trans transa, ompwg_diag diag, ompwg_blas_int m, ompwg_blas_int n,
+                           double alpha, const double *a, ompwg_blas_int lda, double *b,
+                           ompwg_blas_int ldb);
 /** The CBLAS error handler (see above for which handler gets a call). p
  *  is netlib's number of the illegal argument (renumbered for a row-major
  *  call while RowMajorStrg is 1), rout the routine ("cblas_sgemm"), form a
  *  printf format for the arguments after it (may be empty). */
-OMPWG_API void cblas_xerbla(int p, const char *rout, const char *form, ...);
+OMPWG_API void cblas_xerbla(ompwg_blas_int p, const char *rout, const char *form, ...);
 #endif
 /** @} */
 

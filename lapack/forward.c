@@ -4,7 +4,7 @@
 #include "forward_table.h"
 #include "lapack_forward.h"
 
-OMPWG_FORWARD_TABLE(table, "ompwg_lapack", ompwg_lapack_forward_names, LAPACK_FWD_COUNT);
+OMPWG_FORWARD_TABLE(table, OMPWG_LAPACK_LIBRARY, ompwg_lapack_forward_names, LAPACK_FWD_COUNT);
 
 void *ompwg_lapack_forward(ompwg_lapack_fwd id)
 {

@@ -6,12 +6,23 @@
 
 #include <stddef.h>
 
-#include "forward/lapack_ids.h"
+/* the numbering of the variant's forwarders, which its library's include
+ * path gives: lapack/forward/'s, or lapack/forward64/'s for ILP64 */
+#include "lapack_ids.h"
+#include "ompwg_blas.h"
 #include "openblas_gate.h"
 
 /* Only the LAPACK names are exported; everything else is hidden
  * (-fvisibility=hidden). */
 #define OMPWG_LAPACK_EXPORT __attribute__((visibility("default")))
+
+/* The library's name in its messages: compiled with OMPWG_BLAS_ILP64
+ * (ompwg_blas_int 64-bit) it is libompwg_lapack64. */
+#ifdef OMPWG_BLAS_ILP64
+#define OMPWG_LAPACK_LIBRARY "ompwg_lapack64"
+#else
+#define OMPWG_LAPACK_LIBRARY "ompwg_lapack"
+#endif
 
 /* OpenBLAS's own definition of routine id (never one interposed before it,
  * such as this library's), looked up once for all routines

@@ -1,8 +1,10 @@
 #include "verdict.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "ompwg.h"
+#include "tap.h"
 
 bool status_ok(int st, char *msg, size_t len)
 {
@@ -29,5 +31,12 @@ bool gemm_ratio_refused(const char *prefix, int st, int want, double ratio, char
 {
     if (st == want && ratio == -1) return true;
     snprintf(msg, len, "ompwg_%sgemm_ratio: status %d, ratio %g", prefix, st, ratio);
+    return false;
+}
+
+bool doubles_same(const double *got, const double *want, int n)
+{
+    if (memcmp(got, want, (size_t)n * sizeof *got) == 0) return true;
+    for (int i = 0; i < n; i++) tap_diag("element %d: %g, want %g", i, got[i], want[i]);
     return false;
 }

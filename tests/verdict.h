@@ -1,5 +1,5 @@
 /* The messages a failed check leaves: a call's status, the GEMM checker's
- * verdict. */
+ * verdict, exact results that differ. */
 #ifndef OMPWG_TEST_VERDICT_H
 #define OMPWG_TEST_VERDICT_H
 
@@ -22,5 +22,9 @@ bool gemm_ratio_ok(int st, double ratio, char *msg, size_t len);
  * ratio at the -1 it was given; when not, *msg says what it did. */
 bool gemm_ratio_refused(const char *prefix, int st, int want, double ratio, char *msg,
                         size_t len);
+
+/* Whether the n doubles at got are want's, bit for bit; when not, each
+ * element and the one wanted as TAP diagnostics. */
+bool doubles_same(const double *got, const double *want, int n);
 
 #endif

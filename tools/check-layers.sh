@@ -33,7 +33,7 @@ declare -A generated=(
     [ompwg_config.h]=core
     [backend_list.h]=src
     [forward/ids.h]=blas
-    [forward/lapack_ids.h]=lapack
+    [lapack_ids.h]=lapack
 )
 # Includes allowed between two parts of one layer.
 declare -A peers=([lapack:blas]=1)

@@ -90,6 +90,16 @@ class Routine:
         return f"{self.ret} {name or self.name}({', '.join(self.args)})"
 
 
+def blas_int(routine):
+    """routine's "int"s (in its value and its arguments) as the library's
+    BLAS integer, ompwg_blas_int (ompwg_blas.h): int in the LP64 build,
+    int64_t in the ILP64 one, which compile the same generated files."""
+    def sub(text):
+        return re.sub(r"\bint\b", "ompwg_blas_int", text)
+    routine.ret = sub(routine.ret)
+    routine.args = [sub(a) for a in routine.args]
+
+
 def read_list(list_path, own, section_re, section_form, targets=True):
     """The routines of list_path, in its order. section_re matches a
     section's line; the section is its groups joined by "_". section_form

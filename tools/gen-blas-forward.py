@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes the forwarders of libompwg_blas: the BLAS routines it does not run
 in ompwg, each a C function with its real prototype that calls OpenBLAS's
-own definition (blas/forward.c resolves them). The build runs it
+own definition (blas/forward.c resolves them). Its integers are
+ompwg_blas_int, so that the files compile as libompwg_blas (LP64) and as
+libompwg_blas64 (ILP64, OMPWG_BLAS_ILP64). The build runs it
 (blas/forward/meson.build):
 
     python3 tools/gen-blas-forward.py LIST OUTDIR
@@ -132,8 +134,13 @@ BLAS = forward_gen.Library(export="OMPWG_BLAS_EXPORT", forward="ompwg_blas_forwa
 
 def read_list(list_path):
     """The routines of the list; a section is "[WORD]" or "[WORD WORD]"
-    (fortran_level1), and a line of [wrappers] names its ROUTINE."""
-    return forward_gen.read_list(list_path, OWN, r"^\[(\w+)(?: (\w+))?\]$", "[section]")
+    (fortran_level1), and a line of [wrappers] names its ROUTINE. Each
+    "int" of a prototype is the BLAS integer, written ompwg_blas_int
+    (forward_gen.blas_int)."""
+    routines = forward_gen.read_list(list_path, OWN, r"^\[(\w+)(?: (\w+))?\]$", "[section]")
+    for r in routines:
+        forward_gen.blas_int(r)
+    return routines
 
 
 def wrapper(r, by_name):

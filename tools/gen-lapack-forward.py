@@ -2,8 +2,10 @@
 """Writes the forwarders of libompwg_lapack: the LAPACK routines it does not
 run in ompwg, each a C function with its real prototype that calls
 OpenBLAS's own definition (lapack/forward.c resolves them, through the table
-blas/forward_table.c keeps for libompwg_blas's forwarders too). The build
-runs it (lapack/forward/meson.build):
+blas/forward_table.c keeps for libompwg_blas's forwarders too). Its integers
+are ompwg_blas_int, so that the files compile as libompwg_lapack (LP64) and
+as libompwg_lapack64 (ILP64, OMPWG_BLAS_ILP64). The build runs it
+(lapack/forward/meson.build):
 
     python3 tools/gen-lapack-forward.py [--no-own] LIST OUTDIR [EXPECTED-OUTPUT ...]
 
@@ -44,9 +46,13 @@ LAPACK = forward_gen.Library(export="OMPWG_LAPACK_EXPORT", forward="ompwg_lapack
 
 def read_list(list_path):
     """The routines of the list; a section is "[lapack WORD]" (s, d, c, z,
-    aux), and a line has no "-> ROUTINE"."""
-    return forward_gen.read_list(list_path, OWN, r"^\[lapack (\w+)\]$", "[lapack X]",
-                                 targets=False)
+    aux), and a line has no "-> ROUTINE". Each "int" of a prototype is the
+    BLAS integer, written ompwg_blas_int (forward_gen.blas_int)."""
+    routines = forward_gen.read_list(list_path, OWN, r"^\[lapack (\w+)\]$", "[lapack X]",
+                                     targets=False)
+    for r in routines:
+        forward_gen.blas_int(r)
+    return routines
 
 
 def render(routines, own):

@@ -4,9 +4,12 @@
 # the program tests, ok only where its report says PASS (level 1) or PASSED
 # for the error exits and every computational test (levels 2 and 3, both
 # layouts for CBLAS), and none where any line says FAIL, SUSPECT or *****.
+# The programs of libblas64-test (TESTER_DIR .../blas64, 64-bit integers,
+# linked with -lblas64) run the same way on libompwg_blas64.
 #   netlib.sh TESTER_DIR PROGRAM linked LINK_DIR
-#       LINK_DIR holds libblas.so.3 -> libompwg_blas.so: the program, linked
-#       with -lblas, loads the shim in place of the system BLAS
+#       LINK_DIR holds libblas.so.3 -> libompwg_blas.so (libblas64.so.3 ->
+#       libompwg_blas64.so): the program, linked with -lblas (-lblas64),
+#       loads the shim in place of the system BLAS
 #   netlib.sh TESTER_DIR PROGRAM preloaded LIBOMPWG_BLAS
 #       the program runs on the reference BLAS with LD_PRELOAD=the shim
 #   netlib.sh ... OMPWG_CLI (a fifth argument, the `ompwg` program)
@@ -53,8 +56,8 @@ case $mode in
         export LD_LIBRARY_PATH
         ;;
     preloaded)
-        # Debian's reference libblas.so.3 lives in the folder the programs
-        # come from, behind the alternatives system
+        # Debian's reference libblas.so.3 (libblas64.so.3) lives in the
+        # folder the programs come from, behind the alternatives system
         LD_LIBRARY_PATH=$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
         export LD_LIBRARY_PATH
         preload=$shim
@@ -62,10 +65,13 @@ case $mode in
     *) echo "Bail out! mode $mode: linked or preloaded"; exit 1 ;;
 esac
 
-# What the loader maps: the shim must be there (linked: as libblas.so.3).
+# What the loader maps: the shim must be there (linked: as libblas.so.3,
+# or libblas64.so.3 for the 64-bit programs).
 loaded_objects
+blas=libblas.so.3
+case $dir in */blas64) blas=libblas64.so.3 ;; esac
 if [ "$mode" = linked ]; then
-    grep -q "libblas.so.3 => $shim/libblas.so.3" "$work/objects"
+    grep -q "$blas => $shim/$blas" "$work/objects"
 else
     grep -q -F "	$shim (0x" "$work/objects"
 fi

@@ -16,6 +16,9 @@
 #       -lblas, loads them in place of the system's. LIB_PATH (folders, by
 #       colons) finds libompwg: libompwg_lapack's RUNPATH, $ORIGIN-relative,
 #       is taken from the link's folder, not the library's.
+# The programs of liblapack64-test (TESTER_DIR .../lapack64, 64-bit
+# integers, linked with -llapack64 -lblas64) run the same way on
+# libompwg_lapack64 and libompwg_blas64 (liblapack64.so.3, libblas64.so.3).
 # The backend is OMPWG_BACKEND's, from the environment meson gives.
 set -u
 dir=$1
@@ -56,13 +59,17 @@ ${p}QR    8               List types on next line if 0 < NTYPES <  8
 ${p}LS    6               List types on next line if 0 < NTYPES <  6
 EOF
 
+# the 64-bit programs' libraries and folders end in 64
+v=
+case $dir in */lapack64) v=64 ;; esac
+
 preload=
 case $mode in
     preloaded)
         # Debian's reference liblapack.so.3 and libblas.so.3 are not the
         # default ones (the alternatives system); the folder of the programs
         # and the one of the reference BLAS come first
-        LD_LIBRARY_PATH=$dir:$(dirname "$dir")/blas${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+        LD_LIBRARY_PATH=$dir:$(dirname "$dir")/blas$v${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
         export LD_LIBRARY_PATH
         preload="$4 $5"
         want1="	$4 (0x"
@@ -71,14 +78,14 @@ case $mode in
     linked)
         LD_LIBRARY_PATH=$4:$5${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
         export LD_LIBRARY_PATH
-        want1="liblapack.so.3 => $4/liblapack.so.3"
-        want2="libblas.so.3 => $4/libblas.so.3"
+        want1="liblapack$v.so.3 => $4/liblapack$v.so.3"
+        want2="libblas$v.so.3 => $4/libblas$v.so.3"
         ;;
     *) echo "Bail out! mode $mode: preloaded or linked"; exit 1 ;;
 esac
 
 # What the loader maps: the two libraries must be there (linked: as
-# liblapack.so.3 and libblas.so.3).
+# liblapack.so.3 and libblas.so.3, or their 64 names).
 loaded_objects
 grep -q -F "$want1" "$work/objects" && grep -q -F "$want2" "$work/objects" &&
     ! grep -q 'not found' "$work/objects"
