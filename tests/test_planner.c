@@ -57,8 +57,8 @@ static bool placed(const ompwg_model *m, char prec, int64_t mm, int64_t n, int64
 
 static void decisions(void)
 {
-    if (test_backend_index("gpu") < 0 || test_backend_index("cpu") < 0) {
-        tap_skip("planner decisions", "this build has no gpu or no cpu backend");
+    if (!walk_gpu_built() || test_backend_index("cpu") < 0) {
+        tap_skip("planner decisions", "this build has no GPU backend (its compiler cannot build it) or no cpu backend");
         return;
     }
     ompwg_model m = h100_like(0);
