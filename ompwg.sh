@@ -8,10 +8,14 @@
 #   ./ompwg.sh sanitize                      the suite under ASan+UBSan (build-asan),
 #                                            the concurrency tests under TSan+Archer (build-tsan)
 #   ./ompwg.sh fuzz [SECONDS]                the libFuzzer target (build-fuzz), default 90 s
+#   ./ompwg.sh variants [meson test options] the other supported builds: gcc without the
+#                                            GPU backend and its suite (build-gcc), clang's
+#                                            debug build and a smoke test (build-debug)
 # Missing packages are installed with apt when run as root (the list is
 # printed first); otherwise the script says what to install and stops.
 # OMPWG_BUILD_DIR (default: build) and OMPWG_MESON_OPTIONS (extra
-# `meson setup` options, e.g. "-Dgpu=disabled") change the build.
+# `meson setup` options, e.g. "-Dgpu=disabled") change the build; CC
+# (default clang-19) the compiler.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -192,6 +196,31 @@ fuzz() {
         "$fuzz_dir/corpus" tests/fuzz/corpus
 }
 
+# The builds docs/building.md supports besides the default one, each in its
+# own directory. gcc builds everything but the GPU backend (its kernels use
+# clang's OpenMP extensions): its whole suite runs, without the GPU backend's
+# host-fallback tests, which such a build does not define. clang's debug
+# build (-O0, assertions on; the offload images too where a CUDA toolkit
+# is) must build: its libraries, benches and program, without the tests,
+# whose GPU kernels at -O0 in host fallback take many minutes; then a smoke
+# test: `ompwg info`, the GPU GEMM's host-data pipeline in host fallback
+# checked against OpenBLAS, and a small `ompwg bench` (every row checked).
+variants() {
+    # gcc comes with gfortran too; the gcc build needs it for itself
+    packages+=(gcc)
+    install_missing
+    local gcc_dir=${OMPWG_GCC_DIR:-build-gcc} debug_dir=${OMPWG_DEBUG_DIR:-build-debug}
+    say "gcc, without the GPU backend: the suite in $gcc_dir"
+    CC=gcc configure "$gcc_dir" -Dgpu=disabled
+    meson test -C "$gcc_dir" --print-errorlogs "$@"
+    say "clang debug build in $debug_dir, and a smoke test"
+    CC=clang-19 configure "$debug_dir" --buildtype=debug -Dtests=false
+    "$debug_dir/cli/ompwg" info
+    OMP_TARGET_OFFLOAD=DISABLED "$debug_dir/bench/bench_hostpath" --check
+    "$debug_dir/cli/ompwg" bench --backends cpu,openblas --sizes 64,200 --vec-sizes 100000 \
+        --reps 1
+}
+
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 case "$cmd" in
@@ -206,6 +235,7 @@ case "$cmd" in
         ;;
     sanitize) sanitize "$@" ;;
     fuzz) fuzz "$@" ;;
+    variants) variants "$@" ;;
     bench)
         # the plot of `--out DIR` (python3-matplotlib serves too, where present)
         packages+=(gnuplot-nox)
@@ -218,7 +248,7 @@ case "$cmd" in
         "$build_dir/cli/ompwg" bench "${out[@]}" "$@"
         ;;
     *)
-        sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
 esac

@@ -638,7 +638,7 @@ static int bench_op(op_id op, arrays *a, const setup *s, int reps, bool timed, F
     }
     /* the matrix where the device engines take it from */
     if (run[DEVICE].runs) {
-        int st = a->device_why[0] ? -1 : ompwg_device_copy(a->d0, a->a0, a->mat_bytes,
+        int st = a->device_why[0] ? -1 : (int)ompwg_device_copy(a->d0, a->a0, a->mat_bytes,
                                                            OMPWG_HOST_TO_DEVICE);
         if (st) {
             snprintf(run[DEVICE].why, sizeof run[DEVICE].why, "unavailable: %s",

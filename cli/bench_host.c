@@ -87,7 +87,7 @@ static void print_header(void)
 
 static void print_row(const bench_result *r)
 {
-    char shape[48], beta[8] = "", ratio[16] = "-";
+    char shape[48], beta[16] = "", ratio[16] = "-";
     shape_text(r, shape, sizeof shape);
     if (r->m > 0) snprintf(beta, sizeof beta, "%g", r->beta);
     if (r->status != OMPWG_OK) {
@@ -151,7 +151,7 @@ static void print_summary(const bench_report *rep, int first)
                 rep->rows[j].size == r->size && strcmp(rep->rows[j].op, r->op) == 0 &&
                 strcmp(rep->rows[j].prec, r->prec) == 0)
                 b = &rep->rows[j];
-        char shape[48], beta[8] = "", ratio[16] = "-";
+        char shape[48], beta[16] = "", ratio[16] = "-";
         shape_text(r, shape, sizeof shape);
         if (r->m > 0) snprintf(beta, sizeof beta, "%g", r->beta);
         if (r->vs_best > 0) snprintf(ratio, sizeof ratio, "%.2fx", r->vs_best);

@@ -1168,7 +1168,8 @@ typedef struct ompwg_plan {
  * given model and ompwg_set_split() setting.
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_FLAGS (precision);
  *         ::OMPWG_ERR_SIZE (a size <= 0); ::OMPWG_ERR_RANGE (the model is
- *         not valid); ::OMPWG_ERR_UNAVAILABLE (no backend can run it).
+ *         not valid); ::OMPWG_ERR_UNAVAILABLE (no backend can run it; with a
+ *         model, also in a build without the GPU backend).
  */
 OMPWG_API ompwg_status ompwg_plan_gemm(const ompwg_model *model, char precision, int64_t m, int64_t n,
                                        int64_t k, int beta_zero, ompwg_plan *out);

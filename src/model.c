@@ -267,9 +267,13 @@ int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len)
         if ((seen += (long long)strlen(line)) > MODEL_MAX_BYTES) {
             bad = "larger than any model file";
         } else if (field(line, "gpu", rest, sizeof rest)) {
-            snprintf(m.gpu, sizeof m.gpu, "%s", rest);
+            /* a name longer than any this library writes is no model of
+             * this machine, not one to compare by its first characters */
+            if (snprintf(m.gpu, sizeof m.gpu, "%s", rest) >= (int)sizeof m.gpu)
+                bad = "the gpu line is too long";
         } else if (field(line, "cpu", rest, sizeof rest)) {
-            snprintf(m.cpu, sizeof m.cpu, "%s", rest);
+            if (snprintf(m.cpu, sizeof m.cpu, "%s", rest) >= (int)sizeof m.cpu)
+                bad = "the cpu line is too long";
         } else if (field(line, "threads", rest, sizeof rest)) {
             if (sscanf(rest, "%d", &m.cpu_threads) != 1) bad = "threads";
         } else if (field(line, "link", rest, sizeof rest)) {

@@ -171,7 +171,7 @@ static void empty(group *grp, test_rng *r)
                 operands_snapshot(&o);
                 char msg[512] = "";
                 int st = null_all
-                    ? api.gemm(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, NULL, o.a.ld, NULL,
+                    ? (int)api.gemm(g.layout, g.ta, g.tb, g.m, g.n, g.k, g.alpha, NULL, o.a.ld, NULL,
                                o.b.ld, g.beta, NULL, o.c.ld)
                     : call_gemm(&g, &o);
                 bool pass = false;

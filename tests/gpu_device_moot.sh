@@ -1,7 +1,8 @@
 #!/bin/sh
 # usage: gpu_device_moot.sh OMPWG_PROGRAM
-# OMPWG_GPU_DEVICE where there is no GPU to choose (host fallback) is
-# ignored with one line on stderr, as a knob's bad value is.
+# OMPWG_GPU_DEVICE where there is no GPU to choose (host fallback, or a
+# build without the GPU backend) is ignored with one line on stderr, as a
+# knob's bad value is.
 . "$(dirname "$0")/tap.sh"
 program=$1
 OMP_TARGET_OFFLOAD=DISABLED OMPWG_GPU_DEVICE=3 "$program" info >/dev/null 2>"$work/err"

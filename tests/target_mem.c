@@ -78,7 +78,7 @@ void target_copy(void *dst, const void *src, size_t bytes, int dst_dev, int src_
 {
     /* through the library both sides are host memory: any direction serves */
     int st = !bytes ? 0
-             : through_library ? ompwg_device_copy(dst, src, bytes, OMPWG_DEVICE_TO_DEVICE)
+             : through_library ? (int)ompwg_device_copy(dst, src, bytes, OMPWG_DEVICE_TO_DEVICE)
                                : memcpy_p(dst, src, bytes, 0, 0, dst_dev, src_dev);
     if (st != 0)
         tap_bail("omp_target_memcpy of %zu bytes from device %d to device %d failed", bytes,

@@ -365,7 +365,7 @@ static int child(const char *how)
             if (strcmp(v.env, "OMPWG_CPU_ARCH") != 0 || !v.runnable) continue;
             float a[4] = { 1, 2, 3, 4 }, c[4] = { 0 };
             int st = ompwg_set_cpu_arch(v.name);
-            st = st ? st : ompwg_sgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 2, 2, 2,
+            st = st ? st : (int)ompwg_sgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 2, 2, 2,
                                        1, a, 2, a, 2, 0, c, 2);
             printf("asked %s: %d\n", v.name, st);
             fflush(stdout);

@@ -8,9 +8,14 @@
  *
  * The threads a call ran on are seen through OMPT, OpenMP's tool interface:
  * the size of every team the calling thread leads during the call, as the
- * OpenMP runtime reports it; each GEMM's result is checked as well. */
+ * OpenMP runtime reports it; each GEMM's result is checked as well. GNU
+ * libgomp (a gcc build) has no OMPT: there the counts ompwg reports and the
+ * results are checked, not the teams. */
 #include <math.h>
+#if __has_include(<omp-tools.h>)
 #include <omp-tools.h>
+#define HAVE_OMPT 1
+#endif
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +30,7 @@ static _Thread_local bool watching;
 static _Thread_local unsigned largest;
 static bool tool_on;
 
+#ifdef HAVE_OMPT
 static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                              ompt_data_t *task, unsigned actual, unsigned index, int flags)
 {
@@ -55,6 +61,7 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned omp_version, const char *runt
     static ompt_start_tool_result_t tool = { tool_init, tool_fini, { 0 } };
     return &tool;
 }
+#endif
 
 /* The DGEMM's order: 256 (enough work for eight threads), doubled until
  * there is work for every core (the backend takes fewer threads for less). */

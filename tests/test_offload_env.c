@@ -104,7 +104,12 @@ static void gpu_backend(const char *policy)
     int devices = omp_get_num_devices();
     tap_diag("OMP_TARGET_OFFLOAD=%s, CUDA_VISIBLE_DEVICES=%s, omp_get_num_devices() = %d", policy,
              env_or("CUDA_VISIBLE_DEVICES", "(unset)"), devices);
-    if (disabled) {
+    if (!walk_gpu_built()) {
+        /* gcc: the backend's table alone (backends/gpu/absent.c) */
+        tap_ok(!usable && strstr(why, "not built") != NULL,
+               "a build without the GPU backend: gpu not usable whatever the environment (%s)",
+               why);
+    } else if (disabled) {
         tap_ok(usable && strstr(why, "host fallback") != NULL,
                "OMP_TARGET_OFFLOAD=DISABLED: gpu usable by name, in host fallback");
     } else if (devices == 0) {
@@ -113,7 +118,7 @@ static void gpu_backend(const char *policy)
         tap_ok(usable, "%d offload device(s): gpu usable (%s)", devices, why);
     }
     const char *visible = getenv("CUDA_VISIBLE_DEVICES");
-    if (visible && !visible[0] && !disabled)
+    if (visible && !visible[0] && !disabled && walk_gpu_built())
         tap_ok(!usable && (strstr(why, "CUDA_VISIBLE_DEVICES") || strstr(why, "without offload")),
                "CUDA_VISIBLE_DEVICES empty: gpu not usable, and the reason says so");
 

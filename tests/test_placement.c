@@ -43,7 +43,7 @@ static bool gemm_correct(const char *what)
     double ratio = -1;
     int st = ompwg_dgemm(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, M, N, K, 0.75, a, M, b,
                          K, -0.5, c, M);
-    int rs = st == OMPWG_OK ? ompwg_dgemm_ratio(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS,
+    int rs = st == OMPWG_OK ? (int)ompwg_dgemm_ratio(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS,
                                                 M, N, K, 0.75, a, M, b, K, -0.5, c0, c, M, &ratio)
                             : st;
     bool pass = st == OMPWG_OK && rs == OMPWG_OK && ratio < 16.0;

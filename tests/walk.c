@@ -25,6 +25,11 @@ bool walk_wanted(const char *name)
     return !list || !list[0] || list_has(list, name);
 }
 
+bool walk_gpu_built(void)
+{
+    return (ompwg_backend_roles("gpu") & OMPWG_ROLE_DEVICE_DATA) != 0;
+}
+
 bool walk_usable(const char *name, char *why, size_t why_len)
 {
     for (int i = 0; i < ompwg_backend_count(); i++) {

@@ -10,6 +10,11 @@
 
 #include "ompwg.h"
 
+/* Whether this build has the GPU backend: clang >= 19 builds it; another
+ * compiler (gcc) only its table, which is never usable and says why
+ * (backends/gpu/absent.c) and takes no role, device data included. */
+bool walk_gpu_built(void);
+
 /* Whether OMPWG_TEST_BACKENDS lets backend `name` run (always when unset). */
 bool walk_wanted(const char *name);
 

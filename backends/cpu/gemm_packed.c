@@ -50,6 +50,8 @@ void ompwg_cpu_gemm_scale(const ompwg_gemm_shape *s, size_t elem, int64_t per_th
 static void grid(int nt, int64_t row_tiles, int64_t col_tiles, int *tm, int *tn)
 {
     int64_t best = -1;
+    *tm = 1;
+    *tn = nt;
     for (int d = 1; d <= nt; d++) {
         if (nt % d != 0) continue;
         int64_t share = ceil_div(row_tiles, d) * ceil_div(col_tiles, nt / d);

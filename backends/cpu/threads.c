@@ -155,6 +155,50 @@ static count thread_count(void)
     return (count){ .threads = cores, .from = from, .asked = omp };
 }
 
+/* GNU libgomp (a gcc build; libomp's omp.h defines KMP_VERSION_MAJOR)
+ * keeps the workers of a thread's team for its next parallel region and
+ * has no fork handler: in a child forked after the thread led a team of
+ * more than one, the next such region waits for ever for the parent's
+ * workers, which the child does not have. There the calling thread runs
+ * the backend's work alone. libomp starts its workers again in a child. */
+#ifndef KMP_VERSION_MAJOR
+static atomic_bool forked;
+/* the calling thread led a team of more than one (a fork copies it) */
+static _Thread_local bool led_team;
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+static void child_after_fork(void)
+{
+    atomic_store_explicit(&forked, true, memory_order_relaxed);
+}
+
+static void watch_fork(void)
+{
+    pthread_atfork(NULL, NULL, child_after_fork);
+}
+
+static bool team_lost(void)
+{
+    return led_team && atomic_load_explicit(&forked, memory_order_relaxed);
+}
+
+/* before the first region of more than one thread the calling thread leads */
+static void leading(void)
+{
+    pthread_once(&fork_once, watch_fork);
+    led_team = true;
+}
+#else
+static bool team_lost(void)
+{
+    return false;
+}
+
+static void leading(void)
+{
+}
+#endif
+
 /* Inside the program's parallel region a call runs on the calling thread
  * alone, unless nested parallelism lets it start a team of its own. */
 static bool own_team_allowed(void)
@@ -166,7 +210,7 @@ static bool own_team_allowed(void)
 int ompwg_cpu_threads(void)
 {
     pthread_once(&topo_once, topo_init);
-    return own_team_allowed() ? thread_count().threads : 1;
+    return own_team_allowed() && !team_lost() ? thread_count().threads : 1;
 }
 
 int ompwg_cpu_thread_count(void)
@@ -251,16 +295,21 @@ void ompwg_cpu_describe(char *buf, size_t len)
     char cores[64];
     if (r.count == core_count) snprintf(cores, sizeof cores, "%d cores", core_count);
     else snprintf(cores, sizeof cores, "cores %d-%d of %d", r.first, r.first + r.count - 1, core_count);
-    count n = own_team_allowed() ? thread_count()
-                                 : (count){ .threads = 1, .from = "inside a parallel region" };
+    count n = !own_team_allowed() ? (count){ .threads = 1, .from = "inside a parallel region" }
+              : team_lost() ? (count){ .threads = 1,
+                                        .from = "a forked child: GNU libgomp's workers "
+                                                "do not start again there" }
+                            : thread_count();
     char asked[48] = "";
     if (n.asked) snprintf(asked, sizeof asked, " asks %d: one per core at most", n.asked);
     snprintf(buf, len, "%d thread%s (%s%s) on %s; %s; gemm kernel %s", n.threads,
              n.threads == 1 ? "" : "s", n.from, asked, cores, pin, ompwg_cpu_kernel_name());
 }
 
-/* libomp's block time, in ms (omp.h declares the kmp_ extensions; other
- * OpenMP runtimes would need their own wait policy here). One millisecond
+/* libomp's block time, in ms (its omp.h declares the kmp_ extensions and
+ * KMP_VERSION_MAJOR). GNU libgomp (a gcc build) has no per-thread block
+ * time: its threads spin a bounded count (GOMP_SPINCOUNT) and then sleep,
+ * and team_begin and team_end leave it alone. One millisecond
  * keeps the threads awake between the regions of one call (a recursive
  * TRSM runs dozens, microseconds apart: with 0, reference dpotrf n = 8192
  * on this backend took 2.3-2.9 s instead of 0.8-1.0 s on the H100 machine)
@@ -278,6 +327,7 @@ void ompwg_cpu_describe(char *buf, size_t len)
  * here), took a third of the cores' time from them. team_begin returns the
  * calling thread's setting, team_end puts it back for the program's own
  * regions. */
+#ifdef KMP_VERSION_MAJOR
 static bool lowers_wait(int saved)
 {
     return saved > TEAM_WAIT_MS && saved <= RUNTIME_WAIT_MS;
@@ -294,10 +344,23 @@ static void team_end(int saved)
 {
     if (lowers_wait(saved)) kmp_set_blocktime(saved);
 }
+#else
+static int team_begin(void)
+{
+    return 0;
+}
+
+static void team_end(int saved)
+{
+    (void)saved;
+}
+#endif
 
 int ompwg_cpu_team_run(int want, ompwg_cpu_part_fn *part, void *ctx)
 {
     int status = OMPWG_OK;
+    if (want > 1 && team_lost()) want = 1;
+    if (want > 1) leading();
     const int base = want > 1 ? pin_base() : 0;
     const int team_wait = team_begin();
 #pragma omp parallel num_threads(want > 1 ? want : 1) if (want > 1)
