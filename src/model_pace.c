@@ -10,8 +10,11 @@
 #define QUIET_WINDOW 0.05
 /* Idle enough: the process used less than this share of its cores. */
 #define QUIET_SHARE 0.5
-/* Seconds a batch waits for idle cores before it runs anyway. */
-#define PATIENCE 2.0
+/* Seconds a batch waits for idle cores before it runs anyway: enough to
+ * meet the gap between a program's phases, short enough that a program
+ * whose own first calls keep the cores busy (they run on the CPU until the
+ * model is ready) gets its model within seconds. */
+#define PATIENCE 1.0
 
 static double clock_seconds(clockid_t id)
 {

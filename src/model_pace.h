@@ -1,9 +1,9 @@
 /* How a measurement of the model made beside the program's own work keeps
  * off the program's cores: before each batch of runs on the host's cores
  * it waits until the process leaves at least half of its cores idle, and
- * no longer than a couple of seconds; a batch that then runs anyway makes
- * the measurement `busy`, and the next batch first waits as long as that
- * one ran. */
+ * no longer than a second; a batch that then runs anyway (a burst of a
+ * fraction of a second) makes the measurement `busy`, and the next batch
+ * first waits as long as that one ran. */
 #ifndef OMPWG_MODEL_PACE_H
 #define OMPWG_MODEL_PACE_H
 

@@ -186,14 +186,15 @@ static void *worker_main(void *arg)
     if (mine && st == OMPWG_OK) {
         if (tell)
             fprintf(stderr, "ompwg: placement model measured in the background in %.1f s\n", took);
-        /* a model measured while the program kept the cores busy would
-         * carry that load to every later process: this one alone uses it */
+        /* kept even where the program kept the cores busy (its CPU times
+         * then somewhat long): else the next process, as busy, would
+         * measure again, and the next */
+        if (tell && pacer.busy)
+            fprintf(stderr, "ompwg: the program kept the cores busy during part of the "
+                            "measurement (ompwg calibrate on idle cores measures it more "
+                            "exactly)\n");
         char where[4096] = "";
-        if (!pacer.busy) save_kept(&m, where, sizeof where);
-        else if (tell)
-            fprintf(stderr, "ompwg: the program kept the cores busy during the measurement: the "
-                            "model is kept for this process only (ompwg calibrate measures it "
-                            "on idle cores)\n");
+        save_kept(&m, where, sizeof where);
         pthread_mutex_lock(&lock);
         if (generation == gen) snprintf(kept_at, sizeof kept_at, "%s", where);
         pthread_mutex_unlock(&lock);
