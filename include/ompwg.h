@@ -994,28 +994,37 @@ OMPWG_API int ompwg_set_fallback(int on);
  * more than the call. Without a usable GPU no model is measured and the
  * shape alone chooses.
  *
- * The model is measured on the first call on host data that has a GPU to
- * weigh, or by ompwg_get_model() (about 3.7 s on an H100 machine, once per
- * machine kind: see below): the link's rate from page-locked and from
- * pageable memory each way, the GEMM, level-3 (a TRSM), panel (m x 64 x m)
- * and streaming (reduction, scan, transpose) kernels of each candidate
- * backend at a few sizes, and three host-data GEMMs and three host-data
- * panel updates on the GPU end to end, all twice, each figure kept at its
- * faster. Times between
+ * The model is measured once per machine kind (see below), by `ompwg
+ * calibrate` or ompwg_calibrate() ahead (a job's prologue), else when the
+ * first call on host data that has a GPU to weigh finds none kept: that
+ * call does not wait for it. It starts the measurement on a thread of the
+ * library's own (about 3.7 s on an H100 machine; its host parts run when
+ * the program leaves the cores idle) and, like every host-data call until
+ * the model is ready, is placed without one: by its shape, on the CPU
+ * (ompwg_get_model_state() says where the model stands; a process that
+ * ends first keeps nothing). ompwg_get_model() waits for it. It measures
+ * the link's rate from page-locked and from pageable memory each way, the
+ * GEMM, level-3 (a TRSM), panel (m x 64 x m) and streaming (reduction,
+ * scan, transpose) kernels of each candidate backend at a few sizes, and
+ * three host-data GEMMs and three host-data panel updates on the GPU end
+ * to end, all twice, each figure kept at its faster. Times between
  * measured sizes are interpolated, beyond them extrapolated at the last
  * rate. The model is kept across processes in a file: by default one per
  * machine kind under $XDG_CACHE_HOME/ompwg (else ~/.cache/ompwg), its name
  * a hash of the GPU, CPU and thread count, so that only the first process
- * on a machine pays for the measurement; OMPWG_MODEL_FILE=path (or
- * ompwg_set_model_file()) names another, OMPWG_MODEL_FILE=none keeps none.
- * It is loaded when it was written for the same GPU, CPU and thread count,
- * else measured and written there; a named file that is malformed, foreign
- * or holds absurd numbers is ignored with one message (the default file
- * silently, as is a cache directory that cannot be written; OMPWG_VERBOSE=1
- * tells). A path that holds anything but a model file (a user's file, a
- * link, a FIFO, a device) is never written over nor waited on: the model
- * is then kept in memory, with one message. Delete the file to have the
- * model measured again.
+ * on a machine measures it; where that cannot be written (a read-only home
+ * directory) in $XDG_RUNTIME_DIR/ompwg, else in ompwg-UID under $TMPDIR or
+ * /tmp (created mode 0700, used only while it is the user's alone).
+ * OMPWG_MODEL_FILE=path (or ompwg_set_model_file()) names another file,
+ * OMPWG_MODEL_FILE=none keeps none. It is loaded when it was written for
+ * the same GPU, CPU and thread count, else measured and written there; a
+ * named file that is malformed, foreign or holds absurd numbers is ignored
+ * with one message (the default file silently, as is a cache directory
+ * that cannot be written; OMPWG_VERBOSE=1 tells). A path that holds
+ * anything but a model file (a user's file, a link, a FIFO, a device) is
+ * never written over nor waited on: the model is then kept in memory, with
+ * one message. `ompwg calibrate` measures the model again (after a driver
+ * or BIOS change, say).
  *
  * OMPWG_VERBOSE=2 (or ompwg_set_verbose(2)) prints one line per call on
  * stderr: the operation and shape, where its data lives, each candidate's
@@ -1095,15 +1104,66 @@ typedef struct ompwg_model {
 } ompwg_model;
 
 /**
- * The model the planner uses now, measured (or loaded) first if needed.
+ * The model the planner uses now, loaded or measured first if needed: this
+ * call waits for it (and for a measurement under way, which it hurries: no
+ * more waiting for idle cores). Measured on the GPU that auto weighs, else
+ * on the GPU backend usable by name (host fallback).
  * @return ::OMPWG_OK; ::OMPWG_ERR_NULL; ::OMPWG_ERR_UNAVAILABLE when no GPU
- *         is usable (there is nothing to weigh: *out is then cleared).
+ *         backend is usable, or no model could be measured (*out is then
+ *         cleared).
  */
 OMPWG_API ompwg_status ompwg_get_model(ompwg_model *out);
+
+/** Where the planner's model stands (ompwg_get_model_state()). */
+typedef enum ompwg_model_state {
+    /** none yet: no call has needed one (nor ompwg_get_model()) */
+    OMPWG_MODEL_STATE_NONE = 0,
+    /** being measured, on the library's thread or a caller's; host-data
+     *  calls are placed without it meanwhile */
+    OMPWG_MODEL_STATE_MEASURING = 1,
+    /** loaded, measured or set: the planner uses it */
+    OMPWG_MODEL_STATE_READY = 2,
+    /** none could be had (the measurement failed, or the process was forked
+     *  while it ran: the child never uses the GPU's model); host-data
+     *  calls are placed without one */
+    OMPWG_MODEL_STATE_FAILED = 3
+} ompwg_model_state;
+
+/** Where the model stands now; never waits, never measures. */
+OMPWG_API ompwg_model_state ompwg_get_model_state(void);
+
+/** ompwg_calibrate(): load the model kept for this machine where there is
+ *  one, measure only where there is none. */
+#define OMPWG_CALIBRATE_IF_MISSING 1
+
+/** What ompwg_calibrate() did. */
+typedef struct ompwg_calibration {
+    int measured;             /**< 1: measured by this call; 0: loaded from where it was kept */
+    double seconds;           /**< the measurement's wall time (0 when loaded) */
+    /** The file the model is kept in; "" when none took it (OMPWG_MODEL_FILE=none,
+     *  or nowhere could be written: OMPWG_VERBOSE=1 says why). */
+    char where[4096];
+} ompwg_calibration;
+
+/**
+ * Measures the placement model now, in the calling thread and at once (no
+ * waiting for idle cores), uses it from now on and keeps it where it is
+ * kept (the model file, else the user's own directory: see above), so that
+ * the calls of this process and of the ones after it need not wait: what
+ * `ompwg calibrate` runs, e.g. in a job's prologue. With
+ * ::OMPWG_CALIBRATE_IF_MISSING a model kept for this machine is loaded
+ * instead. A measurement under way is waited for first. model and out may
+ * be NULL.
+ * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS (flags); ::OMPWG_ERR_UNAVAILABLE
+ *         when no GPU backend is usable (nothing to weigh); the
+ *         measurement's status when it failed.
+ */
+OMPWG_API ompwg_status ompwg_calibrate(int flags, ompwg_model *model, ompwg_calibration *out);
 /**
  * Use this model from now on (copied), e.g. one an earlier process saved, or
- * a made-up one in a test. NULL forgets the model: the next call that needs
- * one measures it again (or loads OMPWG_MODEL_FILE).
+ * a made-up one in a test; a measurement under way is stopped. NULL forgets
+ * the model: the next call that needs one loads OMPWG_MODEL_FILE or measures
+ * it again (a measurement under way goes on and gives it).
  * @return ::OMPWG_OK; ::OMPWG_ERR_FLAGS when version is not
  *         ::OMPWG_MODEL_VERSION; ::OMPWG_ERR_RANGE when a number is not
  *         finite and positive where it must be (rates, seconds, increasing
@@ -1161,8 +1221,9 @@ typedef struct ompwg_plan {
  * What the planner would do with a column-major GEMM on pageable host data
  * (precision 's' or 'd'; beta_zero: C is not read), without running it.
  * With model NULL: where the call would run now, under the current
- * selection and model (measured first if needed, for the estimates; a GEMM
- * under 1.6e7 flops is placed without it). With a model: the decision that model gives between the GPU and
+ * selection and model (no estimates while there is none: a call that needs
+ * it starts its measurement and is placed without it, as are GEMMs under
+ * 1.6e7 flops). With a model: the decision that model gives between the GPU and
  * the CPU backend, whether or not they are usable here (to study a model,
  * or test the planner on a machine without a GPU). Deterministic for a
  * given model and ompwg_set_split() setting.

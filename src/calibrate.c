@@ -42,6 +42,18 @@ static const int64_t host_gemm_n[HOST_POINTS] = { 256, 1024, 4096 };
 static const int64_t host_panel_n[HOST_POINTS] = { 256, 1024, 4096 };
 #define MAX_STREAM_N (1 << 23)
 
+/* Whether a paced measurement is to stop. */
+static bool stopped(const ompwg_model_pace *pace)
+{
+    return pace && pace->stop && atomic_load_explicit(pace->stop, memory_order_relaxed);
+}
+
+/* A batch of runs is about to start: false when the measurement stops. */
+static bool batch(const ompwg_model_pace *pace, bool host)
+{
+    return !pace || (!stopped(pace) && pace->batch(pace->ctx, host));
+}
+
 static double now(void)
 {
     struct timespec t;
@@ -199,11 +211,13 @@ typedef int (*work_fn)(const ompwg_backend *be, bool device, int dbl, int64_t n,
 
 /* One point: the fastest of RUNS after a warm-up. */
 static int time_point(work_fn fn, const ompwg_backend *be, bool device, int dbl, int64_t n,
-                      const arena *ar, double *seconds)
+                      const arena *ar, const ompwg_model_pace *pace, double *seconds)
 {
+    if (stopped(pace)) return OMPWG_ERR_UNAVAILABLE;
     int st = fn(be, device, dbl, n, ar);
     double best = -1;
     for (int r = 0; st == OMPWG_OK && r < RUNS; r++) {
+        if (stopped(pace)) return OMPWG_ERR_UNAVAILABLE;
         double t0 = now();
         st = fn(be, device, dbl, n, ar);
         double t = now() - t0;
@@ -218,10 +232,10 @@ static int time_point(work_fn fn, const ompwg_backend *be, bool device, int dbl,
  * flops_per_n n^dims). */
 static int size_curve(work_fn fn, const ompwg_backend *be, bool device, int dbl,
                       const int64_t *n, int dims, double flops_per_n, const arena *ar,
-                      ompwg_model_curve *c)
+                      const ompwg_model_pace *pace, ompwg_model_curve *c)
 {
     for (int i = 0; i < OMPWG_MODEL_POINTS; i++) {
-        int st = time_point(fn, be, device, dbl, n[i], ar, &c->seconds[i]);
+        int st = time_point(fn, be, device, dbl, n[i], ar, pace, &c->seconds[i]);
         if (st != OMPWG_OK) return st;
         c->work[i] = flops_per_n * pow((double)n[i], dims);
         c->points = i + 1;
@@ -237,27 +251,31 @@ typedef struct curve_sizes {
     const int64_t *gemm, *level3, *panel;
 } curve_sizes;
 
+/* One batch of runs a precision: a host backend's (device false) on the
+ * host's cores, the device's beside them. */
 static int measure_curves(const ompwg_backend *be, bool device, const curve_sizes *sz,
-                          const arena *ar, ompwg_model *m)
+                          const arena *ar, const ompwg_model_pace *pace, ompwg_model *m)
 {
     int b = m->backends;
     if (b == OMPWG_MODEL_BACKENDS) return OMPWG_ERR_RANGE;
     snprintf(m->backend[b].name, sizeof m->backend[b].name, "%s", be->name);
     for (int dbl = 0; dbl < 2; dbl++) {
+        if (!batch(pace, !device)) return OMPWG_ERR_UNAVAILABLE;
         size_t elem = dbl ? sizeof(double) : sizeof(float);
         ompwg_model_curve *curve = m->backend[b].curve[OMPWG_MODEL_GEMM];
-        int st = size_curve(gemm_once, be, device, dbl, sz->gemm, 3, 2.0, ar, &curve[dbl]);
+        int st = size_curve(gemm_once, be, device, dbl, sz->gemm, 3, 2.0, ar, pace, &curve[dbl]);
         curve = m->backend[b].curve[OMPWG_MODEL_LEVEL3];
         if (st == OMPWG_OK)
-            st = size_curve(trsm_once, be, device, dbl, sz->level3, 3, 1.0, ar, &curve[dbl]);
+            st = size_curve(trsm_once, be, device, dbl, sz->level3, 3, 1.0, ar, pace,
+                            &curve[dbl]);
         curve = m->backend[b].curve[OMPWG_MODEL_PANEL];
         if (st == OMPWG_OK)
             st = size_curve(panel_once, be, device, dbl, sz->panel, 2,
-                            2.0 * OMPWG_MODEL_PANEL_WIDTH, ar, &curve[dbl]);
+                            2.0 * OMPWG_MODEL_PANEL_WIDTH, ar, pace, &curve[dbl]);
         if (st != OMPWG_OK) return st;
         ompwg_model_curve *v = &m->backend[b].curve[OMPWG_MODEL_STREAM][dbl];
         for (int i = 0; i < 3; i++) {
-            st = time_point(stream_once, be, device, dbl, stream_n[i], ar, &v->seconds[i]);
+            st = time_point(stream_once, be, device, dbl, stream_n[i], ar, pace, &v->seconds[i]);
             if (st != OMPWG_OK) return st;
             v->work[i] = (double)stream_n[i] * (double)elem;
             v->points = i + 1;
@@ -315,16 +333,19 @@ typedef struct host_calls {
  * what the rates predict for them: the model's host_path or host_panel
  * curve. */
 static int measure_host_path(const ompwg_backend *dev, const arena *har, const host_calls *hp,
-                             ompwg_model *m, ompwg_model_curve *c)
+                             const ompwg_model_pace *pace, ompwg_model *m, ompwg_model_curve *c)
 {
     c->points = 0;
+    /* the copies' staging and the host side of the transfers run on the
+     * host's cores */
+    if (!batch(pace, true)) return OMPWG_ERR_UNAVAILABLE;
     for (int i = 0; i < HOST_POINTS; i++) {
         const double p = hp->predict(m, hp->n[i]);
         /* a device that the rates say is slow at it (host fallback) is not
          * timed at this size: the model keeps the bare prediction */
         if (p * RUNS > POINT_CAP || (i && p <= c->work[i - 1])) break;
         double t;
-        int st = time_point(hp->fn, dev, false, 1, hp->n[i], har, &t);
+        int st = time_point(hp->fn, dev, false, 1, hp->n[i], har, pace, &t);
         if (st != OMPWG_OK) return st;
         c->work[i] = p;
         c->seconds[i] = t;
@@ -353,17 +374,17 @@ static int measure_host_path(const ompwg_backend *dev, const arena *har, const h
 /* Every curve of one pass (the link is measured once, before). */
 static int measure_pass(const ompwg_backend *dev, const ompwg_backend *const *host, int nhost,
                         const host_calls paths[2], const arena *dar, const arena *har,
-                        ompwg_model *m)
+                        const ompwg_model_pace *pace, ompwg_model *m)
 {
     static const curve_sizes dev_sizes = { dev_gemm_n, dev_level3_n, dev_panel_n };
     static const curve_sizes cpu_sizes = { cpu_gemm_n, cpu_level3_n, cpu_panel_n };
     m->backends = 0;
-    int st = measure_curves(dev, true, &dev_sizes, dar, m);
-    if (st == OMPWG_OK) st = measure_host_path(dev, har, &paths[0], m, &m->host_path);
-    if (st == OMPWG_OK) st = measure_host_path(dev, har, &paths[1], m, &m->host_panel);
+    int st = measure_curves(dev, true, &dev_sizes, dar, pace, m);
+    if (st == OMPWG_OK) st = measure_host_path(dev, har, &paths[0], pace, m, &m->host_path);
+    if (st == OMPWG_OK) st = measure_host_path(dev, har, &paths[1], pace, m, &m->host_panel);
     for (int i = 0; st == OMPWG_OK && i < nhost; i++) {
         settle();
-        st = measure_curves(host[i], false, &cpu_sizes, har, m);
+        st = measure_curves(host[i], false, &cpu_sizes, har, pace, m);
     }
     return st;
 }
@@ -382,13 +403,15 @@ static void keep_faster(ompwg_model_curve *kept, const ompwg_model_curve *other)
 
 int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *const *host, int nhost,
                         ompwg_host_predict_fn *square, ompwg_host_predict_fn *panel,
-                        ompwg_model *m)
+                        const ompwg_model_pace *pace, ompwg_model *m)
 {
     const host_calls paths[2] = { { gemm_once, host_gemm_n, square },
                                  { panel_once, host_panel_n, panel } };
     const ompwg_device_ops *d = dev->device;
     arena dar = { 0 }, har = { 0 };
-    int st = device_arena(d, &dar);
+    /* the arena's fill and the link's copies: one host thread beside the
+     * device */
+    int st = batch(pace, false) ? device_arena(d, &dar) : OMPWG_ERR_UNAVAILABLE;
     if (st == OMPWG_OK) st = measure_link(d, dar.base, m);
     int64_t largest = cpu_gemm_n[OMPWG_MODEL_POINTS - 1];
     if (host_gemm_n[HOST_POINTS - 1] > largest) largest = host_gemm_n[HOST_POINTS - 1];
@@ -398,10 +421,10 @@ int ompwg_model_measure(const ompwg_backend *dev, const ompwg_backend *const *ho
         if (!har.base) st = OMPWG_ERR_NOMEM;
         else fill(har.base, har.bytes);
     }
-    if (st == OMPWG_OK) st = measure_pass(dev, host, nhost, paths, &dar, &har, m);
+    if (st == OMPWG_OK) st = measure_pass(dev, host, nhost, paths, &dar, &har, pace, m);
     for (int pass = 1; st == OMPWG_OK && pass < PASSES; pass++) {
         ompwg_model again = *m;
-        st = measure_pass(dev, host, nhost, paths, &dar, &har, &again);
+        st = measure_pass(dev, host, nhost, paths, &dar, &har, pace, &again);
         if (st != OMPWG_OK || again.backends != m->backends) break;
         keep_faster(&m->host_path, &again.host_path);
         keep_faster(&m->host_panel, &again.host_panel);

@@ -103,17 +103,25 @@ static uint64_t hash_text(uint64_t h, const char *s)
     return (h ^ 0xff) * 0x100000001b3ull;
 }
 
-int ompwg_model_default_path(const ompwg_model *key, char *buf, size_t len)
+int ompwg_model_file_name(const ompwg_model *key, char *buf, size_t len)
 {
     char threads[16];
     snprintf(threads, sizeof threads, "%d", key->cpu_threads);
     uint64_t h = hash_text(hash_text(hash_text(0xcbf29ce484222325ull, key->gpu), key->cpu), threads);
+    int n = snprintf(buf, len, "model-%016llx.txt", (unsigned long long)h);
+    return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int ompwg_model_default_path(const ompwg_model *key, char *buf, size_t len)
+{
+    char name[64];
+    ompwg_model_file_name(key, name, sizeof name);
     const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     int n;
     if (cache && cache[0] == '/')
-        n = snprintf(buf, len, "%s/ompwg/model-%016llx.txt", cache, (unsigned long long)h);
+        n = snprintf(buf, len, "%s/ompwg/%s", cache, name);
     else if (home && home[0])
-        n = snprintf(buf, len, "%s/.cache/ompwg/model-%016llx.txt", home, (unsigned long long)h);
+        n = snprintf(buf, len, "%s/.cache/ompwg/%s", home, name);
     else
         n = -1;
     if (n < 0 || (size_t)n >= len) {

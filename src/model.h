@@ -32,6 +32,10 @@ int ompwg_model_read(const char *path, ompwg_model *out, char *why, size_t len);
 int ompwg_model_load(const char *path, const ompwg_model *want, ompwg_model *out, char *why,
                      size_t len);
 
+/* The default file's name, model-HASH.txt, HASH naming the GPU, CPU and
+ * thread count of `key`. 0, or -1 when it does not fit in len. */
+int ompwg_model_file_name(const ompwg_model *key, char *buf, size_t len);
+
 /* The model file used when none is named: one per machine kind (the GPU,
  * CPU and thread count of `key`, hashed into its name) under
  * $XDG_CACHE_HOME/ompwg, else ~/.cache/ompwg, so that the nodes of a

@@ -52,6 +52,7 @@ typedef struct decision {
     double t_dev, t_host[MAX_HOSTS], t_link, t_split;   /* negative: not a candidate */
     int64_t split;
     const char *memory;                       /* "pinned", "pageable" or "mixed" */
+    bool no_model;                            /* placed without the model */
 } decision;
 
 static double link_seconds(const ompwg_model *m, const ompwg_call *c, int i, bool pinned)
@@ -292,6 +293,7 @@ static void decide(const ompwg_model *m, const ompwg_call *c, bool pinned[], dec
     d->split = 0;
     d->best = d->choice = d->host[0];
     for (int h = 0; h < d->nhost; h++) d->t_host[h] = -1;
+    d->no_model = !m;
     if (!m) {
         d->best = d->choice = host_without_model(c, d);
         return;
@@ -390,6 +392,13 @@ static void trace(const ompwg_call *c, const char *where, const decision *d,
     }
     if (!d) {
         fprintf(stderr, "ompwg: %s %s %s -> %s\n", c->what, shape, where, pl->be->name);
+        return;
+    }
+    if (d->no_model) {
+        const bool measuring = ompwg_get_model_state() == OMPWG_MODEL_STATE_MEASURING;
+        fprintf(stderr, "ompwg: %s %s %s (no placement model: %s; placed by its shape) -> %s\n",
+                c->what, shape, where, measuring ? "being measured" : "none could be had",
+                pl->be->name);
         return;
     }
     print_ms(dev, sizeof dev, d->dev->name, d->t_dev);

@@ -88,3 +88,38 @@ FILE *ompwg_create_temp(const char *path, char *tmp, size_t tmplen, char *why, s
     snprintf(why, len, "cannot write %s: no free temporary name beside it", path);
     return NULL;
 }
+
+int ompwg_private_dir(const char *dir, bool create, char *why, size_t len)
+{
+    if (create && mkdir(dir, 0700) != 0 && errno != EEXIST) {
+        snprintf(why, len, "cannot create %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    /* O_NOFOLLOW: the directory itself, never what a link there names */
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        const int err = errno;
+        struct stat link;
+        const bool is_link = lstat(dir, &link) == 0 && S_ISLNK(link.st_mode);
+        snprintf(why, len, "cannot use %s: %s", dir, is_link ? "a symbolic link" : strerror(err));
+        return -1;
+    }
+    struct stat st;
+    const int got = fstat(fd, &st);
+    const int err = errno;
+    close(fd);
+    if (got != 0) {
+        snprintf(why, len, "cannot use %s: %s", dir, strerror(err));
+        return -1;
+    }
+    if (st.st_uid != geteuid()) {
+        snprintf(why, len, "cannot use %s: it belongs to user %lu", dir, (unsigned long)st.st_uid);
+        return -1;
+    }
+    if (st.st_mode & 077) {
+        snprintf(why, len, "cannot use %s: other users may use it (mode %03o)", dir,
+                 (unsigned)(st.st_mode & 0777));
+        return -1;
+    }
+    return 0;
+}

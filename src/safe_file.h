@@ -4,6 +4,7 @@
 #ifndef OMPWG_SAFE_FILE_H
 #define OMPWG_SAFE_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -24,5 +25,13 @@ int ompwg_path_kind(const char *path, char *why, size_t len);
  * followed) open for writing, its name in tmp; NULL with the reason in why.
  * The caller renames it over path, or removes it. */
 FILE *ompwg_create_temp(const char *path, char *tmp, size_t tmplen, char *why, size_t len);
+
+/* Whether dir is a directory this user alone may write, created (mode
+ * 0700, the parent must exist) when missing and create is set: not a
+ * symbolic link, owned by the effective user, no permission for group or
+ * others. A directory under a shared one (/tmp) that another user made
+ * first, or a link planted there, is refused. 0, or -1 with the reason in
+ * why. */
+int ompwg_private_dir(const char *dir, bool create, char *why, size_t len);
 
 #endif

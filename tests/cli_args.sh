@@ -1,10 +1,10 @@
 #!/bin/sh
 # usage: cli_args.sh OMPWG_PROGRAM
 # The ompwg program refuses what it cannot use: a value of bench's --ops,
-# --prec or --backends that names nothing, and an option info does not
-# take, are an error (exit status 2) that lists what is valid, before
-# anything runs; `ompwg info --help` prints info's usage; `help` is in the
-# program's usage.
+# --prec or --backends that names nothing, and an option info or calibrate
+# does not take, are an error (exit status 2) that lists what is valid,
+# before anything runs; `ompwg info --help` and `ompwg calibrate --help`
+# print their usage; `help` is in the program's usage.
 . "$(dirname "$0")/tap.sh"
 program=$1
 
@@ -28,11 +28,16 @@ refused bench --ops gemm,frob "'frob'"
 refused bench --prec q "s,d"
 refused bench --backends frob "cpu,openblas,gpu"
 refused info --bogus "unknown option '--bogus'"
+refused calibrate --bogus "valid: --if-missing, --help"
 
 "$program" info --help >"$work/out" 2>"$work/err"
 status=$?
 ok "$([ "$status" -eq 0 ] && grep -q "^usage: ompwg info" "$work/out" && ! grep -q "^backends" "$work/out" && echo 0 || echo 1)" \
     "ompwg info --help: its usage, exit status 0, no info run (got $status)"
+"$program" calibrate --help >"$work/out" 2>"$work/err"
+status=$?
+ok "$([ "$status" -eq 0 ] && grep -q "^usage: ompwg calibrate" "$work/out" && echo 0 || echo 1)" \
+    "ompwg calibrate --help: its usage, exit status 0, nothing measured (got $status)"
 "$program" help >"$work/out" 2>&1
 ok "$(grep -q "^  help " "$work/out" && echo 0 || echo 1)" "ompwg help lists help"
 # `ompwg info` under auto names no one backend as where calls go: each is

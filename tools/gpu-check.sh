@@ -5,7 +5,7 @@
 #     bash tools/gpu-check.sh [builddir]        (default: build-gpu)
 # Steps, in this order (GPU_CHECK_STEPS, a list of the names in brackets,
 # runs only those; default: all):
-#   the GPU and `ompwg info` (always);
+#   the GPU, `ompwg calibrate` and `ompwg info` (always);
 #   [tests]     every test program (TAP, every usable backend);
 #   [faults]    the fault tests under each offload environment (below);
 #   [netlib]    netlib's level-3 BLAS test programs on the drop-in BLAS with
@@ -78,6 +78,9 @@ echo "OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-}"
 step "nvidia-smi -L" 30 nvidia-smi -L
 
 if [ -x "$builddir/cli/ompwg" ]; then
+    # measured here, once, so that no step after it measures it beside its
+    # own work (it prints the time it took and the file it is kept in)
+    step "ompwg calibrate" 60 "$builddir/cli/ompwg" calibrate
     step "ompwg info" 60 "$builddir/cli/ompwg" info
 else
     echo "=== ompwg info: $builddir/cli/ompwg not built"
