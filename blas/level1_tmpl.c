@@ -1,11 +1,13 @@
 /* The level-1 routines (dot, asum, iamax), Fortran and CBLAS, compiled once
  * per precision (prec.h): the reference rules for sizes and increments
- * here, the reductions in ompwg (a short i?amax here: IAMAX_HERE). */
+ * here, the reductions in ompwg or for a short call on OpenBLAS (short.h),
+ * a short i?amax here (IAMAX_HERE). */
 #include "prec.h"
 
 #include <math.h>
 
 #include "shim.h"
+#include "short.h"
 
 /* the names messages give */
 static const char dot_name[] = T_PREFIX "dot";
@@ -32,6 +34,27 @@ static T repeated_dot(int n, const T *x, int incx, const T *y, int incy)
     return (T)sum;
 }
 
+/* OpenBLAS's cblas_xdot and cblas_xasum */
+typedef T short_dot_fn(int n, const T *x, int incx, const T *y, int incy);
+typedef T short_asum_fn(int n, const T *x, int incx);
+
+/* A short call's routine (short.h) where the path is open for a vector of
+ * n > 0 elements, else NULL (the call goes through ompwg). */
+static void *short_routine(int n, ompwg_blas_short_id id)
+{
+    return n <= OMPWG_BLAS_SHORT_N && ompwg_short_calls_open() ? ompwg_blas_short_routine(id)
+                                                               : NULL;
+}
+
+/* The value the openblas backend gives for OpenBLAS's: its sum of one
+ * piece in the accumulation type, rounded back (backends/openblas). */
+static T short_value(T r)
+{
+    ACC total = 0;
+    total += r;
+    return (T)total;
+}
+
 static T dot(int n, const T *x, int incx, const T *y, int incy)
 {
     if (n <= 0) return 0;
@@ -40,6 +63,15 @@ static T dot(int n, const T *x, int incx, const T *y, int incy)
         return (T)NAN;
     }
     if (incx == 0 || incy == 0) return repeated_dot(n, x, incx, y, incy);
+    short_dot_fn *fn = (short_dot_fn *)short_routine(n, TN(SHORT_, dot));
+    if (fn) {
+        /* a single element is read at the pointer whatever the increments,
+         * which the backend makes 1 */
+        ompwg_openblas_enter();
+        T r = n == 1 ? fn(1, x, 1, y, 1) : fn(n, x, incx, y, incy);
+        ompwg_openblas_leave();
+        return short_value(r);
+    }
     ompwg_blas_attempt at = { .routine = dot_name };
     T result = 0;
     int st;
@@ -55,6 +87,13 @@ static T asum(int n, const T *x, int incx)
     if (!x) {
         null_vector(asum_name);
         return (T)NAN;
+    }
+    short_asum_fn *fn = (short_asum_fn *)short_routine(n, TN(SHORT_, asum));
+    if (fn) {
+        ompwg_openblas_enter();
+        T r = fn(n, x, n == 1 ? 1 : incx);
+        ompwg_openblas_leave();
+        return short_value(r);
     }
     ompwg_blas_attempt at = { .routine = asum_name };
     T result = 0;

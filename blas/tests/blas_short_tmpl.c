@@ -1,0 +1,690 @@
+/* libompwg_blas's short calls (blas/short.h: a call below a bound of work
+ * goes straight to OpenBLAS, without the planner) against the planner's
+ * path: each routine that has them, over a grid of small shapes, flags,
+ * scalars (0, 1, -0.5 and NaN as alpha; 0, 1, 2 and NaN as beta, C filled
+ * with NaN where beta is 0), leading dimensions and both CBLAS layouts, is
+ * called from the same inputs once with short calls on and once off
+ * (ompwg_set_short_calls): the outputs must agree bit for bit, the
+ * buffers' canaries stay intact. Illegal arguments reach xerbla_ and
+ * cblas_xerbla with the same numbers either way, a C overlapping A or a
+ * missing A is refused either way, i?amax past 2^16 elements (searched in
+ * the drop-in while short calls are in effect) agrees with ompwg's max and
+ * min, and ompwg info's line says when short calls are in effect (backend
+ * openblas: always; a thread with a backend of its own, while it has it:
+ * never). On the backend "openblas", then on "auto". Meson compiles it once
+ * per precision. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blas_real.h"
+#include "group.h"
+#include "guard.h"
+#include "recording_handlers.h"
+
+#if defined(OMPWG_TEST_PREC_S)
+typedef ompwg_complex_float cplx;
+#define CGEMM_F cgemm_
+#define CGEMM_C cblas_cgemm
+#define CPLX_PREFIX "c"
+#else
+typedef ompwg_complex_double cplx;
+#define CGEMM_F zgemm_
+#define CGEMM_C cblas_zgemm
+#define CPLX_PREFIX "z"
+#endif
+
+/* Operands of up to 8 x 8 with leading dimensions up to 11, in buffers of
+ * LD x LD; vectors of up to VEC elements. */
+enum { LD = 16, LEN = LD * LD, VEC = 4096, LONG = 70000 };
+
+static real *a, *b, *x, *y, *longx;
+static cplx *ca, *cb;
+
+static const int sizes[] = { 0, 1, 3, 8 };
+#define SIZES (int)(sizeof sizes / sizeof sizes[0])
+static const char trans_chars[] = "NTC";
+static const ompwg_trans trans_enums[] = { OMPWG_NO_TRANS, OMPWG_TRANS, OMPWG_CONJ_TRANS };
+
+/* alpha and beta: what each may be */
+static real alpha_of(int i)
+{
+    static const real v[] = { 1, (real)-0.5, 0, (real)NAN };
+    return v[i];
+}
+
+static real beta_of(int i)
+{
+    static const real v[] = { 0, 1, 2, (real)NAN };
+    return v[i];
+}
+
+/* ---- one call, both ways ------------------------------------------------ */
+
+/* What a call routine does with out (C, or B for TRMM and TRSM, or the
+ * one value a function returns). */
+typedef void call_fn(const void *ctx, void *out);
+
+/* Runs call with short calls on and off from the same contents of out
+ * (bytes long); true when both left the same bytes and the canaries
+ * intact, else why says where they differ. */
+static bool both_ways(call_fn *call, const void *ctx, const void *out0, size_t bytes,
+                      char *why, size_t why_len)
+{
+    unsigned char *on = guard_alloc(bytes), *off = guard_alloc(bytes);
+    memcpy(on, out0, bytes);
+    memcpy(off, out0, bytes);
+    ompwg_set_short_calls(1);
+    call(ctx, on);
+    ompwg_set_short_calls(0);
+    call(ctx, off);
+    ompwg_set_short_calls(1);
+    const char *where;
+    long long at = test_first_difference(on, off, bytes);
+    bool pass = at < 0;
+    if (!pass) snprintf(why, why_len, "the outputs differ at byte %lld", at);
+    if (pass && !guard_intact(on, &where)) {
+        snprintf(why, why_len, "the short call wrote %s its output", where);
+        pass = false;
+    }
+    if (pass && !guard_intact(off, &where)) {
+        snprintf(why, why_len, "the planner's path wrote %s its output", where);
+        pass = false;
+    }
+    guard_free(on);
+    guard_free(off);
+    return pass;
+}
+
+/* C as a call starts from: random, or NaN where the call does not read it
+ * (beta == 0), so that a read of it would show. */
+static void fill_c(real *c, test_rng *rng, bool nan)
+{
+    for (int i = 0; i < LEN; i++) c[i] = nan ? (real)NAN : (real)REAL_UNIFORM(rng);
+}
+
+/* ---- the calls ---------------------------------------------------------- */
+
+typedef struct call_args {
+    bool cblas;
+    ompwg_layout layout;
+    char f1, f2, f3, f4;     /* Fortran flags in argument order */
+    int e1, e2, e3, e4;      /* the same as CBLAS enums */
+    int m, n, k, lda, ldb, ldc;
+    real alpha, beta;
+    cplx calpha, cbeta;
+    int incx, incy;
+    bool two, solve;         /* SYR2K not SYRK; TRSM not TRMM */
+} call_args;
+
+static void call_gemm(const void *ctx, void *out)
+{
+    const call_args *p = ctx;
+    if (p->cblas)
+        TN(cblas_, gemm)(p->layout, p->e1, p->e2, p->m, p->n, p->k, p->alpha, a, p->lda, b,
+                         p->ldb, p->beta, out, p->ldc);
+    else
+        TN(, gemm_)(&p->f1, &p->f2, &p->m, &p->n, &p->k, &p->alpha, a, &p->lda, b, &p->ldb,
+                    &p->beta, out, &p->ldc, 1, 1);
+}
+
+static void call_cgemm(const void *ctx, void *out)
+{
+    const call_args *p = ctx;
+    if (p->cblas)
+        CGEMM_C(p->layout, p->e1, p->e2, p->m, p->n, p->k, &p->calpha, ca, p->lda, cb, p->ldb,
+                &p->cbeta, out, p->ldc);
+    else
+        CGEMM_F(&p->f1, &p->f2, &p->m, &p->n, &p->k, &p->calpha, ca, &p->lda, cb, &p->ldb,
+                &p->cbeta, out, &p->ldc, 1, 1);
+}
+
+static void call_symm(const void *ctx, void *out)
+{
+    const call_args *p = ctx;
+    if (p->cblas)
+        TN(cblas_, symm)(p->layout, p->e1, p->e2, p->m, p->n, p->alpha, a, p->lda, b, p->ldb,
+                         p->beta, out, p->ldc);
+    else
+        TN(, symm_)(&p->f1, &p->f2, &p->m, &p->n, &p->alpha, a, &p->lda, b, &p->ldb, &p->beta,
+                    out, &p->ldc, 1, 1);
+}
+
+static void call_syrk(const void *ctx, void *out)
+{
+    const call_args *p = ctx;
+    if (p->cblas && p->two)
+        TN(cblas_, syr2k)(p->layout, p->e1, p->e2, p->n, p->k, p->alpha, a, p->lda, b, p->ldb,
+                          p->beta, out, p->ldc);
+    else if (p->cblas)
+        TN(cblas_, syrk)(p->layout, p->e1, p->e2, p->n, p->k, p->alpha, a, p->lda, p->beta, out,
+                         p->ldc);
+    else if (p->two)
+        TN(, syr2k_)(&p->f1, &p->f2, &p->n, &p->k, &p->alpha, a, &p->lda, b, &p->ldb, &p->beta,
+                     out, &p->ldc, 1, 1);
+    else
+        TN(, syrk_)(&p->f1, &p->f2, &p->n, &p->k, &p->alpha, a, &p->lda, &p->beta, out, &p->ldc,
+                    1, 1);
+}
+
+static void call_trxm(const void *ctx, void *out)
+{
+    const call_args *p = ctx;
+    if (p->cblas && p->solve)
+        TN(cblas_, trsm)(p->layout, p->e1, p->e2, p->e3, p->e4, p->m, p->n, p->alpha, a, p->lda,
+                         out, p->ldb);
+    else if (p->cblas)
+        TN(cblas_, trmm)(p->layout, p->e1, p->e2, p->e3, p->e4, p->m, p->n, p->alpha, a, p->lda,
+                         out, p->ldb);
+    else if (p->solve)
+        TN(, trsm_)(&p->f1, &p->f2, &p->f3, &p->f4, &p->m, &p->n, &p->alpha, a, &p->lda, out,
+                    &p->ldb, 1, 1, 1, 1);
+    else
+        TN(, trmm_)(&p->f1, &p->f2, &p->f3, &p->f4, &p->m, &p->n, &p->alpha, a, &p->lda, out,
+                    &p->ldb, 1, 1, 1, 1);
+}
+
+/* DOT (two) and ASUM: the value returned, written to out. */
+static void call_reduce(const void *ctx, void *out)
+{
+    const call_args *p = ctx;
+    real r;
+    if (p->two && p->cblas) r = TN(cblas_, dot)(p->n, x, p->incx, y, p->incy);
+    else if (p->two) r = TN(, dot_)(&p->n, x, &p->incx, y, &p->incy);
+    else if (p->cblas) r = TN(cblas_, asum)(p->n, x, p->incx);
+    else r = TN(, asum_)(&p->n, x, &p->incx);
+    memcpy(out, &r, sizeof r);
+}
+
+/* i?amax of longx: the index returned, written to out. */
+static void call_iamax(const void *ctx, void *out)
+{
+    const call_args *p = ctx;
+    int r = TN(i, amax_)(&p->n, longx, &p->incx);
+    memcpy(out, &r, sizeof r);
+}
+
+/* Adds one case's verdict to g (named by what) and returns it. */
+static bool add_case(group *g, call_fn *call, const call_args *p, const void *out0, size_t bytes,
+                     const char *what)
+{
+    char why[128] = "";
+    bool pass = both_ways(call, p, out0, bytes, why, sizeof why);
+    group_add(g, what, pass, why, -1);
+    return pass;
+}
+
+/* ---- the grids ------------------------------------------------------------ */
+
+/* Leading dimension of a rows-long column: exact, or 3 more. */
+static int ld_of(int rows, int extra)
+{
+    return (rows > 1 ? rows : 1) + extra;
+}
+
+static void grid_gemm(const char *backend, test_rng *rng)
+{
+    real *c0 = guard_alloc(LEN * sizeof(real));
+    group g;
+    group_init(&g, NULL);
+    int cases = 0;
+    for (int api_kind = 0; api_kind < 3; api_kind++)
+        for (int ta = 0; ta < 3; ta++)
+            for (int tb = 0; tb < 3; tb++)
+                for (int mi = 0; mi < SIZES; mi++)
+                    for (int ni = 0; ni < SIZES; ni++)
+                        for (int ki = 0; ki < SIZES; ki++)
+                            for (int s = 0; s < 16; s++) {
+                                const int m = sizes[mi], n = sizes[ni], k = sizes[ki];
+                                const bool row = api_kind == 2;
+                                const int extra = (s + ki) % 2 ? 3 : 0;
+                                /* stored rows of A, B and C in the call's layout */
+                                const bool tra = ta > 0, trb = tb > 0;
+                                int ra = tra ? k : m, rb = trb ? n : k, rc = m;
+                                if (row) {
+                                    ra = tra ? m : k;
+                                    rb = trb ? k : n;
+                                    rc = n;
+                                }
+                                call_args p = { .cblas = api_kind > 0,
+                                                .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+                                                .f1 = trans_chars[ta], .f2 = trans_chars[tb],
+                                                .e1 = trans_enums[ta], .e2 = trans_enums[tb],
+                                                .m = m, .n = n, .k = k, .lda = ld_of(ra, extra),
+                                                .ldb = ld_of(rb, extra), .ldc = ld_of(rc, extra),
+                                                .alpha = alpha_of(s / 4), .beta = beta_of(s % 4) };
+                                fill_c(c0, rng, p.beta == 0 && s % 8 == 0);
+                                char what[96];
+                                snprintf(what, sizeof what, "%s %c%c %dx%dx%d alpha %g beta %g ld+%d",
+                                         api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
+                                         p.f1, p.f2, m, n, k, (double)p.alpha, (double)p.beta, extra);
+                                add_case(&g, call_gemm, &p, c0, LEN * sizeof(real), what);
+                                cases++;
+                            }
+    guard_free(c0);
+    group_report(&g, "%s: %sgemm_ and cblas_%sgemm (both layouts), %d calls short and through "
+                 "the planner: the same bits", backend, REAL_PREFIX, REAL_PREFIX, cases);
+}
+
+static void grid_cgemm(const char *backend, test_rng *rng)
+{
+    const size_t bytes = LEN * sizeof(cplx);
+    cplx *c0 = guard_alloc(bytes);
+    const cplx alphas[] = { { 1, 0 }, { (real)0.5, -1 }, { 0, 0 } };
+    const cplx betas[] = { { 0, 0 }, { 1, 0 }, { 2, 1 } };
+    group g;
+    group_init(&g, NULL);
+    int cases = 0;
+    for (int api_kind = 0; api_kind < 3; api_kind++)
+        for (int ta = 0; ta < 3; ta++)
+            for (int tb = 0; tb < 3; tb++)
+                for (int mi = 0; mi < SIZES - 1; mi++)
+                    for (int ni = 0; ni < SIZES - 1; ni++)
+                        for (int ki = 0; ki < SIZES - 1; ki++)
+                            for (int s = 0; s < 9; s++) {
+                                const int m = sizes[mi], n = sizes[ni], k = sizes[ki];
+                                const bool row = api_kind == 2;
+                                int ra = ta ? k : m, rb = tb ? n : k, rc = m;
+                                if (row) {
+                                    ra = ta ? m : k;
+                                    rb = tb ? k : n;
+                                    rc = n;
+                                }
+                                call_args p = { .cblas = api_kind > 0,
+                                                .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+                                                .f1 = trans_chars[ta], .f2 = trans_chars[tb],
+                                                .e1 = trans_enums[ta], .e2 = trans_enums[tb],
+                                                .m = m, .n = n, .k = k, .lda = ld_of(ra, 1),
+                                                .ldb = ld_of(rb, 0), .ldc = ld_of(rc, 2),
+                                                .calpha = alphas[s / 3], .cbeta = betas[s % 3] };
+                                for (int i = 0; i < LEN; i++)
+                                    c0[i] = (cplx){ (real)REAL_UNIFORM(rng), (real)REAL_UNIFORM(rng) };
+                                char what[96];
+                                snprintf(what, sizeof what, "%s %c%c %dx%dx%d scalars %d",
+                                         api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
+                                         p.f1, p.f2, m, n, k, s);
+                                add_case(&g, call_cgemm, &p, c0, bytes, what);
+                                cases++;
+                            }
+    guard_free(c0);
+    group_report(&g, "%s: %sgemm_ and cblas_%sgemm (both layouts), %d calls short and through "
+                 "the planner: the same bits", backend, CPLX_PREFIX, CPLX_PREFIX, cases);
+}
+
+static void grid_symm(const char *backend, test_rng *rng)
+{
+    real *c0 = guard_alloc(LEN * sizeof(real));
+    group g;
+    group_init(&g, NULL);
+    int cases = 0;
+    for (int api_kind = 0; api_kind < 3; api_kind++)
+        for (int side = 0; side < 2; side++)
+            for (int up = 0; up < 2; up++)
+                for (int mi = 0; mi < SIZES; mi++)
+                    for (int ni = 0; ni < SIZES; ni++)
+                        for (int s = 0; s < 16; s++) {
+                            const int m = sizes[mi], n = sizes[ni], extra = s % 3 == 0 ? 3 : 0;
+                            const bool row = api_kind == 2;
+                            const int rc = row ? n : m, ka = side == 0 ? m : n;
+                            call_args p = { .cblas = api_kind > 0,
+                                            .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+                                            .f1 = side ? 'R' : 'L', .f2 = up ? 'U' : 'L',
+                                            .e1 = side ? OMPWG_RIGHT : OMPWG_LEFT,
+                                            .e2 = up ? OMPWG_UPPER : OMPWG_LOWER, .m = m, .n = n,
+                                            .lda = ld_of(ka, extra), .ldb = ld_of(rc, extra),
+                                            .ldc = ld_of(rc, extra), .alpha = alpha_of(s / 4),
+                                            .beta = beta_of(s % 4) };
+                            fill_c(c0, rng, p.beta == 0 && s % 8 == 0);
+                            char what[96];
+                            snprintf(what, sizeof what, "%s %c%c %dx%d alpha %g beta %g",
+                                     api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
+                                     p.f1, p.f2, m, n, (double)p.alpha, (double)p.beta);
+                            add_case(&g, call_symm, &p, c0, LEN * sizeof(real), what);
+                            cases++;
+                        }
+    guard_free(c0);
+    group_report(&g, "%s: %ssymm_ and cblas_%ssymm (both layouts), %d calls short and through "
+                 "the planner: the same bits", backend, REAL_PREFIX, REAL_PREFIX, cases);
+}
+
+static void grid_syrk(const char *backend, test_rng *rng, bool two)
+{
+    real *c0 = guard_alloc(LEN * sizeof(real));
+    group g;
+    group_init(&g, NULL);
+    int cases = 0;
+    for (int api_kind = 0; api_kind < 3; api_kind++)
+        for (int up = 0; up < 2; up++)
+            for (int t = 0; t < 3; t++)
+                for (int ni = 0; ni < SIZES; ni++)
+                    for (int ki = 0; ki < SIZES; ki++)
+                        for (int s = 0; s < 16; s++) {
+                            const int n = sizes[ni], k = sizes[ki], extra = s % 3 == 0 ? 3 : 0;
+                            const bool row = api_kind == 2;
+                            /* netlib's CBLAS takes no CblasConjTrans for the real SYRK */
+                            if (api_kind > 0 && t == 2) continue;
+                            const bool by_rows = (t == 0) != row; /* A stored n x k */
+                            call_args p = { .cblas = api_kind > 0, .two = two,
+                                            .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+                                            .f1 = up ? 'U' : 'L', .f2 = trans_chars[t],
+                                            .e1 = up ? OMPWG_UPPER : OMPWG_LOWER,
+                                            .e2 = trans_enums[t], .n = n, .k = k,
+                                            .lda = ld_of(by_rows ? n : k, extra),
+                                            .ldb = ld_of(by_rows ? n : k, extra),
+                                            .ldc = ld_of(n, extra), .alpha = alpha_of(s / 4),
+                                            .beta = beta_of(s % 4) };
+                            fill_c(c0, rng, p.beta == 0 && s % 8 == 0);
+                            char what[96];
+                            snprintf(what, sizeof what, "%s %c%c n %d k %d alpha %g beta %g",
+                                     api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
+                                     p.f1, p.f2, n, k, (double)p.alpha, (double)p.beta);
+                            add_case(&g, call_syrk, &p, c0, LEN * sizeof(real), what);
+                            cases++;
+                        }
+    guard_free(c0);
+    const char *op = two ? "syr2k" : "syrk";
+    group_report(&g, "%s: %s%s_ and cblas_%s%s (both layouts), %d calls short and through the "
+                 "planner: the same bits", backend, REAL_PREFIX, op, REAL_PREFIX, op, cases);
+}
+
+static void grid_trxm(const char *backend, test_rng *rng, bool solve)
+{
+    real *b0 = guard_alloc(LEN * sizeof(real));
+    group g;
+    group_init(&g, NULL);
+    int cases = 0;
+    for (int api_kind = 0; api_kind < 3; api_kind++)
+        for (int side = 0; side < 2; side++)
+            for (int up = 0; up < 2; up++)
+                for (int t = 0; t < 3; t++)
+                    for (int unit = 0; unit < 2; unit++)
+                        for (int mi = 0; mi < SIZES; mi++)
+                            for (int ni = 0; ni < SIZES; ni++)
+                                for (int s = 0; s < 4; s++) {
+                                    const int m = sizes[mi], n = sizes[ni];
+                                    const bool row = api_kind == 2;
+                                    const int rb = row ? n : m, ka = side == 0 ? m : n;
+                                    call_args p = { .cblas = api_kind > 0, .solve = solve,
+                                                    .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
+                                                    .f1 = side ? 'R' : 'L', .f2 = up ? 'U' : 'L',
+                                                    .f3 = trans_chars[t], .f4 = unit ? 'U' : 'N',
+                                                    .e1 = side ? OMPWG_RIGHT : OMPWG_LEFT,
+                                                    .e2 = up ? OMPWG_UPPER : OMPWG_LOWER,
+                                                    .e3 = trans_enums[t],
+                                                    .e4 = unit ? OMPWG_UNIT : OMPWG_NON_UNIT,
+                                                    .m = m, .n = n, .lda = ld_of(ka, s % 2 * 3),
+                                                    .ldb = ld_of(rb, s % 2 * 2),
+                                                    .alpha = alpha_of(s) };
+                                    fill_c(b0, rng, false);
+                                    char what[96];
+                                    snprintf(what, sizeof what, "%s %c%c%c%c %dx%d alpha %g",
+                                             api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
+                                             p.f1, p.f2, p.f3, p.f4, m, n, (double)p.alpha);
+                                    add_case(&g, call_trxm, &p, b0, LEN * sizeof(real), what);
+                                    cases++;
+                                }
+    guard_free(b0);
+    const char *op = solve ? "trsm" : "trmm";
+    group_report(&g, "%s: %s%s_ and cblas_%s%s (both layouts), %d calls short and through the "
+                 "planner: the same bits", backend, REAL_PREFIX, op, REAL_PREFIX, op, cases);
+}
+
+static void grid_reduce(const char *backend)
+{
+    static const int ns[] = { -1, 0, 1, 2, 7, 64, 1000 };
+    static const int incxs[] = { 1, 2, -1, -3, 0 };
+    static const int incys[] = { 1, -2, 3, 0 };
+    group g;
+    group_init(&g, NULL);
+    int cases = 0;
+    const real none = (real)NAN;
+    for (int two = 0; two < 2; two++)
+        for (int cblas = 0; cblas < 2; cblas++)
+            for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++)
+                for (size_t xi = 0; xi < sizeof incxs / sizeof incxs[0]; xi++)
+                    for (size_t yi = 0; yi < (two ? sizeof incys / sizeof incys[0] : 1); yi++) {
+                        call_args p = { .cblas = cblas, .two = two, .n = ns[ni],
+                                        .incx = incxs[xi], .incy = incys[yi] };
+                        char what[96];
+                        snprintf(what, sizeof what, "%s%s n %d incx %d incy %d",
+                                 cblas ? "cblas_" : "", two ? "dot" : "asum", p.n, p.incx, p.incy);
+                        add_case(&g, call_reduce, &p, &none, sizeof none, what);
+                        cases++;
+                    }
+    group_report(&g, "%s: %sdot_, %sasum_ and their CBLAS forms, %d calls (n to 1000, every "
+                 "sign of increment, zero ones) short and through the planner: the same bits",
+                 backend, REAL_PREFIX, REAL_PREFIX, cases);
+}
+
+/* i?amax past 2^16 elements: the drop-in's own search while short calls
+ * are in effect, ompwg's max and min otherwise. */
+static void long_iamax(const char *backend, test_rng *rng)
+{
+    group g;
+    group_init(&g, NULL);
+    for (int plant = 0; plant < 4; plant++)
+        for (int incx = 1; incx <= 3; incx += 2) {
+            for (int i = 0; i < LONG; i++) longx[i] = (real)REAL_UNIFORM(rng);
+            const int p = (int)test_below(rng, LONG / incx) * incx;
+            if (plant == 1) longx[p] = 4, longx[(p + 5 * incx) % LONG] = -4;
+            if (plant == 2) longx[p] = (real)NAN, longx[(p + incx) % LONG] = 3;
+            if (plant == 3) longx[0] = (real)NAN;
+            call_args q = { .n = LONG / incx, .incx = incx };
+            const int none = -1;
+            char what[64];
+            snprintf(what, sizeof what, "plant %d, incx %d", plant, incx);
+            add_case(&g, call_iamax, &q, &none, sizeof none, what);
+        }
+    group_report(&g, "%s: i%samax_ of %d elements (ties, NaN) searched in the drop-in and "
+                 "through ompwg's max and min: the same index", backend, REAL_PREFIX, LONG);
+}
+
+/* ---- error exits, refusals ------------------------------------------------- */
+
+/* An illegal call (C untouched, one handler call) gives the same report
+ * with short calls on and off. */
+static void errors(const char *backend)
+{
+    real *c = guard_alloc(LEN * sizeof(real)), *c0 = guard_alloc(LEN * sizeof(real));
+    for (int i = 0; i < LEN; i++) c0[i] = (real)i;
+    const real one = 1;
+    const int two = 2, zero = 0, minus = -1, three = 3;
+    group g;
+    group_init(&g, NULL);
+    for (int e = 0; e < 12; e++) {
+        handler_record seen[2];
+        bool untouched = true;
+        for (int on = 1; on >= 0; on--) {
+            ompwg_set_short_calls(on);
+            memcpy(c, c0, LEN * sizeof(real));
+            xerbla_seen = (handler_record){ 0 };
+            cblas_xerbla_seen = (handler_record){ 0 };
+            switch (e) {
+            case 0: TN(, gemm_)("X", "N", &two, &two, &two, &one, a, &two, b, &two, &one, c, &two, 1, 1); break;
+            case 1: TN(, gemm_)("N", "N", &two, &minus, &two, &one, a, &two, b, &two, &one, c, &two, 1, 1); break;
+            case 2: TN(, gemm_)("N", "T", &three, &two, &two, &one, a, &three, b, &zero, &one, c, &three, 1, 1); break;
+            case 3: TN(, gemm_)("N", "N", &three, &two, &two, &one, a, &three, b, &two, &one, c, &two, 1, 1); break;
+            case 4: TN(, gemm_)("N", "N", &two, &two, &two, NULL, a, &two, b, &two, &one, c, &two, 1, 1); break;
+            case 5: TN(cblas_, gemm)(OMPWG_ROW_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, 2, 3, 2, 1, a, 1, b, 3, 1, c, 3); break;
+            case 6: TN(, symm_)("L", "X", &two, &two, &one, a, &two, b, &two, &one, c, &two, 1, 1); break;
+            case 7: TN(, syrk_)("U", "N", &three, &two, &one, a, &two, &one, c, &three, 1, 1); break;
+            case 8: TN(, syr2k_)("U", "T", &two, &three, &one, a, &three, b, &two, &one, c, &two, 1, 1); break;
+            case 9: TN(, trsm_)("L", "U", "N", "X", &two, &two, &one, a, &two, c, &two, 1, 1, 1, 1); break;
+            case 10: TN(, trmm_)("R", "U", "N", "N", &two, &three, &one, a, &two, c, &two, 1, 1, 1, 1); break;
+            default: TN(cblas_, trsm)(OMPWG_COL_MAJOR, OMPWG_LEFT, OMPWG_UPPER, OMPWG_NO_TRANS, OMPWG_NON_UNIT, 3, 2, 1, a, 2, c, 3); break;
+            }
+            seen[on] = xerbla_seen.calls ? xerbla_seen : cblas_xerbla_seen;
+            untouched &= memcmp(c, c0, LEN * sizeof(real)) == 0 &&
+                         xerbla_seen.calls + cblas_xerbla_seen.calls == 1;
+        }
+        ompwg_set_short_calls(1);
+        char what[32], why[160] = "";
+        snprintf(what, sizeof what, "illegal call %d", e);
+        const bool same = seen[0].number == seen[1].number &&
+                          strcmp(seen[0].name, seen[1].name) == 0;
+        if (!same)
+            snprintf(why, sizeof why, "short: %s %d; planner: %s %d", seen[1].name,
+                     seen[1].number, seen[0].name, seen[0].number);
+        else if (!untouched)
+            snprintf(why, sizeof why, "C written, or not one report");
+        group_add(&g, what, same && untouched, why, -1);
+    }
+    group_report(&g, "%s: illegal arguments of %sgemm_, cblas_%sgemm, %ssymm_, %ssyrk_, "
+                 "%ssyr2k_, %strsm_, %strmm_ and cblas_%strsm reach the handlers with the same "
+                 "numbers with short calls on and off, C untouched", backend, REAL_PREFIX,
+                 REAL_PREFIX, REAL_PREFIX, REAL_PREFIX, REAL_PREFIX, REAL_PREFIX, REAL_PREFIX,
+                 REAL_PREFIX);
+    guard_free(c);
+    guard_free(c0);
+}
+
+/* C sharing elements with A, and a missing A, are refused (C untouched)
+ * with short calls on and off, as the planner's path refuses them. */
+static void refusals(const char *backend)
+{
+    real *buf = guard_alloc(LEN * sizeof(real)), *copy = test_malloc(LEN * sizeof(real));
+    const real one = 1;
+    const int n = 3, ld = 4;
+    group g;
+    group_init(&g, NULL);
+    for (int r = 0; r < 3; r++)
+        for (int on = 1; on >= 0; on--) {
+            ompwg_set_short_calls(on);
+            for (int i = 0; i < LEN; i++) buf[i] = (real)(i % 7);
+            memcpy(copy, buf, LEN * sizeof(real));
+            /* r 0: GEMM with C one element into A; 1: TRSM with B on A; 2: A NULL */
+            if (r == 0)
+                TN(, gemm_)("N", "N", &n, &n, &n, &one, buf, &ld, b, &ld, &one, buf + 1, &ld, 1, 1);
+            else if (r == 1)
+                TN(, trsm_)("L", "U", "N", "N", &n, &n, &one, buf, &ld, buf + ld, &ld, 1, 1, 1, 1);
+            else
+                TN(, gemm_)("N", "N", &n, &n, &n, &one, NULL, &ld, b, &ld, &one, buf, &ld, 1, 1);
+            char what[48];
+            snprintf(what, sizeof what, "%s, short calls %s",
+                     r == 0 ? "GEMM C on A" : r == 1 ? "TRSM B on A" : "GEMM A NULL",
+                     on ? "on" : "off");
+            group_add(&g, what, memcmp(buf, copy, LEN * sizeof(real)) == 0,
+                      "the call wrote its output", -1);
+        }
+    ompwg_set_short_calls(1);
+    group_report(&g, "%s: a GEMM whose C overlaps A, a TRSM whose B overlaps A and a GEMM "
+                 "without A are refused with short calls on and off (each says so on stderr)",
+                 backend);
+    guard_free(buf);
+    free(copy);
+}
+
+/* ---- whether short calls are in effect ------------------------------------ */
+
+/* OMPWG_SHORT_CALLS's line in ompwg info, into buf. */
+static void short_setting(char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (int i = 0; i < ompwg_config_count(); i++) {
+        ompwg_knob_info k;
+        if (ompwg_config_describe(i, &k) == OMPWG_OK && strcmp(k.env, "OMPWG_SHORT_CALLS") == 0)
+            snprintf(buf, len, "%s", k.value);
+    }
+}
+
+static bool in_effect(void)
+{
+    char v[256];
+    short_setting(v, sizeof v);
+    return strcmp(v, "1 (in effect)") == 0;
+}
+
+static void *own_backend(void *arg)
+{
+    bool *seen_closed = arg;
+    ompwg_set_thread_backend("openblas");
+    *seen_closed = !in_effect();
+    /* the thread ends with its choice still set */
+    return NULL;
+}
+
+/* Under "openblas" short calls are in effect; a thread's own backend
+ * suspends them (for every thread) until it ends. */
+static void effect_openblas(void)
+{
+    char v[256];
+    short_setting(v, sizeof v);
+    bool open = in_effect();
+    tap_ok(open, "openblas: OMPWG_SHORT_CALLS reads \"1 (in effect)\" (reads \"%s\")", v);
+    bool seen_closed = false;
+    pthread_t t;
+    bool ran = pthread_create(&t, NULL, own_backend, &seen_closed) == 0;
+    if (ran) pthread_join(t, NULL);
+    tap_ok(ran && seen_closed && in_effect(),
+           "openblas: not in effect while a thread has a backend of its own, again once it ended");
+    ompwg_set_short_calls(0);
+    short_setting(v, sizeof v);
+    tap_ok(strcmp(v, "0") == 0, "ompwg_set_short_calls(0): OMPWG_SHORT_CALLS reads \"0\" (\"%s\")",
+           v);
+    ompwg_set_short_calls(1);
+}
+
+/* ---- main ----------------------------------------------------------------- */
+
+static void run_all(const char *backend)
+{
+    test_rng rng;
+    test_rng_init(&rng, 23);
+    grid_gemm(backend, &rng);
+    grid_cgemm(backend, &rng);
+    grid_symm(backend, &rng);
+    grid_syrk(backend, &rng, false);
+    grid_syrk(backend, &rng, true);
+    grid_trxm(backend, &rng, false);
+    grid_trxm(backend, &rng, true);
+    grid_reduce(backend);
+    long_iamax(backend, &rng);
+    errors(backend);
+    refusals(backend);
+}
+
+int main(void)
+{
+    tap_init("test_blas_%sshort", REAL_PREFIX);
+    test_rng rng;
+    test_rng_init(&rng, 7);
+    a = guard_alloc(LEN * sizeof(real));
+    b = guard_alloc(LEN * sizeof(real));
+    x = guard_alloc(VEC * sizeof(real));
+    y = guard_alloc(VEC * sizeof(real));
+    longx = guard_alloc(LONG * sizeof(real));
+    ca = guard_alloc(LEN * sizeof(cplx));
+    cb = guard_alloc(LEN * sizeof(cplx));
+    for (int i = 0; i < LEN; i++) {
+        a[i] = (real)REAL_UNIFORM(&rng);
+        b[i] = (real)REAL_UNIFORM(&rng);
+        ca[i] = (cplx){ (real)REAL_UNIFORM(&rng), (real)REAL_UNIFORM(&rng) };
+        cb[i] = (cplx){ (real)REAL_UNIFORM(&rng), (real)REAL_UNIFORM(&rng) };
+    }
+    /* A's diagonal (at any of the leading dimensions) away from zero, for TRSM */
+    for (int ld = 1; ld < LD; ld++)
+        for (int i = 0; i * (ld + 1) < LEN && i < ld; i++) a[i * (ld + 1)] += 3;
+    for (int i = 0; i < VEC; i++) {
+        x[i] = (real)REAL_UNIFORM(&rng);
+        y[i] = (real)REAL_UNIFORM(&rng);
+    }
+    x[5] = (real)NAN; /* in reach of n 7 and 64 at increment 1 and 2 */
+    char why[256];
+    if (ompwg_set_backend("openblas") != OMPWG_OK) {
+        tap_skip("openblas", "the backend openblas is not usable here");
+    } else {
+        effect_openblas();
+        run_all("openblas");
+    }
+    ompwg_set_backend("auto");
+    char v[256];
+    short_setting(v, sizeof v);
+    tap_diag("auto: OMPWG_SHORT_CALLS %s", v);
+    run_all("auto");
+    (void)why;
+    tap_ok(guard_canaries_kept(a, "A", why, sizeof why) && guard_canaries_kept(b, "B", why, sizeof why),
+           "the inputs' canaries are intact");
+    return tap_done();
+}
