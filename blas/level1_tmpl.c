@@ -5,6 +5,8 @@
 #include "prec.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "shim.h"
 #include "short.h"
@@ -120,33 +122,102 @@ static int iamax_scan(int n, const T *x, int incx)
     return best;
 }
 
-/* Vectors shorter than this are searched here, in one pass for the largest
- * magnitude and one for its first index: a LAPACK factorisation searches
- * each column for its pivot (dgetrf of order 8192: 8192 searches), and
- * two placed ompwg calls per search cost far more than the search. */
+/* Vectors shorter than this are searched here: a LAPACK factorisation
+ * searches each column for its pivot (dgetrf of order 8192: 8192
+ * searches), and two placed ompwg calls per search cost far more than the
+ * search. Longer ones too wherever short calls may skip the planner
+ * (short.h: no usable device, no backend but OpenBLAS chosen, no check
+ * mode or trace): this one pass took OpenBLAS's time at 2^16 to 2^22
+ * elements on two cores, ompwg's max and min twice that. */
 #define IAMAX_HERE (1 << 16)
-#define IAMAX_LANES 8
+
+/* The search's 16-byte vectors of T, and of integers of T's width (a
+ * comparison's mask; the bits of T). IAMAX_VECS of them make its lanes, as
+ * many as keep eight of the CPU's maximum operations in flight; it takes
+ * blocks of at most IAMAX_BLOCK elements. */
+#define IAMAX_WIDTH (int)(16 / sizeof(T))
+#define IAMAX_VECS 8
+#define IAMAX_BLOCK (16 * IAMAX_VECS * IAMAX_WIDTH)
+typedef T iamax_vec __attribute__((vector_size(16)));
+#if T_IS_DOUBLE
+typedef int64_t iamax_bits __attribute__((vector_size(16)));
+#define IAMAX_MAGNITUDE INT64_MAX
+#else
+typedef int32_t iamax_bits __attribute__((vector_size(16)));
+#define IAMAX_MAGNITUDE INT32_MAX
+#endif
+
+/* The larger of two vectors lane by lane, a's lane where b's is not
+ * greater (a NaN in b never enters). */
+static iamax_vec iamax_max(iamax_vec a, iamax_vec b)
+{
+    const iamax_bits up = b > a;
+    return (iamax_vec)(((iamax_bits)b & up) | ((iamax_bits)a & ~up));
+}
+
+/* The largest |x_i| of len elements (a multiple of IAMAX_WIDTH, at most
+ * IAMAX_BLOCK), NaNs passed by: lanes from 0, below every magnitude. */
+static T iamax_block(const T *x, int len)
+{
+    const iamax_bits magnitude = (iamax_bits){ 0 } + IAMAX_MAGNITUDE;
+    iamax_vec lane[IAMAX_VECS];
+    for (int l = 0; l < IAMAX_VECS; l++) lane[l] = (iamax_vec){ 0 };
+    int j = 0;
+    for (; j + IAMAX_VECS * IAMAX_WIDTH <= len; j += IAMAX_VECS * IAMAX_WIDTH)
+        for (int l = 0; l < IAMAX_VECS; l++) {
+            iamax_bits v;
+            memcpy(&v, x + j + l * IAMAX_WIDTH, sizeof v);
+            lane[l] = iamax_max(lane[l], (iamax_vec)(v & magnitude));
+        }
+    for (; j < len; j += IAMAX_WIDTH) {
+        iamax_bits v;
+        memcpy(&v, x + j, sizeof v);
+        lane[0] = iamax_max(lane[0], (iamax_vec)(v & magnitude));
+    }
+    for (int w = IAMAX_VECS / 2; w > 0; w /= 2)
+        for (int l = 0; l < w; l++) lane[l] = iamax_max(lane[l], lane[l + w]);
+    T top = lane[0][0];
+    for (int e = 1; e < IAMAX_WIDTH; e++) top = lane[0][e] > top ? lane[0][e] : top;
+    return top;
+}
 
 /* The reference loop's answer for a unit-stride x whose first element is
  * not NaN: the first index of the largest magnitude, NaNs passed by (the
- * reference's .GT. is false for them). Independent lanes let the compiler
- * vectorise the first pass. */
+ * reference's .GT. is false for them). One pass takes each block's
+ * largest magnitude and keeps the first block that raises the largest so
+ * far; the first index of that magnitude is then within that block. */
 static int iamax_here(int n, const T *x)
 {
-    T lane[IAMAX_LANES];
-    for (int l = 0; l < IAMAX_LANES; l++) lane[l] = T_ABS(x[0]);
-    int i = 1;
-    for (; i + IAMAX_LANES <= n; i += IAMAX_LANES)
-        for (int l = 0; l < IAMAX_LANES; l++) {
-            T v = T_ABS(x[i + l]);
-            lane[l] = v > lane[l] ? v : lane[l];
+    T big = T_ABS(x[0]);
+    int from = 0; /* the first index holding big is in [from, from + IAMAX_BLOCK) */
+    int i = 0;
+    const int whole = n - n % IAMAX_WIDTH;
+    while (i < whole) {
+        const int len = whole - i < IAMAX_BLOCK ? whole - i : IAMAX_BLOCK;
+        const T top = iamax_block(x + i, len);
+        if (top > big) {
+            big = top;
+            from = i;
         }
-    T big = lane[0];
-    for (int l = 1; l < IAMAX_LANES; l++) big = lane[l] > big ? lane[l] : big;
-    for (; i < n; i++) big = T_ABS(x[i]) > big ? T_ABS(x[i]) : big;
-    for (i = 0; i < n; i++)
-        if (T_ABS(x[i]) == big) return i + 1;
-    return 1;
+        i += len;
+    }
+    for (; i < n; i++) {
+        const T v = T_ABS(x[i]);
+        from = v > big ? i : from;
+        big = v > big ? v : big;
+    }
+    /* the first index holding big: the first vector with one, then within it */
+    const iamax_bits magnitude = (iamax_bits){ 0 } + IAMAX_MAGNITUDE;
+    for (i = from; i + IAMAX_WIDTH <= n; i += IAMAX_WIDTH) {
+        iamax_bits v;
+        memcpy(&v, x + i, sizeof v);
+        const iamax_bits hit = (iamax_vec)(v & magnitude) == big;
+        bool any = false;
+        for (int e = 0; e < IAMAX_WIDTH; e++) any |= hit[e] != 0;
+        if (any) break;
+    }
+    for (; T_ABS(x[i]) != big; i++) continue;
+    return i + 1;
 }
 
 /* ompwg's max or min of the vector; false when it failed (reported). */
@@ -161,10 +232,11 @@ static bool extremum(extremum_fn *fn, int n, const T *x, int incx, T *value,
     return st == OMPWG_OK || st == OMPWG_ERR_CHECK;
 }
 
-/* The largest |x_i| is the larger of max x and -min x; where they are
- * equal, the first of the two indices wins, as in the reference loop. A NaN
- * makes ompwg's max and min stop at it, where the reference passes it by:
- * such a vector takes the reference loop. */
+/* Searched here (IAMAX_HERE), or else the largest |x_i| is the larger of
+ * max x and -min x; where they are equal, the first of the two indices
+ * wins, as in the reference loop. A NaN makes ompwg's max and min stop at
+ * it, where the reference passes it by: such a vector takes the reference
+ * loop. */
 static int iamax(int n, const T *x, int incx)
 {
     if (n < 1 || incx <= 0) return 0;
@@ -175,7 +247,7 @@ static int iamax(int n, const T *x, int incx)
     }
     /* nothing compares greater than a first NaN: the reference keeps it */
     if (x[0] != x[0]) return 1;
-    if (n < IAMAX_HERE)
+    if (n < IAMAX_HERE || ompwg_short_calls_open())
         return incx == 1 ? iamax_here(n, x) : iamax_scan(n, x, incx);
     T hi, lo;
     int64_t at_hi, at_lo;
