@@ -11,10 +11,12 @@
  * the drop-in while short calls are in effect) agrees with ompwg's max and
  * min, and ompwg info's line says when short calls are in effect (backend
  * openblas: always; a thread with a backend of its own, while it has it:
- * never). On the backend "openblas", then on "auto". Meson compiles it once
- * per precision. */
+ * never). On the backend "openblas", then on "auto"; last, threads make
+ * short calls while another changes the settings the short calls depend
+ * on, every result exact. Meson compiles it once per precision. */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -626,6 +628,86 @@ static void effect_openblas(void)
     ompwg_set_short_calls(1);
 }
 
+/* ---- settings changed beside short calls ---------------------------------- */
+
+enum { WORKERS = 2, ROUNDS = 3000 };
+
+typedef struct worker {
+    pthread_t thread;
+    atomic_bool *stop;
+    int wrong, calls;
+} worker;
+
+/* Small calls on exact operands (small integers) until told to stop: each
+ * result exact, whichever path ran it. */
+static void *calls_beside(void *arg)
+{
+    worker *w = arg;
+    const int n = 4, one_i = 1;
+    real wa[16], wb[16], wc[16], x8[8];
+    for (int i = 0; i < 16; i++) {
+        wa[i] = (real)(i % 3);
+        wb[i] = (real)(i % 5 - 2);
+    }
+    for (int i = 0; i < 8; i++) x8[i] = (real)(i - 3);
+    const real one = 1, zero = 0;
+    while (!atomic_load(w->stop)) {
+        TN(, gemm_)("N", "N", &n, &n, &n, &one, wa, &n, wb, &n, &zero, wc, &n, 1, 1);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                real want = 0;
+                for (int p = 0; p < n; p++) want += wa[i + p * n] * wb[p + j * n];
+                w->wrong += wc[i + j * n] != want;
+            }
+        const int eight = 8;
+        w->wrong += TN(, dot_)(&eight, x8, &one_i, x8, &one_i) != 44;
+        w->wrong += TN(i, amax_)(&eight, x8, &one_i) != 8;
+        w->calls++;
+    }
+    return NULL;
+}
+
+/* Two threads make short calls while this one turns short calls, check
+ * mode and the selection on and off and takes a backend of its own and
+ * back: every result exact (under TSan, the suite concurrency, no race). */
+static void settings_beside(void)
+{
+    atomic_bool stop = false;
+    worker w[WORKERS];
+    int started = 0;
+    for (int t = 0; t < WORKERS; t++) {
+        w[t] = (worker){ .stop = &stop };
+        started += pthread_create(&w[t].thread, NULL, calls_beside, &w[t]) == 0;
+    }
+    for (int r = 0; r < ROUNDS && started == WORKERS; r++) {
+        switch (r % 5) {
+        case 0: ompwg_set_short_calls(r % 2); break;
+        case 1: ompwg_set_check(r % 2); break;
+        case 2: ompwg_set_backend(r % 3 ? "auto" : "openblas"); break;
+        case 3: ompwg_set_thread_backend(r % 2 ? "cpu" : NULL); break;
+        default: ompwg_set_split_share(r % 2 ? 0.5 : -1); break;
+        }
+    }
+    atomic_store(&stop, true);
+    int wrong = 0, calls = 0;
+    for (int t = 0; t < started; t++) {
+        pthread_join(w[t].thread, NULL);
+        wrong += w[t].wrong;
+        calls += w[t].calls;
+    }
+    ompwg_set_short_calls(1);
+    ompwg_set_check(-1);
+    ompwg_set_thread_backend(NULL);
+    ompwg_set_split_share(-1);
+    ompwg_set_backend("auto");
+    tap_ok(started == WORKERS && wrong == 0,
+           "%d threads' %d rounds of %sgemm_, %sdot_ and i%samax_ exact while a third turned "
+           "short calls, check mode, the selection, its own backend and a split share on "
+           "and off %d times (%d wrong)", started, calls, REAL_PREFIX, REAL_PREFIX, REAL_PREFIX,
+           ROUNDS, wrong);
+    tap_ok(in_effect(), "short calls in effect again once the settings are back");
+}
+
 /* ---- main ----------------------------------------------------------------- */
 
 static void run_all(const char *backend)
@@ -683,6 +765,7 @@ int main(void)
     short_setting(v, sizeof v);
     tap_diag("auto: OMPWG_SHORT_CALLS %s", v);
     run_all("auto");
+    settings_beside();
     (void)why;
     tap_ok(guard_canaries_kept(a, "A", why, sizeof why) && guard_canaries_kept(b, "B", why, sizeof why),
            "the inputs' canaries are intact");
