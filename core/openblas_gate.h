@@ -8,11 +8,12 @@
  * OpenBLAS's, waits until no such call is in flight and keeps new ones out
  * until the fork is done, in the parent and in the child.
  *
- * An uncontended call costs an atomic increment and decrement. A call made
- * inside another (OpenBLAS's LAPACK calling the BLAS by name, which are
- * libompwg_blas's) passes on the outer one's count, and a fork made from
- * inside a call (a callback, an error handler) does not wait for the call
- * it is made from. Defined in libompwg and exported (under these names
+ * A call writes only its own thread's count (no locked operation, no cache
+ * line another thread writes: openblas_gate.c says how the fork still sees
+ * it). A call made inside another (OpenBLAS's LAPACK calling the BLAS by
+ * name, which are libompwg_blas's) passes on the outer one's count, and a
+ * fork made from inside a call (a callback, an error handler) does not wait
+ * for the call it is made from. Defined in libompwg and exported (under these names
  * only) so that the three libraries share one count; not part of the API. */
 #ifndef OMPWG_OPENBLAS_GATE_H
 #define OMPWG_OPENBLAS_GATE_H
