@@ -110,9 +110,9 @@ static bool short_gemm(ompwg_trans transa, ompwg_trans transb, int m, int n, int
         return false;
     short_gemm_fn *fn = (short_gemm_fn *)ompwg_blas_short_routine(TN(SHORT_, gemm));
     if (!fn) return false;
-    ompwg_openblas_enter();
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
     short_run(fn, reads_ab, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-    ompwg_openblas_leave();
+    ompwg_openblas_leave(gate);
     return true;
 }
 

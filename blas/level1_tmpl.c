@@ -69,9 +69,9 @@ static T dot(int n, const T *x, int incx, const T *y, int incy)
     if (fn) {
         /* a single element is read at the pointer whatever the increments,
          * which the backend makes 1 */
-        ompwg_openblas_enter();
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
         T r = n == 1 ? fn(1, x, 1, y, 1) : fn(n, x, incx, y, incy);
-        ompwg_openblas_leave();
+        ompwg_openblas_leave(gate);
         return short_value(r);
     }
     ompwg_blas_attempt at = { .routine = dot_name };
@@ -92,9 +92,9 @@ static T asum(int n, const T *x, int incx)
     }
     short_asum_fn *fn = (short_asum_fn *)short_routine(n, TN(SHORT_, asum));
     if (fn) {
-        ompwg_openblas_enter();
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
         T r = fn(n, x, n == 1 ? 1 : incx);
-        ompwg_openblas_leave();
+        ompwg_openblas_leave(gate);
         return short_value(r);
     }
     ompwg_blas_attempt at = { .routine = asum_name };

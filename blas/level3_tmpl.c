@@ -81,10 +81,10 @@ static bool short_symm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, in
         return false;
     short_symm_fn *fn = (short_symm_fn *)ompwg_blas_short_routine(TN(SHORT_, symm));
     if (!fn) return false;
-    ompwg_openblas_enter();
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
     fn(OMPWG_COL_MAJOR, s.side, s.uplo, s.m, s.n, alpha, a, lda, reads ? b : NULL, ldb, beta, c,
        ldc);
-    ompwg_openblas_leave();
+    ompwg_openblas_leave(gate);
     return true;
 }
 
@@ -103,17 +103,17 @@ static bool short_syrk(bool two, ompwg_layout layout, ompwg_uplo uplo, ompwg_tra
     if (two) {
         short_syr2k_fn *fn = (short_syr2k_fn *)ompwg_blas_short_routine(TN(SHORT_, syr2k));
         if (!fn) return false;
-        ompwg_openblas_enter();
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
         fn(OMPWG_COL_MAJOR, s.uplo, s.trans, n, k, alpha, a, lda, reads ? b : NULL, ldb, beta,
            c, ldc);
-        ompwg_openblas_leave();
+        ompwg_openblas_leave(gate);
         return true;
     }
     short_syrk_fn *fn = (short_syrk_fn *)ompwg_blas_short_routine(TN(SHORT_, syrk));
     if (!fn) return false;
-    ompwg_openblas_enter();
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
     fn(OMPWG_COL_MAJOR, s.uplo, s.trans, n, k, alpha, a, lda, beta, c, ldc);
-    ompwg_openblas_leave();
+    ompwg_openblas_leave(gate);
     return true;
 }
 
@@ -130,10 +130,10 @@ static bool short_trxm(bool solve, ompwg_layout layout, ompwg_side side, ompwg_u
     short_trxm_fn *fn = (short_trxm_fn *)ompwg_blas_short_routine(solve ? TN(SHORT_, trsm)
                                                                          : TN(SHORT_, trmm));
     if (!fn) return false;
-    ompwg_openblas_enter();
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
     fn(OMPWG_COL_MAJOR, s.side, s.uplo, s.trans, diag == OMPWG_UNIT ? OMPWG_UNIT : OMPWG_NON_UNIT,
        s.m, s.n, alpha, a, lda, b, ldb);
-    ompwg_openblas_leave();
+    ompwg_openblas_leave(gate);
     return true;
 }
 

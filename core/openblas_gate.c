@@ -23,12 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* a thread's calls in flight, nested ones included; on a cache line of its
- * own */
-typedef struct gate_slot {
-    _Alignas(64) atomic_long depth;
-    struct gate_slot *next;
-} gate_slot;
+typedef ompwg_gate_slot gate_slot;
 
 /* the slots of the threads that have called, guarded by slots_lock */
 static gate_slot *slots;
@@ -162,15 +157,15 @@ static gate_slot *join(void)
     return s;
 }
 
-void ompwg_openblas_enter(void)
+gate_slot *ompwg_openblas_enter(void)
 {
     gate_slot *s = own;
-    if (!s && !(s = join())) return;
+    if (!s && !(s = join())) return NULL;
     const long depth = atomic_load_explicit(&s->depth, memory_order_relaxed);
     /* a call inside another (the outer one holds the gate) */
     if (depth) {
         atomic_store_explicit(&s->depth, depth + 1, memory_order_relaxed);
-        return;
+        return s;
     }
     for (;;) {
         atomic_store_explicit(&s->depth, 1, memory_order_relaxed);
@@ -178,23 +173,15 @@ void ompwg_openblas_enter(void)
          * comes from the fork's barrier on every thread, or here */
         atomic_signal_fence(memory_order_seq_cst);
         unsigned st = atomic_load_explicit(&state, memory_order_relaxed);
-        if (!st) return;
+        if (!st) return s;
         if (st & STRICT) {
             atomic_thread_fence(memory_order_seq_cst);
             st = atomic_load_explicit(&state, memory_order_relaxed);
         }
-        if (!(st & FORKING)) return;
+        if (!(st & FORKING)) return s;
         /* a fork is under way: step back, and wait until it is done */
         atomic_store_explicit(&s->depth, 0, memory_order_release);
         pthread_mutex_lock(&fork_lock);
         pthread_mutex_unlock(&fork_lock);
     }
-}
-
-void ompwg_openblas_leave(void)
-{
-    gate_slot *s = own;
-    if (!s) return;
-    const long depth = atomic_load_explicit(&s->depth, memory_order_relaxed);
-    atomic_store_explicit(&s->depth, depth - 1, memory_order_release);
 }

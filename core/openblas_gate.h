@@ -18,11 +18,28 @@
 #ifndef OMPWG_OPENBLAS_GATE_H
 #define OMPWG_OPENBLAS_GATE_H
 
+#include <stdatomic.h>
+
 #define OMPWG_GATE_EXPORT __attribute__((visibility("default")))
 
-/* Before a call into OpenBLAS: waits while a fork is being made. */
-OMPWG_GATE_EXPORT void ompwg_openblas_enter(void);
-/* After it. */
-OMPWG_GATE_EXPORT void ompwg_openblas_leave(void);
+/* A thread's calls in flight, nested ones included, which only that thread
+ * writes, on a cache line of its own (openblas_gate.c keeps the list). */
+typedef struct ompwg_gate_slot {
+    _Alignas(64) atomic_long depth;
+    struct ompwg_gate_slot *next;
+} ompwg_gate_slot;
+
+/* Before a call into OpenBLAS: waits while a fork is being made. Returns
+ * the calling thread's slot for ompwg_openblas_leave (NULL where there was
+ * no memory for one: the thread's calls then go without the gate). */
+OMPWG_GATE_EXPORT ompwg_gate_slot *ompwg_openblas_enter(void);
+
+/* After it, with what ompwg_openblas_enter returned. */
+static inline void ompwg_openblas_leave(ompwg_gate_slot *slot)
+{
+    if (!slot) return;
+    const long depth = atomic_load_explicit(&slot->depth, memory_order_relaxed);
+    atomic_store_explicit(&slot->depth, depth - 1, memory_order_release);
+}
 
 #endif
