@@ -308,44 +308,51 @@ const ompwg_backend *ompwg_find_backend_with(unsigned caps)
     return NULL;
 }
 
-int ompwg_get_check(void)
+/* The flags kept here (check mode, CPU fallback, short calls): read, and
+ * set (the previous setting, or OMPWG_ERR_RANGE), the short calls' word
+ * computed again after. */
+static int flag_get(atomic_int *setting)
 {
     ensure_init();
-    return atomic_load_explicit(&check_on, memory_order_relaxed);
+    return atomic_load_explicit(setting, memory_order_relaxed);
+}
+
+static int flag_set(atomic_int *setting, ompwg_knob k, int on)
+{
+    ensure_init();
+    int previous = ompwg_config_exchange(setting, k, on, 1);
+    short_refresh();
+    return previous;
+}
+
+int ompwg_get_check(void)
+{
+    return flag_get(&check_on);
 }
 
 int ompwg_set_check(int on)
 {
-    ensure_init();
-    int previous = ompwg_config_exchange(&check_on, OMPWG_KNOB_CHECK, on, 1);
-    short_refresh();
-    return previous;
+    return flag_set(&check_on, OMPWG_KNOB_CHECK, on);
 }
 
 int ompwg_get_fallback(void)
 {
-    ensure_init();
-    return atomic_load_explicit(&fallback_on, memory_order_relaxed);
+    return flag_get(&fallback_on);
 }
 
 int ompwg_set_fallback(int on)
 {
-    ensure_init();
-    return ompwg_config_exchange(&fallback_on, OMPWG_KNOB_FALLBACK, on, 1);
+    return flag_set(&fallback_on, OMPWG_KNOB_FALLBACK, on);
 }
 
 int ompwg_get_short_calls(void)
 {
-    ensure_init();
-    return atomic_load_explicit(&short_on, memory_order_relaxed);
+    return flag_get(&short_on);
 }
 
 int ompwg_set_short_calls(int on)
 {
-    ensure_init();
-    int previous = ompwg_config_exchange(&short_on, OMPWG_KNOB_SHORT_CALLS, on, 1);
-    short_refresh();
-    return previous;
+    return flag_set(&short_on, OMPWG_KNOB_SHORT_CALLS, on);
 }
 
 void ompwg_short_calls_refresh(void)

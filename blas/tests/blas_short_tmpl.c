@@ -16,6 +16,7 @@
  * on, every result exact. Meson compiles it once per precision. */
 #include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,66 +209,89 @@ static void call_iamax(const void *ctx, void *out)
     memcpy(out, &r, sizeof r);
 }
 
-/* Adds one case's verdict to g (named by what) and returns it. */
-static bool add_case(group *g, call_fn *call, const call_args *p, const void *out0, size_t bytes,
-                     const char *what)
+/* A grid of cases: each adds its verdict to g; the report counts them. */
+typedef struct grid {
+    group g;
+    int cases;
+} grid;
+
+/* One case (named as printf names it from fmt): call with short calls on
+ * and off from out0 (bytes long), its verdict added to gr. */
+static void grid_case(grid *gr, call_fn *call, const call_args *p, const void *out0,
+                      size_t bytes, const char *fmt, ...) TAP_PRINTF(6, 7);
+static void grid_case(grid *gr, call_fn *call, const call_args *p, const void *out0,
+                      size_t bytes, const char *fmt, ...)
 {
-    char why[128] = "";
-    bool pass = both_ways(call, p, out0, bytes, why, sizeof why);
-    group_add(g, what, pass, why, -1);
-    return pass;
+    char what[128], why[128] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    group_add(&gr->g, what, both_ways(call, p, out0, bytes, why, sizeof why), why, -1);
+    gr->cases++;
 }
 
 /* ---- the grids ------------------------------------------------------------ */
 
-/* Leading dimension of a rows-long column: exact, or 3 more. */
+/* The three ways a routine is called: Fortran, CBLAS column-major, CBLAS
+ * row-major. */
+enum { FORTRAN, COLUMN_MAJOR, ROW_MAJOR, API_KINDS };
+
+static const char *api_name(int api_kind)
+{
+    return api_kind == FORTRAN ? "Fortran" : api_kind == ROW_MAJOR ? "row-major" : "column-major";
+}
+
+/* The arguments of a call made the api_kind way, the rest to be set. */
+static call_args args_for(int api_kind)
+{
+    return (call_args){ .cblas = api_kind != FORTRAN,
+                        .layout = api_kind == ROW_MAJOR ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR };
+}
+
+/* Leading dimension of a rows-long column: exact, or extra more. */
 static int ld_of(int rows, int extra)
 {
     return (rows > 1 ? rows : 1) + extra;
 }
 
+/* The report of a grid of the routines named, both layouts of CBLAS. */
+#define GRID_REPORT(gr, backend, names)                                                            \
+    group_report(&(gr)->g, "%s: %s (Fortran, CBLAS in both layouts), %d calls short and "        \
+                 "through the planner: the same bits", backend, names, (gr)->cases)
+
 static void grid_gemm(const char *backend, test_rng *rng)
 {
     real *c0 = guard_alloc(LEN * sizeof(real));
-    group g;
-    group_init(&g, NULL);
-    int cases = 0;
-    for (int api_kind = 0; api_kind < 3; api_kind++)
+    grid gr = { .cases = 0 };
+    group_init(&gr.g, NULL);
+    for (int api_kind = 0; api_kind < API_KINDS; api_kind++)
         for (int ta = 0; ta < 3; ta++)
             for (int tb = 0; tb < 3; tb++)
                 for (int mi = 0; mi < SIZES; mi++)
                     for (int ni = 0; ni < SIZES; ni++)
                         for (int ki = 0; ki < SIZES; ki++)
                             for (int s = 0; s < 16; s++) {
-                                const int m = sizes[mi], n = sizes[ni], k = sizes[ki];
-                                const bool row = api_kind == 2;
+                                call_args p = args_for(api_kind);
+                                p.m = sizes[mi], p.n = sizes[ni], p.k = sizes[ki];
                                 const int extra = (s + ki) % 2 ? 3 : 0;
                                 /* stored rows of A, B and C in the call's layout */
-                                const bool tra = ta > 0, trb = tb > 0;
-                                int ra = tra ? k : m, rb = trb ? n : k, rc = m;
-                                if (row) {
-                                    ra = tra ? m : k;
-                                    rb = trb ? k : n;
-                                    rc = n;
-                                }
-                                call_args p = { .cblas = api_kind > 0,
-                                                .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
-                                                .f1 = trans_chars[ta], .f2 = trans_chars[tb],
-                                                .e1 = trans_enums[ta], .e2 = trans_enums[tb],
-                                                .m = m, .n = n, .k = k, .lda = ld_of(ra, extra),
-                                                .ldb = ld_of(rb, extra), .ldc = ld_of(rc, extra),
-                                                .alpha = alpha_of(s / 4), .beta = beta_of(s % 4) };
+                                const bool row = api_kind == ROW_MAJOR;
+                                const int ra = (ta > 0) != row ? p.k : p.m;
+                                const int rb = (tb > 0) != row ? p.n : p.k;
+                                p.f1 = trans_chars[ta], p.f2 = trans_chars[tb];
+                                p.e1 = trans_enums[ta], p.e2 = trans_enums[tb];
+                                p.lda = ld_of(ra, extra), p.ldb = ld_of(rb, extra);
+                                p.ldc = ld_of(row ? p.n : p.m, extra);
+                                p.alpha = alpha_of(s / 4), p.beta = beta_of(s % 4);
                                 fill_c(c0, rng, p.beta == 0 && s % 8 == 0);
-                                char what[96];
-                                snprintf(what, sizeof what, "%s %c%c %dx%dx%d alpha %g beta %g ld+%d",
-                                         api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
-                                         p.f1, p.f2, m, n, k, (double)p.alpha, (double)p.beta, extra);
-                                add_case(&g, call_gemm, &p, c0, LEN * sizeof(real), what);
-                                cases++;
+                                grid_case(&gr, call_gemm, &p, c0, LEN * sizeof(real),
+                                          "%s %c%c %dx%dx%d alpha %g beta %g ld+%d",
+                                          api_name(api_kind), p.f1, p.f2, p.m, p.n, p.k,
+                                          (double)p.alpha, (double)p.beta, extra);
                             }
     guard_free(c0);
-    group_report(&g, "%s: %sgemm_ and cblas_%sgemm (both layouts), %d calls short and through "
-                 "the planner: the same bits", backend, REAL_PREFIX, REAL_PREFIX, cases);
+    GRID_REPORT(&gr, backend, REAL_PREFIX "gemm_, cblas_" REAL_PREFIX "gemm");
 }
 
 static void grid_cgemm(const char *backend, test_rng *rng)
@@ -276,128 +300,104 @@ static void grid_cgemm(const char *backend, test_rng *rng)
     cplx *c0 = guard_alloc(bytes);
     const cplx alphas[] = { { 1, 0 }, { (real)0.5, -1 }, { 0, 0 } };
     const cplx betas[] = { { 0, 0 }, { 1, 0 }, { 2, 1 } };
-    group g;
-    group_init(&g, NULL);
-    int cases = 0;
-    for (int api_kind = 0; api_kind < 3; api_kind++)
+    grid gr = { .cases = 0 };
+    group_init(&gr.g, NULL);
+    for (int api_kind = 0; api_kind < API_KINDS; api_kind++)
         for (int ta = 0; ta < 3; ta++)
             for (int tb = 0; tb < 3; tb++)
                 for (int mi = 0; mi < SIZES - 1; mi++)
                     for (int ni = 0; ni < SIZES - 1; ni++)
                         for (int ki = 0; ki < SIZES - 1; ki++)
                             for (int s = 0; s < 9; s++) {
-                                const int m = sizes[mi], n = sizes[ni], k = sizes[ki];
-                                const bool row = api_kind == 2;
-                                int ra = ta ? k : m, rb = tb ? n : k, rc = m;
-                                if (row) {
-                                    ra = ta ? m : k;
-                                    rb = tb ? k : n;
-                                    rc = n;
-                                }
-                                call_args p = { .cblas = api_kind > 0,
-                                                .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
-                                                .f1 = trans_chars[ta], .f2 = trans_chars[tb],
-                                                .e1 = trans_enums[ta], .e2 = trans_enums[tb],
-                                                .m = m, .n = n, .k = k, .lda = ld_of(ra, 1),
-                                                .ldb = ld_of(rb, 0), .ldc = ld_of(rc, 2),
-                                                .calpha = alphas[s / 3], .cbeta = betas[s % 3] };
+                                call_args p = args_for(api_kind);
+                                p.m = sizes[mi], p.n = sizes[ni], p.k = sizes[ki];
+                                const bool row = api_kind == ROW_MAJOR;
+                                const int ra = (ta > 0) != row ? p.k : p.m;
+                                const int rb = (tb > 0) != row ? p.n : p.k;
+                                p.f1 = trans_chars[ta], p.f2 = trans_chars[tb];
+                                p.e1 = trans_enums[ta], p.e2 = trans_enums[tb];
+                                p.lda = ld_of(ra, 1), p.ldb = ld_of(rb, 0);
+                                p.ldc = ld_of(row ? p.n : p.m, 2);
+                                p.calpha = alphas[s / 3], p.cbeta = betas[s % 3];
                                 for (int i = 0; i < LEN; i++)
                                     c0[i] = (cplx){ (real)REAL_UNIFORM(rng), (real)REAL_UNIFORM(rng) };
-                                char what[96];
-                                snprintf(what, sizeof what, "%s %c%c %dx%dx%d scalars %d",
-                                         api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
-                                         p.f1, p.f2, m, n, k, s);
-                                add_case(&g, call_cgemm, &p, c0, bytes, what);
-                                cases++;
+                                grid_case(&gr, call_cgemm, &p, c0, bytes, "%s %c%c %dx%dx%d scalars %d",
+                                          api_name(api_kind), p.f1, p.f2, p.m, p.n, p.k, s);
                             }
     guard_free(c0);
-    group_report(&g, "%s: %sgemm_ and cblas_%sgemm (both layouts), %d calls short and through "
-                 "the planner: the same bits", backend, CPLX_PREFIX, CPLX_PREFIX, cases);
+    GRID_REPORT(&gr, backend, CPLX_PREFIX "gemm_, cblas_" CPLX_PREFIX "gemm");
 }
 
 static void grid_symm(const char *backend, test_rng *rng)
 {
     real *c0 = guard_alloc(LEN * sizeof(real));
-    group g;
-    group_init(&g, NULL);
-    int cases = 0;
-    for (int api_kind = 0; api_kind < 3; api_kind++)
+    grid gr = { .cases = 0 };
+    group_init(&gr.g, NULL);
+    for (int api_kind = 0; api_kind < API_KINDS; api_kind++)
         for (int side = 0; side < 2; side++)
             for (int up = 0; up < 2; up++)
                 for (int mi = 0; mi < SIZES; mi++)
                     for (int ni = 0; ni < SIZES; ni++)
                         for (int s = 0; s < 16; s++) {
-                            const int m = sizes[mi], n = sizes[ni], extra = s % 3 == 0 ? 3 : 0;
-                            const bool row = api_kind == 2;
-                            const int rc = row ? n : m, ka = side == 0 ? m : n;
-                            call_args p = { .cblas = api_kind > 0,
-                                            .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
-                                            .f1 = side ? 'R' : 'L', .f2 = up ? 'U' : 'L',
-                                            .e1 = side ? OMPWG_RIGHT : OMPWG_LEFT,
-                                            .e2 = up ? OMPWG_UPPER : OMPWG_LOWER, .m = m, .n = n,
-                                            .lda = ld_of(ka, extra), .ldb = ld_of(rc, extra),
-                                            .ldc = ld_of(rc, extra), .alpha = alpha_of(s / 4),
-                                            .beta = beta_of(s % 4) };
+                            call_args p = args_for(api_kind);
+                            p.m = sizes[mi], p.n = sizes[ni];
+                            const int extra = s % 3 == 0 ? 3 : 0;
+                            const int rc = api_kind == ROW_MAJOR ? p.n : p.m;
+                            p.f1 = side ? 'R' : 'L', p.f2 = up ? 'U' : 'L';
+                            p.e1 = side ? OMPWG_RIGHT : OMPWG_LEFT;
+                            p.e2 = up ? OMPWG_UPPER : OMPWG_LOWER;
+                            p.lda = ld_of(side == 0 ? p.m : p.n, extra);
+                            p.ldb = p.ldc = ld_of(rc, extra);
+                            p.alpha = alpha_of(s / 4), p.beta = beta_of(s % 4);
                             fill_c(c0, rng, p.beta == 0 && s % 8 == 0);
-                            char what[96];
-                            snprintf(what, sizeof what, "%s %c%c %dx%d alpha %g beta %g",
-                                     api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
-                                     p.f1, p.f2, m, n, (double)p.alpha, (double)p.beta);
-                            add_case(&g, call_symm, &p, c0, LEN * sizeof(real), what);
-                            cases++;
+                            grid_case(&gr, call_symm, &p, c0, LEN * sizeof(real),
+                                      "%s %c%c %dx%d alpha %g beta %g", api_name(api_kind), p.f1,
+                                      p.f2, p.m, p.n, (double)p.alpha, (double)p.beta);
                         }
     guard_free(c0);
-    group_report(&g, "%s: %ssymm_ and cblas_%ssymm (both layouts), %d calls short and through "
-                 "the planner: the same bits", backend, REAL_PREFIX, REAL_PREFIX, cases);
+    GRID_REPORT(&gr, backend, REAL_PREFIX "symm_, cblas_" REAL_PREFIX "symm");
 }
 
 static void grid_syrk(const char *backend, test_rng *rng, bool two)
 {
     real *c0 = guard_alloc(LEN * sizeof(real));
-    group g;
-    group_init(&g, NULL);
-    int cases = 0;
-    for (int api_kind = 0; api_kind < 3; api_kind++)
+    grid gr = { .cases = 0 };
+    group_init(&gr.g, NULL);
+    for (int api_kind = 0; api_kind < API_KINDS; api_kind++)
         for (int up = 0; up < 2; up++)
             for (int t = 0; t < 3; t++)
                 for (int ni = 0; ni < SIZES; ni++)
                     for (int ki = 0; ki < SIZES; ki++)
                         for (int s = 0; s < 16; s++) {
-                            const int n = sizes[ni], k = sizes[ki], extra = s % 3 == 0 ? 3 : 0;
-                            const bool row = api_kind == 2;
                             /* netlib's CBLAS takes no CblasConjTrans for the real SYRK */
-                            if (api_kind > 0 && t == 2) continue;
-                            const bool by_rows = (t == 0) != row; /* A stored n x k */
-                            call_args p = { .cblas = api_kind > 0, .two = two,
-                                            .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
-                                            .f1 = up ? 'U' : 'L', .f2 = trans_chars[t],
-                                            .e1 = up ? OMPWG_UPPER : OMPWG_LOWER,
-                                            .e2 = trans_enums[t], .n = n, .k = k,
-                                            .lda = ld_of(by_rows ? n : k, extra),
-                                            .ldb = ld_of(by_rows ? n : k, extra),
-                                            .ldc = ld_of(n, extra), .alpha = alpha_of(s / 4),
-                                            .beta = beta_of(s % 4) };
+                            if (api_kind != FORTRAN && t == 2) continue;
+                            call_args p = args_for(api_kind);
+                            p.two = two, p.n = sizes[ni], p.k = sizes[ki];
+                            const int extra = s % 3 == 0 ? 3 : 0;
+                            /* A stored n x k (else k x n) */
+                            const bool by_rows = (t == 0) != (api_kind == ROW_MAJOR);
+                            p.f1 = up ? 'U' : 'L', p.f2 = trans_chars[t];
+                            p.e1 = up ? OMPWG_UPPER : OMPWG_LOWER, p.e2 = trans_enums[t];
+                            p.lda = p.ldb = ld_of(by_rows ? p.n : p.k, extra);
+                            p.ldc = ld_of(p.n, extra);
+                            p.alpha = alpha_of(s / 4), p.beta = beta_of(s % 4);
                             fill_c(c0, rng, p.beta == 0 && s % 8 == 0);
-                            char what[96];
-                            snprintf(what, sizeof what, "%s %c%c n %d k %d alpha %g beta %g",
-                                     api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
-                                     p.f1, p.f2, n, k, (double)p.alpha, (double)p.beta);
-                            add_case(&g, call_syrk, &p, c0, LEN * sizeof(real), what);
-                            cases++;
+                            grid_case(&gr, call_syrk, &p, c0, LEN * sizeof(real),
+                                      "%s %c%c n %d k %d alpha %g beta %g", api_name(api_kind),
+                                      p.f1, p.f2, p.n, p.k, (double)p.alpha, (double)p.beta);
                         }
     guard_free(c0);
-    const char *op = two ? "syr2k" : "syrk";
-    group_report(&g, "%s: %s%s_ and cblas_%s%s (both layouts), %d calls short and through the "
-                 "planner: the same bits", backend, REAL_PREFIX, op, REAL_PREFIX, op, cases);
+    GRID_REPORT(&gr, backend,
+                two ? REAL_PREFIX "syr2k_, cblas_" REAL_PREFIX "syr2k"
+                    : REAL_PREFIX "syrk_, cblas_" REAL_PREFIX "syrk");
 }
 
 static void grid_trxm(const char *backend, test_rng *rng, bool solve)
 {
     real *b0 = guard_alloc(LEN * sizeof(real));
-    group g;
-    group_init(&g, NULL);
-    int cases = 0;
-    for (int api_kind = 0; api_kind < 3; api_kind++)
+    grid gr = { .cases = 0 };
+    group_init(&gr.g, NULL);
+    for (int api_kind = 0; api_kind < API_KINDS; api_kind++)
         for (int side = 0; side < 2; side++)
             for (int up = 0; up < 2; up++)
                 for (int t = 0; t < 3; t++)
@@ -405,32 +405,26 @@ static void grid_trxm(const char *backend, test_rng *rng, bool solve)
                         for (int mi = 0; mi < SIZES; mi++)
                             for (int ni = 0; ni < SIZES; ni++)
                                 for (int s = 0; s < 4; s++) {
-                                    const int m = sizes[mi], n = sizes[ni];
-                                    const bool row = api_kind == 2;
-                                    const int rb = row ? n : m, ka = side == 0 ? m : n;
-                                    call_args p = { .cblas = api_kind > 0, .solve = solve,
-                                                    .layout = row ? OMPWG_ROW_MAJOR : OMPWG_COL_MAJOR,
-                                                    .f1 = side ? 'R' : 'L', .f2 = up ? 'U' : 'L',
-                                                    .f3 = trans_chars[t], .f4 = unit ? 'U' : 'N',
-                                                    .e1 = side ? OMPWG_RIGHT : OMPWG_LEFT,
-                                                    .e2 = up ? OMPWG_UPPER : OMPWG_LOWER,
-                                                    .e3 = trans_enums[t],
-                                                    .e4 = unit ? OMPWG_UNIT : OMPWG_NON_UNIT,
-                                                    .m = m, .n = n, .lda = ld_of(ka, s % 2 * 3),
-                                                    .ldb = ld_of(rb, s % 2 * 2),
-                                                    .alpha = alpha_of(s) };
+                                    call_args p = args_for(api_kind);
+                                    p.solve = solve, p.m = sizes[mi], p.n = sizes[ni];
+                                    p.f1 = side ? 'R' : 'L', p.f2 = up ? 'U' : 'L';
+                                    p.f3 = trans_chars[t], p.f4 = unit ? 'U' : 'N';
+                                    p.e1 = side ? OMPWG_RIGHT : OMPWG_LEFT;
+                                    p.e2 = up ? OMPWG_UPPER : OMPWG_LOWER;
+                                    p.e3 = trans_enums[t];
+                                    p.e4 = unit ? OMPWG_UNIT : OMPWG_NON_UNIT;
+                                    p.lda = ld_of(side == 0 ? p.m : p.n, s % 2 * 3);
+                                    p.ldb = ld_of(api_kind == ROW_MAJOR ? p.n : p.m, s % 2 * 2);
+                                    p.alpha = alpha_of(s);
                                     fill_c(b0, rng, false);
-                                    char what[96];
-                                    snprintf(what, sizeof what, "%s %c%c%c%c %dx%d alpha %g",
-                                             api_kind == 0 ? "Fortran" : row ? "row-major" : "column-major",
-                                             p.f1, p.f2, p.f3, p.f4, m, n, (double)p.alpha);
-                                    add_case(&g, call_trxm, &p, b0, LEN * sizeof(real), what);
-                                    cases++;
+                                    grid_case(&gr, call_trxm, &p, b0, LEN * sizeof(real),
+                                              "%s %c%c%c%c %dx%d alpha %g", api_name(api_kind),
+                                              p.f1, p.f2, p.f3, p.f4, p.m, p.n, (double)p.alpha);
                                 }
     guard_free(b0);
-    const char *op = solve ? "trsm" : "trmm";
-    group_report(&g, "%s: %s%s_ and cblas_%s%s (both layouts), %d calls short and through the "
-                 "planner: the same bits", backend, REAL_PREFIX, op, REAL_PREFIX, op, cases);
+    GRID_REPORT(&gr, backend,
+                solve ? REAL_PREFIX "trsm_, cblas_" REAL_PREFIX "trsm"
+                      : REAL_PREFIX "trmm_, cblas_" REAL_PREFIX "trmm");
 }
 
 static void grid_reduce(const char *backend)
@@ -438,9 +432,8 @@ static void grid_reduce(const char *backend)
     static const int ns[] = { -1, 0, 1, 2, 7, 64, 1000 };
     static const int incxs[] = { 1, 2, -1, -3, 0 };
     static const int incys[] = { 1, -2, 3, 0 };
-    group g;
-    group_init(&g, NULL);
-    int cases = 0;
+    grid gr = { .cases = 0 };
+    group_init(&gr.g, NULL);
     const real none = (real)NAN;
     for (int two = 0; two < 2; two++)
         for (int cblas = 0; cblas < 2; cblas++)
@@ -449,23 +442,21 @@ static void grid_reduce(const char *backend)
                     for (size_t yi = 0; yi < (two ? sizeof incys / sizeof incys[0] : 1); yi++) {
                         call_args p = { .cblas = cblas, .two = two, .n = ns[ni],
                                         .incx = incxs[xi], .incy = incys[yi] };
-                        char what[96];
-                        snprintf(what, sizeof what, "%s%s n %d incx %d incy %d",
-                                 cblas ? "cblas_" : "", two ? "dot" : "asum", p.n, p.incx, p.incy);
-                        add_case(&g, call_reduce, &p, &none, sizeof none, what);
-                        cases++;
+                        grid_case(&gr, call_reduce, &p, &none, sizeof none,
+                                  "%s%s n %d incx %d incy %d", cblas ? "cblas_" : "",
+                                  two ? "dot" : "asum", p.n, p.incx, p.incy);
                     }
-    group_report(&g, "%s: %sdot_, %sasum_ and their CBLAS forms, %d calls (n to 1000, every "
+    group_report(&gr.g, "%s: %sdot_, %sasum_ and their CBLAS forms, %d calls (n to 1000, every "
                  "sign of increment, zero ones) short and through the planner: the same bits",
-                 backend, REAL_PREFIX, REAL_PREFIX, cases);
+                 backend, REAL_PREFIX, REAL_PREFIX, gr.cases);
 }
 
 /* i?amax past 2^16 elements: the drop-in's own search while short calls
  * are in effect, ompwg's max and min otherwise. */
 static void long_iamax(const char *backend, test_rng *rng)
 {
-    group g;
-    group_init(&g, NULL);
+    grid gr = { .cases = 0 };
+    group_init(&gr.g, NULL);
     for (int plant = 0; plant < 4; plant++)
         for (int incx = 1; incx <= 3; incx += 2) {
             for (int i = 0; i < LONG; i++) longx[i] = (real)REAL_UNIFORM(rng);
@@ -475,11 +466,9 @@ static void long_iamax(const char *backend, test_rng *rng)
             if (plant == 3) longx[0] = (real)NAN;
             call_args q = { .n = LONG / incx, .incx = incx };
             const int none = -1;
-            char what[64];
-            snprintf(what, sizeof what, "plant %d, incx %d", plant, incx);
-            add_case(&g, call_iamax, &q, &none, sizeof none, what);
+            grid_case(&gr, call_iamax, &q, &none, sizeof none, "plant %d, incx %d", plant, incx);
         }
-    group_report(&g, "%s: i%samax_ of %d elements (ties, NaN) searched in the drop-in and "
+    group_report(&gr.g, "%s: i%samax_ of %d elements (ties, NaN) searched in the drop-in and "
                  "through ompwg's max and min: the same index", backend, REAL_PREFIX, LONG);
 }
 
