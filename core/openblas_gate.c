@@ -25,11 +25,14 @@
 
 typedef ompwg_gate_slot gate_slot;
 
-/* the slots of the threads that have called, guarded by slots_lock */
+/* the slots of the threads that have called, guarded by slots_lock; each
+ * thread's in its own thread-local memory, `own` once it is in the list */
 static gate_slot *slots;
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local gate_slot own_slot;
 static _Thread_local gate_slot *own;
-/* its destructor takes an ending thread's slot out */
+/* its destructor takes an ending thread's slot out (libompwg stays loaded,
+ * -z nodelete, so that it can run whenever a thread ends) */
 static pthread_key_t slot_key;
 static bool slot_key_made;
 
@@ -98,17 +101,12 @@ static void parent(void)
     pthread_mutex_unlock(&fork_lock);
 }
 
-/* In the child the forking thread is the only one: the other slots go (a
- * thread that stepped back from a call may have left its count up). */
+/* In the child the forking thread is the only one: the other slots leave
+ * the list (a thread that stepped back from a call may have left its count
+ * up). */
 static void child(void)
 {
-    gate_slot *s = slots;
     slots = own;
-    while (s) {
-        gate_slot *next = s->next;
-        if (s != own) free(s);
-        s = next;
-    }
     if (own) own->next = NULL;
     if (!(atomic_load(&state) & STRICT)) choose_barrier();
     parent();
@@ -126,8 +124,7 @@ static void leave_list(void *arg)
             break;
         }
     pthread_mutex_unlock(&slots_lock);
-    if (own == slot) own = NULL;
-    free(slot);
+    own = NULL;
 }
 
 /* Once, at the first call into OpenBLAS (after its loading, whose
@@ -141,13 +138,16 @@ static void gate_init(void)
     pthread_atfork(prepare, parent, child);
 }
 
-/* The calling thread's slot, made at its first call. Without memory for
- * one the thread calls without the gate: it cannot wait for a fork. */
+/* The calling thread's slot joins the list, at its first call. Without the
+ * destructor that takes it out (no key left), a slot on the heap, never
+ * freed, stands in for the thread-local one; without memory for that, the
+ * thread-local one is not listed (the thread's calls go without the
+ * gate). */
 static gate_slot *join(void)
 {
     pthread_once(&gate_once, gate_init);
-    gate_slot *s = calloc(1, sizeof *s);
-    if (!s) return NULL;
+    gate_slot *s = slot_key_made ? &own_slot : calloc(1, sizeof *s);
+    if (!s) return own = &own_slot;
     pthread_mutex_lock(&slots_lock);
     s->next = slots;
     slots = s;
@@ -160,7 +160,7 @@ static gate_slot *join(void)
 gate_slot *ompwg_openblas_enter(void)
 {
     gate_slot *s = own;
-    if (!s && !(s = join())) return NULL;
+    if (!s) s = join();
     const long depth = atomic_load_explicit(&s->depth, memory_order_relaxed);
     /* a call inside another (the outer one holds the gate) */
     if (depth) {

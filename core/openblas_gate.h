@@ -30,14 +30,13 @@ typedef struct ompwg_gate_slot {
 } ompwg_gate_slot;
 
 /* Before a call into OpenBLAS: waits while a fork is being made. Returns
- * the calling thread's slot for ompwg_openblas_leave (NULL where there was
- * no memory for one: the thread's calls then go without the gate). */
+ * the calling thread's slot for ompwg_openblas_leave. A thread's first call
+ * puts its slot in the list (a lock, no allocation). */
 OMPWG_GATE_EXPORT ompwg_gate_slot *ompwg_openblas_enter(void);
 
 /* After it, with what ompwg_openblas_enter returned. */
 static inline void ompwg_openblas_leave(ompwg_gate_slot *slot)
 {
-    if (!slot) return;
     const long depth = atomic_load_explicit(&slot->depth, memory_order_relaxed);
     atomic_store_explicit(&slot->depth, depth - 1, memory_order_release);
 }
