@@ -127,17 +127,21 @@ static int iamax_scan(int n, const T *x, int incx)
  * searches), and two placed ompwg calls per search cost far more than the
  * search. Longer ones too wherever short calls may skip the planner
  * (short.h: no usable device, no backend but OpenBLAS chosen, no check
- * mode or trace): this one pass took OpenBLAS's time at 2^16 to 2^22
- * elements on two cores, ompwg's max and min twice that. */
+ * mode or trace): this one pass reads the vector once, at OpenBLAS's
+ * rate, where ompwg's max and min read it twice (bench/NOTES.md). */
 #define IAMAX_HERE (1 << 16)
 
 /* The search's 16-byte vectors of T, and of integers of T's width (a
  * comparison's mask; the bits of T). IAMAX_VECS of them make its lanes, as
- * many as keep eight of the CPU's maximum operations in flight; it takes
- * blocks of at most IAMAX_BLOCK elements. */
+ * many as keep eight of the CPU's maximum operations in flight (a power of
+ * two, for the tree that combines them); it takes blocks of at most
+ * IAMAX_BLOCK elements, and asks for the cache lines IAMAX_AHEAD elements
+ * ahead of those it reads. */
 #define IAMAX_WIDTH (int)(16 / sizeof(T))
 #define IAMAX_VECS 8
-#define IAMAX_BLOCK (16 * IAMAX_VECS * IAMAX_WIDTH)
+#define IAMAX_BLOCK (128 * IAMAX_WIDTH)
+#define IAMAX_AHEAD (64 * IAMAX_WIDTH)
+_Static_assert((IAMAX_VECS & (IAMAX_VECS - 1)) == 0, "IAMAX_VECS is a power of two");
 typedef T iamax_vec __attribute__((vector_size(16)));
 #if T_IS_DOUBLE
 typedef int64_t iamax_bits __attribute__((vector_size(16)));
@@ -163,12 +167,17 @@ static T iamax_block(const T *x, int len)
     iamax_vec lane[IAMAX_VECS];
     for (int l = 0; l < IAMAX_VECS; l++) lane[l] = (iamax_vec){ 0 };
     int j = 0;
-    for (; j + IAMAX_VECS * IAMAX_WIDTH <= len; j += IAMAX_VECS * IAMAX_WIDTH)
+    for (; j + IAMAX_VECS * IAMAX_WIDTH <= len; j += IAMAX_VECS * IAMAX_WIDTH) {
+        /* the two cache lines of this step's 128 bytes, IAMAX_AHEAD on
+         * (a prefetch past the end of x reads nothing) */
+        __builtin_prefetch(x + j + IAMAX_AHEAD);
+        __builtin_prefetch(x + j + IAMAX_AHEAD + 4 * IAMAX_WIDTH);
         for (int l = 0; l < IAMAX_VECS; l++) {
             iamax_bits v;
             memcpy(&v, x + j + l * IAMAX_WIDTH, sizeof v);
             lane[l] = iamax_max(lane[l], (iamax_vec)(v & magnitude));
         }
+    }
     for (; j < len; j += IAMAX_WIDTH) {
         iamax_bits v;
         memcpy(&v, x + j, sizeof v);
