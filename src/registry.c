@@ -52,6 +52,7 @@ static _Thread_local bool thread_auto;
  * (short_calls.h) counts in; own_key's value is set in each of them, so
  * that one ending with its choice still set is counted out. */
 static atomic_int own_choices;
+static _Thread_local bool thread_counted;
 static pthread_key_t own_key;
 static bool own_key_made;
 /* one computation of the word at a time, each from the settings as they
@@ -188,10 +189,12 @@ static void short_refresh(void)
     pthread_mutex_unlock(&short_lock);
 }
 
-/* A thread with a choice of its own ends (own_key's destructor). */
+/* A thread with a choice of its own ends (own_key's destructor, on that
+ * thread): counted out, its choice kept for any later destructor's calls. */
 static void own_choice_ended(void *unused)
 {
     (void)unused;
+    thread_counted = false;
     atomic_fetch_sub(&own_choices, 1);
     short_refresh();
 }
@@ -383,9 +386,11 @@ ompwg_status ompwg_set_backend(const char *name)
 }
 
 /* The calling thread's choice became set (has) or cleared: counted in or
- * out of the threads the short calls' word waits for. */
+ * out of the threads the short calls' word waits for (once each way). */
 static void own_choice_changed(bool has)
 {
+    if (has == thread_counted) return;
+    thread_counted = has;
     if (own_key_made) pthread_setspecific(own_key, has ? &own_key : NULL);
     atomic_fetch_add(&own_choices, has ? 1 : -1);
     short_refresh();
@@ -394,11 +399,10 @@ static void own_choice_changed(bool has)
 ompwg_status ompwg_set_thread_backend(const char *name)
 {
     ensure_init();
-    const bool had = thread_choice != NULL;
     if (!name) {
         thread_choice = NULL;
         thread_auto = false;
-        if (had) own_choice_changed(false);
+        own_choice_changed(false);
         return OMPWG_OK;
     }
     /* reg[] does not change after initialisation: no lock */
@@ -408,7 +412,7 @@ ompwg_status ompwg_set_thread_backend(const char *name)
     if (st == OMPWG_OK) {
         thread_choice = b;
         thread_auto = is_auto;
-        if (!had) own_choice_changed(true);
+        own_choice_changed(true);
     }
     return st;
 }
