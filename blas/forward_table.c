@@ -8,7 +8,7 @@
 /* one look-up at a time, of any table */
 static pthread_mutex_t look_up_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void look_up(ompwg_forward_table *table)
+void ompwg_forward_look_up(ompwg_forward_table *table)
 {
     pthread_mutex_lock(&look_up_lock);
     if (!atomic_load_explicit(&table->ready, memory_order_relaxed)) {
@@ -24,8 +24,7 @@ static void look_up(ompwg_forward_table *table)
 
 void *ompwg_forward_definition(ompwg_forward_table *table, int id)
 {
-    if (!atomic_load_explicit(&table->ready, memory_order_acquire)) look_up(table);
-    void *fn = table->definitions[id];
+    void *fn = ompwg_forward_own(table, id);
     if (fn || atomic_exchange(&table->reported[id], true)) return fn;
     const char *name = table->names[id] ? table->names[id] : "(unnamed)";
     /* no OpenBLAS at all (libopenblas64-0 not installed, say): the file

@@ -29,6 +29,16 @@ typedef struct ompwg_forward_table {
  * (functions return 0). */
 void *ompwg_forward_definition(ompwg_forward_table *table, int id);
 
+/* The look-up of all the table's routines, once (ompwg_forward_own). */
+void ompwg_forward_look_up(ompwg_forward_table *table);
+
+/* The same definition, NULL when there is none, without a word. */
+static inline void *ompwg_forward_own(ompwg_forward_table *table, int id)
+{
+    if (!atomic_load_explicit(&table->ready, memory_order_acquire)) ompwg_forward_look_up(table);
+    return table->definitions[id];
+}
+
 /* Defines the static table named table for the library lib ("ompwg_blas"),
  * of the count names of the array names, with its slots and flags:
  *     OMPWG_FORWARD_TABLE(table, "ompwg_blas", ompwg_blas_forward_names, FWD_COUNT);

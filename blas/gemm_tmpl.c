@@ -1,9 +1,11 @@
 /* cblas_xgemm and xgemm_, real and complex, compiled once per precision
  * (prec.h, OMPWG_PREC_C and OMPWG_PREC_Z included): the reference checks
- * and quick return here, the product in ompwg. */
+ * and quick return here, the product in ompwg, or for a short call on
+ * OpenBLAS (short.h). */
 #include "prec.h"
 
 #include "shim.h"
+#include "short.h"
 
 /* the names XERBLA gets, and those of the symbols for other messages */
 static const char fortran_name[] = T_PREFIX_UPPER "GEMM ";
@@ -29,6 +31,21 @@ static ompwg_trans trans_of_char(const char *c)
 {
     return ompwg_blas_ctrans_of_char(c);
 }
+
+/* OpenBLAS's cblas_cgemm and cblas_zgemm (alpha and beta by address) */
+typedef void short_gemm_fn(ompwg_layout, ompwg_trans, ompwg_trans, int, int, int, const void *,
+                           const void *, int, const void *, int, const void *, void *, int);
+
+/* The openblas backend's call (backends/openblas/complex_tmpl.c): a
+ * transpose as given ('C' the conjugate one), and A and B as they are
+ * where they are not read. */
+static void short_run(short_gemm_fn *fn, bool reads_ab, ompwg_trans transa,
+                      ompwg_trans transb, int m, int n, int k, T alpha, const T *a, int lda,
+                      const T *b, int ldb, T beta, T *c, int ldc)
+{
+    fn(OMPWG_COL_MAJOR, transa, transb, m, n, reads_ab ? k : 0, &alpha, a, lda, b, ldb, &beta,
+       c, ldc);
+}
 #else
 static bool is_zero(T x)
 {
@@ -44,7 +61,60 @@ static ompwg_trans trans_of_char(const char *c)
 {
     return ompwg_blas_trans_of_char(c);
 }
+
+/* OpenBLAS's cblas_sgemm and cblas_dgemm */
+typedef void short_gemm_fn(ompwg_layout, ompwg_trans, ompwg_trans, int, int, int, T, const T *,
+                           int, const T *, int, T, T *, int);
+
+/* The leading dimension the openblas backend gives an operand of one
+ * column, where it is never used: its rows. */
+static int short_ld(int ld, int rows, int cols)
+{
+    return cols == 1 ? (rows > 1 ? rows : 1) : ld;
+}
+
+/* The openblas backend's call (backends/openblas/openblas_tmpl.c): 'C' is
+ * the transpose; where A and B are not read, C stands in for them with
+ * alpha 0 and no depth (OpenBLAS's small-matrix kernels would form
+ * alpha * 0). */
+static void short_run(short_gemm_fn *fn, bool reads_ab, ompwg_trans transa,
+                      ompwg_trans transb, int m, int n, int k, T alpha, const T *a, int lda,
+                      const T *b, int ldb, T beta, T *c, int ldc)
+{
+    if (!reads_ab) {
+        fn(OMPWG_COL_MAJOR, OMPWG_NO_TRANS, OMPWG_NO_TRANS, m, n, 0, 0, c, m, c, 1, beta, c,
+           short_ld(ldc, m, n));
+        return;
+    }
+    const bool ta = transa != OMPWG_NO_TRANS, tb = transb != OMPWG_NO_TRANS;
+    fn(OMPWG_COL_MAJOR, ta ? OMPWG_TRANS : OMPWG_NO_TRANS, tb ? OMPWG_TRANS : OMPWG_NO_TRANS, m,
+       n, k, alpha, a, ta ? short_ld(lda, k, m) : short_ld(lda, m, k), b,
+       tb ? short_ld(ldb, n, k) : short_ld(ldb, k, n), beta, c, short_ld(ldc, m, n));
+}
 #endif
+
+/* A short call (short.h) of a column-major GEMM, arguments checked and not
+ * a quick return: run on OpenBLAS when the path is open, true; false where
+ * it goes through ompwg (not short, the path closed, a NULL array it reads,
+ * C sharing an element with A or B: the planner's path refuses those). */
+static bool short_gemm(ompwg_trans transa, ompwg_trans transb, int m, int n, int k, T alpha,
+                       const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)
+{
+    if (!ompwg_blas_short_work(m, n, k, 1) || !ompwg_short_calls_open()) return false;
+    const bool reads_ab = !is_zero(alpha) && k > 0;
+    if (!c || (reads_ab && (!a || !b))) return false;
+    const bool ta = transa != OMPWG_NO_TRANS, tb = transb != OMPWG_NO_TRANS;
+    if (reads_ab &&
+        (ompwg_blas_short_overlap(c, m, n, ldc, a, ta ? k : m, ta ? m : k, lda, sizeof(T)) ||
+         ompwg_blas_short_overlap(c, m, n, ldc, b, tb ? n : k, tb ? k : n, ldb, sizeof(T))))
+        return false;
+    short_gemm_fn *fn = (short_gemm_fn *)ompwg_blas_short_routine(TN(SHORT_, gemm));
+    if (!fn) return false;
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
+    short_run(fn, reads_ab, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    ompwg_openblas_leave(gate);
+    return true;
+}
 
 /* C := alpha op(A) op(B) + beta C, column-major, arguments checked. */
 static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb, ompwg_blas_int m,
@@ -53,6 +123,9 @@ static void run_gemm(const char *routine, ompwg_trans transa, ompwg_trans transb
 {
     /* the reference's quick return: nothing is read or written */
     if (m == 0 || n == 0 || ((is_zero(alpha) || k == 0) && is_one(beta))) return;
+    if (OMPWG_BLAS_SHORT_CALLS &&
+        short_gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
+        return;
     ompwg_blas_attempt at = { .routine = routine };
     int st;
     do

@@ -1,10 +1,12 @@
 /* xSYMM, xSYRK, xSYR2K, xTRMM and xTRSM (Fortran and CBLAS), compiled once
  * per precision (prec.h): the reference checks (level3_args.c) and quick
  * returns here; the operation in ompwg, which takes either layout the way
- * netlib's CBLAS turns a row-major call into a column-major one. */
+ * netlib's CBLAS turns a row-major call into a column-major one, or for a
+ * short call on OpenBLAS (short.h). */
 #include "prec.h"
 
 #include "shim.h"
+#include "short.h"
 
 /* the names XERBLA gets (blank-padded to six), and the CBLAS routines' */
 static const char symm_name[] = T_PREFIX_UPPER "SYMM ", syrk_name[] = T_PREFIX_UPPER "SYRK ",
@@ -16,6 +18,125 @@ static const char cblas_symm_name[] = "cblas_" T_PREFIX "symm",
                   cblas_trmm_name[] = "cblas_" T_PREFIX "trmm",
                   cblas_trsm_name[] = "cblas_" T_PREFIX "trsm";
 
+/* OpenBLAS's cblas_xsymm, cblas_xsyrk, cblas_xsyr2k and cblas_xtrmm /
+ * cblas_xtrsm */
+typedef void short_symm_fn(ompwg_layout, ompwg_side, ompwg_uplo, int, int, T, const T *, int,
+                           const T *, int, T, T *, int);
+typedef void short_syrk_fn(ompwg_layout, ompwg_uplo, ompwg_trans, int, int, T, const T *, int,
+                           T, T *, int);
+typedef void short_syr2k_fn(ompwg_layout, ompwg_uplo, ompwg_trans, int, int, T, const T *, int,
+                            const T *, int, T, T *, int);
+typedef void short_trxm_fn(ompwg_layout, ompwg_side, ompwg_uplo, ompwg_trans, ompwg_diag, int,
+                           int, T, const T *, int, T *, int);
+
+/* A short call (short.h) is the column-major call the planner's path gives
+ * the openblas backend (src/level3_args.c): a row-major one has its side
+ * and uplo flipped and m and n swapped, SYRK's and SYR2K's trans flipped,
+ * and every transpose other than 'N' is the transpose. */
+typedef struct short_call {
+    ompwg_side side;
+    ompwg_uplo uplo;
+    ompwg_trans trans;
+    int m, n;
+} short_call;
+
+static short_call short_normalise(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                                  bool flip_trans, ompwg_trans trans, int m, int n)
+{
+    const bool col = layout == OMPWG_COL_MAJOR;
+    const bool tr = (trans != OMPWG_NO_TRANS) != (flip_trans && !col);
+    return (short_call){ .side = (side == OMPWG_LEFT) == col ? OMPWG_LEFT : OMPWG_RIGHT,
+                         .uplo = (uplo == OMPWG_UPPER) == col ? OMPWG_UPPER : OMPWG_LOWER,
+                         .trans = tr ? OMPWG_TRANS : OMPWG_NO_TRANS,
+                         .m = col ? m : n, .n = col ? n : m };
+}
+
+/* Whether an m x n C (leading dimension ldc) shares an element with a
+ * rows x cols input x read (the planner's path refuses such a call). */
+static bool short_overlap(const T *c, int m, int n, int ldc, const T *x, int rows, int cols,
+                          int ldx)
+{
+    return ompwg_blas_short_overlap(c, m, n, ldc, x, rows, cols, ldx, sizeof(T));
+}
+
+/* Whether a call of a * b * c / halves multiply-adds may be short now. */
+static bool short_open(int a, int b, int c, int halves)
+{
+    return ompwg_blas_short_work(a, b, c, halves) && ompwg_short_calls_open();
+}
+
+/* The short calls: run on OpenBLAS and true, or false where the call goes
+ * through ompwg (not short, the path closed, a NULL array it reads, C
+ * sharing an element with an input: the planner's path refuses those). */
+static bool short_symm(ompwg_layout layout, ompwg_side side, ompwg_uplo uplo, int m, int n,
+                       T alpha, const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)
+{
+    const short_call s = short_normalise(layout, side, uplo, false, OMPWG_NO_TRANS, m, n);
+    const int ka = s.side == OMPWG_LEFT ? s.m : s.n;
+    if (!short_open(s.m, s.n, ka, 1)) return false;
+    const bool reads = alpha != 0;
+    if (!c || (reads && (!a || !b))) return false;
+    if (reads && (short_overlap(c, s.m, s.n, ldc, a, ka, ka, lda) ||
+                  short_overlap(c, s.m, s.n, ldc, b, s.m, s.n, ldb)))
+        return false;
+    short_symm_fn *fn = (short_symm_fn *)ompwg_blas_short_routine(TN(SHORT_, symm));
+    if (!fn) return false;
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
+    fn(OMPWG_COL_MAJOR, s.side, s.uplo, s.m, s.n, alpha, a, lda, reads ? b : NULL, ldb, beta, c,
+       ldc);
+    ompwg_openblas_leave(gate);
+    return true;
+}
+
+static bool short_syrk(bool two, ompwg_layout layout, ompwg_uplo uplo, ompwg_trans trans,
+                       int n, int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta,
+                       T *c, int ldc)
+{
+    const short_call s = short_normalise(layout, OMPWG_LEFT, uplo, true, trans, n, n);
+    if (!short_open(n, n, k, two ? 1 : 2)) return false;
+    const bool reads = alpha != 0 && k > 0;
+    const int rows = s.trans == OMPWG_TRANS ? k : n, cols = s.trans == OMPWG_TRANS ? n : k;
+    if (!c || (reads && (!a || (two && !b)))) return false;
+    if (reads && (short_overlap(c, n, n, ldc, a, rows, cols, lda) ||
+                  (two && short_overlap(c, n, n, ldc, b, rows, cols, ldb))))
+        return false;
+    if (two) {
+        short_syr2k_fn *fn = (short_syr2k_fn *)ompwg_blas_short_routine(TN(SHORT_, syr2k));
+        if (!fn) return false;
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(OMPWG_COL_MAJOR, s.uplo, s.trans, n, k, alpha, a, lda, reads ? b : NULL, ldb, beta,
+           c, ldc);
+        ompwg_openblas_leave(gate);
+        return true;
+    }
+    short_syrk_fn *fn = (short_syrk_fn *)ompwg_blas_short_routine(TN(SHORT_, syrk));
+    if (!fn) return false;
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
+    fn(OMPWG_COL_MAJOR, s.uplo, s.trans, n, k, alpha, a, lda, beta, c, ldc);
+    ompwg_openblas_leave(gate);
+    return true;
+}
+
+static bool short_trxm(bool solve, ompwg_layout layout, ompwg_side side, ompwg_uplo uplo,
+                       ompwg_trans transa, ompwg_diag diag, int m, int n, T alpha, const T *a,
+                       int lda, T *b, int ldb)
+{
+    const short_call s = short_normalise(layout, side, uplo, false, transa, m, n);
+    const int ka = s.side == OMPWG_LEFT ? s.m : s.n;
+    if (!short_open(s.m, s.n, ka, 2)) return false;
+    const bool reads = alpha != 0;
+    if (!b || (reads && !a)) return false;
+    if (reads && short_overlap(b, s.m, s.n, ldb, a, ka, ka, lda)) return false;
+    short_trxm_fn *fn = (short_trxm_fn *)ompwg_blas_short_routine(solve ? TN(SHORT_, trsm)
+                                                                         : TN(SHORT_, trmm));
+    if (!fn) return false;
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
+    fn(OMPWG_COL_MAJOR, s.side, s.uplo, s.trans, diag == OMPWG_UNIT ? OMPWG_UNIT : OMPWG_NON_UNIT,
+       s.m, s.n, alpha, a, lda, b, ldb);
+    ompwg_openblas_leave(gate);
+    return true;
+}
+
 /* The operations, arguments checked, with the reference quick returns and
  * the run on a fallback backend after a run-time failure. A failure that
  * may have written part of the output is run again only where the output
@@ -25,6 +146,9 @@ static void run_symm(const char *routine, ompwg_layout layout, ompwg_side side, 
                      const T *b, ompwg_blas_int ldb, T beta, T *c, ompwg_blas_int ldc)
 {
     if (m == 0 || n == 0 || (alpha == 0 && beta == 1)) return;
+    if (OMPWG_BLAS_SHORT_CALLS &&
+        short_symm(layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc))
+        return;
     ompwg_blas_attempt at = { .routine = routine };
     int st;
     do
@@ -39,6 +163,9 @@ static void run_syrk(const char *routine, bool two_operands, ompwg_layout layout
                      ompwg_blas_int ldc)
 {
     if (n == 0 || ((alpha == 0 || k == 0) && beta == 1)) return;
+    if (OMPWG_BLAS_SHORT_CALLS &&
+        short_syrk(two_operands, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
+        return;
     ompwg_blas_attempt at = { .routine = routine };
     int st;
     do
@@ -53,6 +180,9 @@ static void run_trxm(const char *routine, bool solve, ompwg_layout layout, ompwg
                      ompwg_blas_int ldb)
 {
     if (m == 0 || n == 0) return;
+    if (OMPWG_BLAS_SHORT_CALLS &&
+        short_trxm(solve, layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb))
+        return;
     ompwg_blas_attempt at = { .routine = routine };
     int st;
     do

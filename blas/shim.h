@@ -1,5 +1,6 @@
 /* What the files of libompwg_blas share: argument checks with the reference
- * numbering, error reports, and the recovery from backend failures. Only the
+ * numbering (the Fortran ones inline, checks.h), error reports, and the
+ * recovery from backend failures. Only the
  * standard BLAS names are exported (OMPWG_BLAS_EXPORT); everything else is
  * hidden (-fvisibility=hidden).
  *
@@ -12,6 +13,7 @@
 
 #include <stdbool.h>
 
+#include "checks.h"
 #include "ompwg.h"
 #include "ompwg_blas.h"
 
@@ -23,39 +25,6 @@
 #else
 #define OMPWG_BLAS_LIBRARY "ompwg_blas"
 #endif
-
-/* A transpose character as LSAME reads it: OMPWG_NO_TRANS for 'N'/'n',
- * OMPWG_TRANS for 'T'/'t'/'C'/'c' (real types), 0 for anything else or
- * NULL. */
-ompwg_trans ompwg_blas_trans_of_char(const char *c);
-/* The same for the complex types, where 'C'/'c' is OMPWG_CONJ_TRANS. */
-ompwg_trans ompwg_blas_ctrans_of_char(const char *c);
-
-/* A size passed by address; a NULL one (never from Fortran) reads as the
- * given illegal value, so that it is reported, not followed. */
-ompwg_blas_int ompwg_blas_read_int(const ompwg_blas_int *p, ompwg_blas_int illegal);
-
-/* The Fortran xGEMM's checks of its sizes (by address, into *m, *n, *k)
- * and transposes: the reference's INFO, 0 when they are legal. */
-int ompwg_blas_gemm_fortran_info(ompwg_trans transa, ompwg_trans transb, const ompwg_blas_int *m,
-                                 const ompwg_blas_int *n, const ompwg_blas_int *k,
-                                 const ompwg_blas_int *lda, const ompwg_blas_int *ldb,
-                                 const ompwg_blas_int *ldc, ompwg_blas_int *mm, ompwg_blas_int *nn,
-                                 ompwg_blas_int *kk);
-
-/* The end of a Fortran routine's checks: info from the checks of its
- * other arguments, else alpha_pos (beta_pos) where alpha (beta) is NULL;
- * beta_pos 0 for a routine without beta. An illegal argument goes to
- * xerbla_ under name (six characters, blank-padded) and gives false. */
-bool ompwg_blas_fortran_args_ok(const char *name, int info, const void *alpha, int alpha_pos,
-                                const void *beta, int beta_pos);
-
-/* The reference xGEMM's checks, in its order: the INFO it passes to
- * XERBLA for the first illegal argument (transa 1, transb 2, m 3, n 4, k 5,
- * lda 8, ldb 10, ldc 13), or 0. A transpose of 0 is illegal. */
-int ompwg_blas_gemm_info(ompwg_trans transa, ompwg_trans transb, ompwg_blas_int m, ompwg_blas_int n,
-                         ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int ldb,
-                         ompwg_blas_int ldc);
 
 /* netlib's cblas_xGEMM checks, in its order: true when the arguments are
  * legal; else the first illegal one has been reported as netlib reports it
@@ -84,24 +53,6 @@ int ompwg_blas_row_major_state(void);
  * made the call defines itself, where this library stands in front of it;
  * NULL when there is none (handler.c says how it is found). */
 void *ompwg_blas_program_handler(const char *name);
-
-/* Side, uplo and diag characters as LSAME reads them; 0 for anything else
- * or NULL (level3_args.c). */
-ompwg_side ompwg_blas_side_of_char(const char *c);
-ompwg_uplo ompwg_blas_uplo_of_char(const char *c);
-ompwg_diag ompwg_blas_diag_of_char(const char *c);
-
-/* The reference xSYMM, xSYRK (two_operands false) / xSYR2K and
- * xTRMM / xTRSM checks, in their order: the INFO for the first illegal
- * argument, or 0 (ompwg_blas.h lists the numbers). */
-int ompwg_blas_symm_info(ompwg_side side, ompwg_uplo uplo, ompwg_blas_int m, ompwg_blas_int n,
-                         ompwg_blas_int lda, ompwg_blas_int ldb, ompwg_blas_int ldc);
-int ompwg_blas_syrk_info(bool two_operands, ompwg_uplo uplo, ompwg_trans trans, ompwg_blas_int n,
-                         ompwg_blas_int k, ompwg_blas_int lda, ompwg_blas_int ldb,
-                         ompwg_blas_int ldc);
-int ompwg_blas_trxm_info(ompwg_side side, ompwg_uplo uplo, ompwg_trans transa, ompwg_diag diag,
-                         ompwg_blas_int m, ompwg_blas_int n, ompwg_blas_int lda,
-                         ompwg_blas_int ldb);
 
 /* netlib's cblas_x checks of the same: the parameter number it passes to
  * cblas_xerbla for the first illegal argument, or 0 (for a row-major call,

@@ -39,9 +39,9 @@ static void set_both(const char *name, int n)
     pthread_once(&openblas_set_once, look_up);
     if (!openblas_set) return;
     /* OpenBLAS starts or stops its threads: not while a fork is made */
-    ompwg_openblas_enter();
+    ompwg_gate_slot *gate = ompwg_openblas_enter();
     openblas_set(n);
-    ompwg_openblas_leave();
+    ompwg_openblas_leave(gate);
 }
 
 /** OpenBLAS's openblas_set_num_threads: n threads for ompwg's CPU backend

@@ -16,10 +16,11 @@
  * ompwg_get_mpi_panel(), ompwg_get_split_share() (what their names say);
  * ompwg_backend_count(), ompwg_config_count(), ompwg_variant_count() and
  * ompwg_get_num_threads() (a count); ompwg_backend_info() (1, 0 or -1);
- * ompwg_get_check(), ompwg_get_fallback(), ompwg_get_split() and
- * ompwg_get_verbose() (the setting); ompwg_set_check(), ompwg_set_fallback(),
- * ompwg_set_split() and ompwg_set_verbose() (the previous setting, or
- * ::OMPWG_ERR_RANGE for a value they refuse).
+ * ompwg_get_check(), ompwg_get_fallback(), ompwg_get_short_calls(),
+ * ompwg_get_split() and ompwg_get_verbose() (the setting); ompwg_set_check(),
+ * ompwg_set_fallback(), ompwg_set_short_calls(), ompwg_set_split() and
+ * ompwg_set_verbose() (the previous setting, or ::OMPWG_ERR_RANGE for a value
+ * they refuse).
  * No function of this library calls exit() or abort(), and a call that
  * fails its argument checks writes nothing.
  *
@@ -813,6 +814,8 @@ OMPWG_API int64_t ompwg_get_mpi_panel(void);
 OMPWG_API int ompwg_get_check(void);
 /** The CPU fallback now: 1 on, 0 off (ompwg_set_fallback()). */
 OMPWG_API int ompwg_get_fallback(void);
+/** Short calls of the drop-in BLAS now: 1 on, 0 off (ompwg_set_short_calls()). */
+OMPWG_API int ompwg_get_short_calls(void);
 /** The message level now, 0 to 2 (ompwg_set_verbose()). */
 OMPWG_API int ompwg_get_verbose(void);
 /** 1 when a GEMM may be split between GPU and CPU (ompwg_set_split()). */
@@ -965,6 +968,22 @@ OMPWG_API int ompwg_set_check(int on);
  *         value than -1, 0 or 1 (unchanged).
  */
 OMPWG_API int ompwg_set_fallback(int on);
+
+/**
+ * Short calls of the drop-in BLAS (libompwg_blas, docs/drop-in.md): 1 (the
+ * default) lets a call of at most 32^3 multiply-adds (GEMM, SYMM, SYRK,
+ * SYR2K, TRMM, TRSM, complex GEMM) or 65536 elements (DOT, ASUM) on host
+ * data go straight to OpenBLAS, without the planner, wherever the planner
+ * would send it there anyway: under "auto" with no usable GPU, or with the
+ * backend "openblas", while check mode is off, OMPWG_VERBOSE is below 2,
+ * no split share is fixed and no thread has a backend of its own. The
+ * result, the argument checks and the refusals are the same either way;
+ * 0 sends every call through the planner (the C API's own short GEMMs
+ * too). -1 reads OMPWG_SHORT_CALLS again.
+ * @return the previous setting (0 or 1); ::OMPWG_ERR_RANGE for any other
+ *         value than -1, 0 or 1 (unchanged).
+ */
+OMPWG_API int ompwg_set_short_calls(int on);
 /** @} */
 
 /** @name Placement

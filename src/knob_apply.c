@@ -9,6 +9,7 @@
 #include "ompwg.h"
 #include "place.h"
 #include "registry.h"
+#include "short_calls.h"
 
 static int apply_backend(ompwg_knob k, const char *text, int64_t num, double share);
 static int apply_model_file(ompwg_knob k, const char *text, int64_t num, double share);
@@ -21,6 +22,7 @@ static void show_model_file(ompwg_knob k, char *buf, size_t len);
 static void show_split_share(ompwg_knob k, char *buf, size_t len);
 static void show_gpu_device(ompwg_knob k, char *buf, size_t len);
 static void show_kept(ompwg_knob k, char *buf, size_t len);
+static void show_short_calls(ompwg_knob k, char *buf, size_t len);
 static void show_number(ompwg_knob k, char *buf, size_t len);
 
 /* the table's numeric setters return int: the previous setting, or a status */
@@ -47,6 +49,9 @@ const ompwg_knob_apply ompwg_knob_appliers[OMPWG_KNOB_COUNT] = {
     [OMPWG_KNOB_FALLBACK] = { .apply = apply_number, .show = show_number,
         .set_number = ompwg_set_fallback, .again = -1, .gives_previous = true,
         .get_number = ompwg_get_fallback },
+    [OMPWG_KNOB_SHORT_CALLS] = { .apply = apply_number, .show = show_short_calls,
+        .set_number = ompwg_set_short_calls, .again = -1, .gives_previous = true,
+        .get_number = ompwg_get_short_calls },
     [OMPWG_KNOB_NUM_THREADS] = { .apply = apply_num_threads, .show = show_number,
         .get_number = ompwg_get_num_threads },
     [OMPWG_KNOB_CPU_ARCH] = KEPT,
@@ -141,6 +146,36 @@ static void show_gpu_device(ompwg_knob k, char *buf, size_t len)
 static void show_number(ompwg_knob k, char *buf, size_t len)
 {
     snprintf(buf, len, "%d", ompwg_knob_appliers[k].get_number());
+}
+
+/* The setting, and whether short calls skip the planner now, or why not. */
+static void show_short_calls(ompwg_knob k, char *buf, size_t len)
+{
+    static const struct {
+        unsigned bit;
+        const char *why;
+    } reasons[] = {
+        { OMPWG_SHORT_CHECK, "check mode" },
+        { OMPWG_SHORT_TRACE, "OMPWG_VERBOSE=2" },
+        { OMPWG_SHORT_BACKEND, "a usable GPU, or a backend other than auto or openblas" },
+        { OMPWG_SHORT_THREAD, "a thread's own backend" },
+        { OMPWG_SHORT_SPLIT, "a split share" },
+    };
+    const int on = ompwg_knob_appliers[k].get_number();
+    const unsigned blocked = atomic_load(&ompwg_short_calls_blocked);
+    int used = snprintf(buf, len, "%d", on);
+    if (!on || used < 0 || (size_t)used >= len) return;
+    if (!blocked) {
+        snprintf(buf + used, len - (size_t)used, " (in effect)");
+        return;
+    }
+    const char *sep = " (not in effect: ";
+    for (size_t i = 0; i < sizeof reasons / sizeof reasons[0] && (size_t)used < len; i++)
+        if (blocked & reasons[i].bit) {
+            used += snprintf(buf + used, len - (size_t)used, "%s%s", sep, reasons[i].why);
+            sep = ", ";
+        }
+    if ((size_t)used < len) snprintf(buf + used, len - (size_t)used, ")");
 }
 
 static void show_kept(ompwg_knob k, char *buf, size_t len)

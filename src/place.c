@@ -13,6 +13,7 @@
 #include "config.h"
 #include "model.h"
 #include "registry.h"
+#include "short_calls.h"
 
 /* Two thread pools on the same cores (the CPU backend's, and the host
  * threads that stage the GPU's copies) slow each other down: a split must
@@ -552,9 +553,7 @@ int ompwg_place(const ompwg_call *c, ompwg_placement *pl)
 
 const ompwg_backend *ompwg_short_host(ompwg_shape_kind kind, const void *shape)
 {
-    if (!ompwg_current_is_auto() || ompwg_get_check() || ompwg_verbose_level() >= 2 ||
-        device_candidate())
-        return NULL;
+    if (!ompwg_short_calls_open()) return NULL;
     const ompwg_backend *ref = ompwg_find_backend_with(OMPWG_CAP_REFERENCE);
     return ref && (!ref->takes || ref->takes(kind, shape)) ? ref : NULL;
 }

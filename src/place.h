@@ -69,11 +69,13 @@ typedef struct ompwg_placement {
  * run it. */
 int ompwg_place(const ompwg_call *call, ompwg_placement *out);
 
-/* The backend for a short host call under auto that the planner need not
- * weigh: the reference, where no device could hold the call's arrays
- * mapped, neither check mode nor tracing is on and the reference takes the
- * call (kind, shape: as ompwg_call's); NULL otherwise (then the call goes
- * through ompwg_place). No lock, no allocation, no clock. */
+/* The backend for a short host call that the planner need not weigh: the
+ * reference, where the short calls' word (short_calls.h) is open (auto
+ * without a usable device, or the reference by name; neither check mode
+ * nor tracing on, no split share, no thread's own choice, short calls not
+ * turned off) and the reference takes the call (kind, shape: as
+ * ompwg_call's); NULL otherwise (then the call goes through ompwg_place).
+ * No lock, no allocation, no clock. */
 const ompwg_backend *ompwg_short_host(ompwg_shape_kind kind, const void *shape);
 
 /* Whether backend be takes the call (its `takes`; a call without a shape:

@@ -14,6 +14,7 @@
 #include "model.h"
 #include "ompwg.h"
 #include "place.h"
+#include "registry.h"
 
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
 static atomic_int split_on;
@@ -43,7 +44,9 @@ static void settings_init(void)
 
 int ompwg_set_verbose(int level)
 {
-    return ompwg_config_exchange_kept(OMPWG_KNOB_VERBOSE, level, 2);
+    int previous = ompwg_config_exchange_kept(OMPWG_KNOB_VERBOSE, level, 2);
+    ompwg_short_calls_refresh();
+    return previous;
 }
 
 int ompwg_get_verbose(void)
@@ -99,10 +102,12 @@ ompwg_status ompwg_set_split_share(double share)
     if (share < 0) {
         ompwg_config_refresh(OMPWG_KNOB_SPLIT_SHARE);
         atomic_store(&split_share, ompwg_config_env_share());
-        return OMPWG_OK;
+    } else if (share < 1) {
+        atomic_store(&split_share, share);
+    } else {
+        return OMPWG_ERR_RANGE;
     }
-    if (!(share < 1)) return OMPWG_ERR_RANGE;
-    atomic_store(&split_share, share);
+    ompwg_short_calls_refresh();
     return OMPWG_OK;
 }
 

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "place.h"
 #include "registry.h"
+#include "short_calls.h"
 #include "table_fill.h"
 
 #define NB_COMPILED \
@@ -42,10 +43,25 @@ static _Atomic(const ompwg_backend *) current;
 static atomic_bool current_auto;
 static atomic_int check_on;
 static atomic_int fallback_on;
+static atomic_int short_on;
 static atomic_int verbose_done;
 /* A thread's own choice (ompwg_set_thread_backend), ahead of `current`. */
 static _Thread_local const ompwg_backend *thread_choice;
 static _Thread_local bool thread_auto;
+/* The threads that have a choice of their own, which the short calls' word
+ * (short_calls.h) counts in; own_key's value is set in each of them, so
+ * that one ending with its choice still set is counted out. */
+static atomic_int own_choices;
+static _Thread_local bool thread_counted;
+static pthread_key_t own_key;
+static bool own_key_made;
+/* one computation of the word at a time, each from the settings as they
+ * are when it starts */
+static pthread_mutex_t short_lock = PTHREAD_MUTEX_INITIALIZER;
+/* set once the backends are set up, just before the word's first
+ * computation: a setter that changes a setting before then leaves it to
+ * that computation, without setting the backends up itself */
+static atomic_bool registry_ready;
 
 /* A table with a hole would crash at the first call: refuse it here, the way
  * BLIS refuses a configuration with bad block sizes. */
@@ -140,6 +156,49 @@ static int select_from_env(void)
     return st;
 }
 
+/* Whether short calls go to the reference under the selection: under
+ * auto where no device backend is usable and the reference is (the planner
+ * then sends every short host call there), or the reference by name. */
+static bool selection_short_to_reference(void)
+{
+    const ompwg_backend *cur = atomic_load(&current);
+    if (!cur) return false;
+    if (!atomic_load(&current_auto)) return (cur->caps & OMPWG_CAP_REFERENCE) != 0;
+    bool reference = false;
+    for (int i = 0; i < nb; i++) {
+        if (reg[i].usable != OMPWG_PROBE_USABLE) continue;
+        if (reg[i].b->caps & OMPWG_CAP_DEVICE_DATA) return false;
+        if (reg[i].b->caps & OMPWG_CAP_REFERENCE) reference = true;
+    }
+    return reference;
+}
+
+/* Computes the short calls' word from the settings now (after the
+ * backends are set up: registry_init ends with it). */
+static void short_refresh(void)
+{
+    pthread_mutex_lock(&short_lock);
+    unsigned w = 0;
+    if (!atomic_load(&short_on)) w |= OMPWG_SHORT_OFF;
+    if (atomic_load(&check_on)) w |= OMPWG_SHORT_CHECK;
+    if (ompwg_verbose_level() >= 2) w |= OMPWG_SHORT_TRACE;
+    if (!selection_short_to_reference()) w |= OMPWG_SHORT_BACKEND;
+    if (atomic_load(&own_choices) > 0) w |= OMPWG_SHORT_THREAD;
+    if (ompwg_get_split_share() > 0) w |= OMPWG_SHORT_SPLIT;
+    atomic_store(&ompwg_short_calls_blocked, w);
+    pthread_mutex_unlock(&short_lock);
+}
+
+/* A thread with a choice of its own ends (own_key's destructor, on that
+ * thread): counted out, its choice kept for any later destructor's calls. */
+static void own_choice_ended(void *unused)
+{
+    (void)unused;
+    thread_counted = false;
+    atomic_fetch_sub(&own_choices, 1);
+    short_refresh();
+}
+
 static void fill_tables(void)
 {
     atomic_store(&tables_fixed, true);
@@ -167,7 +226,11 @@ static void registry_init(void)
     }
     atomic_store(&check_on, (int)ompwg_config_env_num(OMPWG_KNOB_CHECK));
     atomic_store(&fallback_on, (int)ompwg_config_env_num(OMPWG_KNOB_FALLBACK));
+    atomic_store(&short_on, (int)ompwg_config_env_num(OMPWG_KNOB_SHORT_CALLS));
     select_from_env();
+    own_key_made = pthread_key_create(&own_key, own_choice_ended) == 0;
+    atomic_store(&registry_ready, true);
+    short_refresh();
 }
 
 static void ensure_init(void)
@@ -248,28 +311,56 @@ const ompwg_backend *ompwg_find_backend_with(unsigned caps)
     return NULL;
 }
 
-int ompwg_get_check(void)
+/* The flags kept here (check mode, CPU fallback, short calls): read, and
+ * set (the previous setting, or OMPWG_ERR_RANGE), the short calls' word
+ * computed again after. */
+static int flag_get(atomic_int *setting)
 {
     ensure_init();
-    return atomic_load_explicit(&check_on, memory_order_relaxed);
+    return atomic_load_explicit(setting, memory_order_relaxed);
+}
+
+static int flag_set(atomic_int *setting, ompwg_knob k, int on)
+{
+    ensure_init();
+    int previous = ompwg_config_exchange(setting, k, on, 1);
+    short_refresh();
+    return previous;
+}
+
+int ompwg_get_check(void)
+{
+    return flag_get(&check_on);
 }
 
 int ompwg_set_check(int on)
 {
-    ensure_init();
-    return ompwg_config_exchange(&check_on, OMPWG_KNOB_CHECK, on, 1);
+    return flag_set(&check_on, OMPWG_KNOB_CHECK, on);
 }
 
 int ompwg_get_fallback(void)
 {
-    ensure_init();
-    return atomic_load_explicit(&fallback_on, memory_order_relaxed);
+    return flag_get(&fallback_on);
 }
 
 int ompwg_set_fallback(int on)
 {
-    ensure_init();
-    return ompwg_config_exchange(&fallback_on, OMPWG_KNOB_FALLBACK, on, 1);
+    return flag_set(&fallback_on, OMPWG_KNOB_FALLBACK, on);
+}
+
+int ompwg_get_short_calls(void)
+{
+    return flag_get(&short_on);
+}
+
+int ompwg_set_short_calls(int on)
+{
+    return flag_set(&short_on, OMPWG_KNOB_SHORT_CALLS, on);
+}
+
+void ompwg_short_calls_refresh(void)
+{
+    if (atomic_load(&registry_ready)) short_refresh();
 }
 
 ompwg_status ompwg_set_backend(const char *name)
@@ -290,7 +381,19 @@ ompwg_status ompwg_set_backend(const char *name)
         }
     }
     pthread_mutex_unlock(&select_lock);
+    short_refresh();
     return st;
+}
+
+/* The calling thread's choice became set (has) or cleared: counted in or
+ * out of the threads the short calls' word waits for (once each way). */
+static void own_choice_changed(bool has)
+{
+    if (has == thread_counted) return;
+    thread_counted = has;
+    if (own_key_made) pthread_setspecific(own_key, has ? &own_key : NULL);
+    atomic_fetch_add(&own_choices, has ? 1 : -1);
+    short_refresh();
 }
 
 ompwg_status ompwg_set_thread_backend(const char *name)
@@ -299,6 +402,7 @@ ompwg_status ompwg_set_thread_backend(const char *name)
     if (!name) {
         thread_choice = NULL;
         thread_auto = false;
+        own_choice_changed(false);
         return OMPWG_OK;
     }
     /* reg[] does not change after initialisation: no lock */
@@ -308,6 +412,7 @@ ompwg_status ompwg_set_thread_backend(const char *name)
     if (st == OMPWG_OK) {
         thread_choice = b;
         thread_auto = is_auto;
+        own_choice_changed(true);
     }
     return st;
 }

@@ -41,4 +41,11 @@ const ompwg_backend *ompwg_compiled_backend_named(const char *name);
 /* b's position in the table (ompwg_backend_info order), or -1. */
 int ompwg_backend_index(const ompwg_backend *b);
 
+/* Computes the word that says whether the drop-in BLAS's short calls may
+ * skip the planner (short_calls.h) again: for the setters of the settings
+ * it depends on that are kept outside this file (the trace's level, the
+ * split share), after they stored the new setting. Before the backends are
+ * set up it does nothing: their setting up computes the word. */
+void ompwg_short_calls_refresh(void);
+
 #endif

@@ -2,6 +2,8 @@
  * threads run GEMMs on the openblas backend without a pause (large enough
  * that OpenBLAS's own threads work on them) while the main thread forks ten
  * times; each child makes a small call on openblas, checks it and exits.
+ * Before, threads that made a call and ended have left the fork gate's
+ * list of threads (a fork would otherwise read what they left).
  * Every fork returns in the parent, every child exits 0 by itself, and the
  * busy threads' results stay exact. A hang (in fork() or in a child) fails
  * by the test's timeout in meson, or by a child's alarm. */
@@ -17,6 +19,7 @@
 
 #define BUSY 2
 #define FORKS 10
+#define ENDED 8
 #define DIM 256
 #define CHILD_SECONDS 30
 
@@ -66,6 +69,17 @@ static void *hammer(void *arg)
     return NULL;
 }
 
+/* A thread that makes one small GEMM on openblas and ends. */
+static void *one_call(void *arg)
+{
+    atomic_int *wrong = arg;
+    double a[16 * 16], b[16 * 16], c[16 * 16];
+    fill(16, a, b);
+    if (ompwg_set_thread_backend("openblas") != OMPWG_OK || !gemm_exact(16, a, b, c))
+        atomic_fetch_add(wrong, 1);
+    return NULL;
+}
+
 /* The child: one small GEMM on openblas; 0 when exact. */
 static int child(void)
 {
@@ -82,6 +96,17 @@ int main(void)
     if (ompwg_set_thread_backend("openblas") != OMPWG_OK)
         tap_skip_all("the openblas backend is not usable here");
     ompwg_set_thread_backend(NULL);
+    atomic_int ended_wrong = 0;
+    int ended = 0;
+    for (int t = 0; t < ENDED; t++) {
+        pthread_t th;
+        if (pthread_create(&th, NULL, one_call, &ended_wrong) != 0) continue;
+        pthread_join(th, NULL);
+        ended++;
+    }
+    tap_ok(ended == ENDED && atomic_load(&ended_wrong) == 0,
+           "%d threads made a call on openblas and ended before the forks (%d wrong)", ended,
+           atomic_load(&ended_wrong));
     for (int t = 0; t < BUSY; t++)
         if (pthread_create(&workers[t].thread, NULL, hammer, &workers[t]) != 0)
             tap_bail("cannot start a thread");

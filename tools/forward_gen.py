@@ -155,7 +155,7 @@ class Library:
 
     def forwarder(self, r, check=None):
         """The C function named r that calls OpenBLAS's definition of r,
-        between ompwg_openblas_enter() and ompwg_openblas_leave();
+        between ompwg_openblas_enter() and ompwg_openblas_leave(gate);
         with check (a C expression of its arguments, true when they are
         legal; only for a routine without a value) it returns first when
         check is false."""
@@ -170,11 +170,11 @@ class Library:
             f"    {r.name}_fn *fn = ({r.name}_fn *){self.forward}({self.prefix}{r.name});")
         # the call held in the fork gate (core/openblas_gate.h)
         if r.ret == "void":
-            lines += ["    if (!fn) return;", "    ompwg_openblas_enter();", wrap(f"    {call};"),
-                      "    ompwg_openblas_leave();"]
+            lines += ["    if (!fn) return;", "    ompwg_gate_slot *gate = ompwg_openblas_enter();",
+                      wrap(f"    {call};"), "    ompwg_openblas_leave(gate);"]
         else:
-            lines += ["    if (!fn) return 0;", "    ompwg_openblas_enter();",
-                      wrap(f"    {r.ret} result = {call};"), "    ompwg_openblas_leave();",
+            lines += ["    if (!fn) return 0;", "    ompwg_gate_slot *gate = ompwg_openblas_enter();",
+                      wrap(f"    {r.ret} result = {call};"), "    ompwg_openblas_leave(gate);",
                       "    return result;"]
         lines += ["}", ""]
         return "\n".join(lines)

@@ -26,9 +26,9 @@ static ompwg_probe_result probe(char *why, size_t len)
 #define GATED(fn, params, args)                                                                    \
     static int fn##_gated params                                                                   \
     {                                                                                              \
-        ompwg_openblas_enter();                                                                    \
+        ompwg_gate_slot *gate = ompwg_openblas_enter();                                            \
         int st = fn args;                                                                          \
-        ompwg_openblas_leave();                                                                    \
+        ompwg_openblas_leave(gate);                                                                \
         return st;                                                                                 \
     }
 /* GEMM and the other level-3 operations (shape S, element T) */

@@ -85,6 +85,74 @@ void iamax_table(const char *backend)
                  api.prefix, api.prefix);
 }
 
+/* The positions iamax_lengths puts the largest magnitude at in a vector
+ * of n: all of them up to 40, else the first and last ones, those around
+ * each multiple of 256 and a few at random. */
+static int length_positions(int n, test_rng *rng, int *p)
+{
+    int count = 0;
+    if (n <= 40) {
+        for (int i = 0; i < n; i++) p[count++] = i;
+        return count;
+    }
+    for (int i = 0; i < 5; i++) {
+        p[count++] = i;
+        p[count++] = n - 1 - i;
+    }
+    for (int b = 256; b < n; b += 256)
+        for (int i = b - 3; i <= b + 3 && i < n; i++) p[count++] = i;
+    for (int i = 0; i < 8; i++) p[count++] = (int)test_below(rng, (uint64_t)n);
+    return count;
+}
+
+/* Lengths up to past two of the drop-in's search blocks (blas/
+ * level1_tmpl.c: 512 floats, 256 doubles, in 16-byte vectors), unit
+ * stride, with the largest magnitude at many positions (length_positions):
+ * alone, tied with a later one of the other sign, after a NaN, and beside
+ * a larger value that follows a NaN, so that each block, each vector of a
+ * block and the elements after the last whole vector are where it lies. */
+void iamax_lengths(const char *backend)
+{
+    enum { MAX_N = 2 * 512 + 9 };
+    real *x = malloc(MAX_N * sizeof(real));
+    if (!x) tap_bail("out of memory");
+    int pos[64];
+    group g;
+    group_init(&g, NULL);
+    test_rng rng;
+    test_rng_init(&rng, 17);
+    for (int n = 2; n <= MAX_N; n += n < 40 ? 1 : n < 500 || (n > 530 && n < 1010) ? 13 : 1) {
+        const int positions = length_positions(n, &rng, pos);
+        for (int form = 0; form < 4; form++) {
+            int failed = -1;
+            char why[128] = "";
+            for (int k = 0; k < positions && failed < 0; k++) {
+                const int p = pos[k];
+                for (int i = 0; i < n; i++) x[i] = (real)(test_uniform(&rng) * 0.5);
+                const int q = (p + 1 + (int)test_below(&rng, (uint64_t)n)) % n;
+                x[p] = p % 2 ? 3 : -3;
+                if (form == 1 && q > p) x[q] = -x[p];                  /* a later tie */
+                if (form == 2 && p > 0) x[p - 1] = (real)NAN;           /* after a NaN */
+                if (form == 3 && q != p) {                             /* NaN, then 5 */
+                    x[q] = (real)NAN;
+                    if (q + 1 < n && q + 1 != p) x[q + 1] = 5;
+                }
+                if (!iamax_gives(n, x, 1, reference_iamax(n, x, 1), why, sizeof why)) failed = p;
+            }
+            if (failed >= 0 || n == MAX_N) {
+                char what[96];
+                snprintf(what, sizeof what, "n %d, form %d, largest at %d", n, form, failed);
+                group_add(&g, what, failed < 0, why, -1);
+            }
+        }
+    }
+    free(x);
+    group_report(&g, "%s: i%samax at lengths 2 to %d with the largest at the ends, around "
+                 "each 256th element and at random (alone, tied later, after a NaN, beside a "
+                 "NaN then a larger value): the reference loop's index", backend, api.prefix,
+                 MAX_N);
+}
+
 /* Long vectors (several of the CPU backend's 1024-element chunks), with a
  * largest magnitude of either sign repeated, NaN and Inf planted. */
 /* N below and above the length from which the shim asks ompwg (blas/

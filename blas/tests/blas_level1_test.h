@@ -15,5 +15,6 @@ real *random_vector(size_t count, test_rng *rng);
 
 void iamax_table(const char *backend);
 void iamax_random(const char *backend, int N);
+void iamax_lengths(const char *backend);
 
 #endif

@@ -126,6 +126,7 @@ static void run_backend(const char *backend, void *ctx)
     dot_rules(backend);
     asum_rules(backend);
     iamax_table(backend);
+    iamax_lengths(backend);
     iamax_random(backend, 5000);
     iamax_random(backend, 70000);
 }

@@ -1,7 +1,43 @@
-/* Whether two column-major matrices share an element (args.h): exact, in
- * a number of steps that grows with the logarithm of the leading
+/* Whether arrays share memory (overlap.h): the spans of vectors and
+ * matrices, and whether two column-major matrices share an element, exactly,
+ * in a number of steps that grows with the logarithm of the leading
  * dimensions, never with the columns. */
-#include "args.h"
+#include "overlap.h"
+
+/* a * b + c, saturating at UINT64_MAX */
+static uint64_t span_of(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t ab, r;
+    if (__builtin_mul_overflow(a, b, &ab) || __builtin_add_overflow(ab, c, &r)) return UINT64_MAX;
+    return r;
+}
+
+uint64_t ompwg_vec_span(int64_t n, int64_t inc)
+{
+    uint64_t step = inc < 0 ? 0 - (uint64_t)inc : (uint64_t)inc;
+    return span_of((uint64_t)(n - 1), step, 1);
+}
+
+uint64_t ompwg_matrix_span(int64_t rows, int64_t cols, int64_t ld)
+{
+    return span_of((uint64_t)(cols - 1), (uint64_t)ld, (uint64_t)rows);
+}
+
+static uintptr_t end_of(const void *p, uint64_t elems, size_t elem)
+{
+    uint64_t bytes = span_of(elems, elem, 0);
+    uintptr_t start = (uintptr_t)p, end;
+    if (bytes > UINTPTR_MAX || __builtin_add_overflow(start, (uintptr_t)bytes, &end))
+        return UINTPTR_MAX;
+    return end;
+}
+
+bool ompwg_spans_overlap(const void *p, uint64_t p_elems, const void *q, uint64_t q_elems,
+                         size_t elem)
+{
+    uintptr_t p0 = (uintptr_t)p, q0 = (uintptr_t)q;
+    return p0 < end_of(q, q_elems, elem) && q0 < end_of(p, p_elems, elem);
+}
 
 typedef __int128 wide;
 
