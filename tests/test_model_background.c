@@ -366,7 +366,9 @@ static void fork_run(bool gpu)
         int st;
         const bool right = dgemm_right(&st);
         const ompwg_model_state s = ompwg_get_model_state();
-        exit(right && s == OMPWG_MODEL_STATE_FAILED ? 0 : 1);
+        /* _exit: the parent's exit handlers (the offload runtime's among
+         * them, whose GPU context the child cannot use) are its own */
+        _exit(right && s == OMPWG_MODEL_STATE_FAILED ? 0 : 1);
     }
     int status = -1;
     const bool waited = pid > 0 && waitpid(pid, &status, 0) == pid;
