@@ -1,5 +1,7 @@
 #!/bin/sh
-# usage: calibrate.sh OMPWG_PROGRAM
+# usage: calibrate.sh OMPWG_PROGRAM [absent]
+# absent: a build without the GPU backend, where calibrate exits 0 saying
+# there is no model to measure, and writes nothing.
 # `ompwg calibrate` in host fallback (the GPU backend usable by name, so
 # there is a model to measure), every file in the test's own folder:
 #   - with a fresh HOME and XDG_CACHE_HOME: measures the model, keeps it in
@@ -25,6 +27,16 @@ check() {
 kept() { sed -n 's/^kept in //p' "$work/out"; }
 
 mkdir "$work/home" "$work/cache"
+if [ "${2:-}" = absent ]; then
+    HOME=$work/home XDG_CACHE_HOME=$work/cache "$program" calibrate >"$work/out" 2>"$work/err"
+    status=$?
+    check "$([ "$status" -eq 0 ] && grep -q "^no placement model to measure: no GPU backend" "$work/out" &&
+        echo 0 || echo 1)" "without the GPU backend: calibrate exits 0 saying there is no model to measure"
+    ok "$([ -z "$(find "$work/home" "$work/cache" -mindepth 1)" ] && echo 0 || echo 1)" \
+        "nothing is written in HOME or the cache directory"
+    finish
+    exit
+fi
 HOME=$work/home XDG_CACHE_HOME=$work/cache "$program" calibrate >"$work/out" 2>"$work/err"
 status=$?
 file=$(kept)
