@@ -27,6 +27,7 @@
 #include "../../gpu.h"
 #include "../../runtime/buffers.h"
 #include "../../runtime/devmem.h"
+#include "../../runtime/drain.h"
 #include "../../runtime/mover.h"
 #include "../../runtime/staging.h"
 #include "../grid.h"
@@ -79,10 +80,15 @@
 #define QR_NT 512
 #define QR_ROWS 64
 
+/* Elements from which a host-data factorisation's matrix goes back to the
+ * host while it runs (host_out.inl). */
+#define FAC_OUT_ELEMS (500 * 1000)
+
 #include "lu_panel.inl"
 #include "potrf_block.inl"
 #include "qr_panel.inl"
 #include "tri_copy.inl"
+#include "host_out.inl"
 
 /* Where a factorisation's time went, for OMPWG_VERBOSE=2: its own kernels
  * (panels or diagonal blocks), the triangular solves, the updates (GEMM or
@@ -191,6 +197,7 @@ typedef struct lu_run {
     ompwg_gpu_mover *in;
     int64_t applied, pivoted;
     int64_t *hpiv;
+    fac_out *out; /* host data going back while it runs, or NULL */
 } lu_run;
 
 static int lu_permute(int dev, int64_t rows, int64_t npiv, int64_t nrhs, const int64_t *ipiv,
@@ -258,6 +265,8 @@ static int lu_rec(lu_run *r, int64_t col, int64_t n)
     if (st == OMPWG_OK) st = fac_trsm(true, false, false, true, n1, n2, a, lda, a + n1 * lda, lda);
     if (st != OMPWG_OK) return st;
     fac_tick(c, &c->solve, &t0);
+    /* on the right spine, the rows above col + n1 are final now */
+    if (col + n == r->n) fac_out_final(r->out, col + n1);
     fac_gemm_sub(r->dev, m - n1, n2, n1, a + n1, lda, a + n1 * lda, lda, a + n1 + n1 * lda, lda);
     fac_tick(c, &c->update, &t0);
     return lu_rec(r, col + n1, n2);
@@ -281,7 +290,7 @@ static int64_t lu_launch_bound(int64_t n, int64_t width)
 /* GETRF of the m x n matrix at device address a: ipiv (host, 1-based) and
  * *info as LAPACK's. `in`: A's columns still arriving, or NULL. */
 static int lu_factor(int dev, int64_t m, int64_t n, T *a, int64_t lda, int64_t *ipiv,
-                     int64_t *info, fac_clock *clock, ompwg_gpu_mover *in)
+                     int64_t *info, fac_clock *clock, ompwg_gpu_mover *in, fac_out *out)
 {
     const int64_t k = m < n ? m : n;
     const int teams = fac_panel_teams(m, LU_ROWS);
@@ -304,7 +313,7 @@ static int lu_factor(int dev, int64_t m, int64_t n, T *a, int64_t lda, int64_t *
     free(zeros);
     lu_run r = { .dev = dev, .teams = teams, .width = width, .m = m, .n = n, .lda = lda, .a = a,
                  .piv = piv, .info = dinfo, .counts = cnt, .xv = xv, .xi = xi, .clock = clock,
-                 .in = in, .hpiv = ipiv };
+                 .in = in, .hpiv = ipiv, .out = out };
     if (st == OMPWG_OK) st = lu_rec(&r, 0, n);
     if (st == OMPWG_OK) st = lu_absorb(&r, n);
     if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, ipiv, piv, (size_t)k * sizeof(int64_t));
@@ -367,10 +376,11 @@ static int lu_solve(int dev, bool trans, int64_t n, int64_t nrhs, const T *a, in
 typedef struct chol_run {
     int dev;
     bool upper;
-    int64_t lda;
+    int64_t n, lda;
     T *a;
     int64_t *dinfo, *info;
     fac_clock *clock;
+    fac_out *out; /* host data going back while it runs, or NULL */
 } chol_run;
 
 /* Factorises the trailing block of order n at column col. The diagonal
@@ -402,20 +412,24 @@ static int chol_rec(chol_run *r, int64_t col, int64_t n)
         fac_tick(c, &c->solve, &t0);
         if (st == OMPWG_OK) st = fac_syrk_sub(false, false, n2, n1, a + n1, lda, a + n1 + n1 * lda, lda);
     }
+    /* on the right spine, the columns left of col + n1 (lower; the rows
+     * above it, upper) are final once the solve is done; the SYRK just
+     * queued reads them only */
+    if (col + n == r->n) fac_out_final(r->out, col + n1);
     fac_tick(c, &c->update, &t0);
     return st != OMPWG_OK ? st : chol_rec(r, col + n1, n2);
 }
 
 static int chol_factor(int dev, bool upper, int64_t n, T *a, int64_t lda, int64_t *info,
-                       fac_clock *clock)
+                       fac_clock *clock, fac_out *out)
 {
     void *dinfo = NULL;
     int st = ompwg_gpu_alloc(dev, sizeof(int64_t), &dinfo);
     if (st != OMPWG_OK) return st;
     *info = 0;
     st = ompwg_gpu_to_device(dev, dinfo, info, sizeof(int64_t));
-    chol_run r = { .dev = dev, .upper = upper, .lda = lda, .a = a, .dinfo = dinfo, .info = info,
-                   .clock = clock };
+    chol_run r = { .dev = dev, .upper = upper, .n = n, .lda = lda, .a = a, .dinfo = dinfo,
+                   .info = info, .clock = clock, .out = out };
     if (st == OMPWG_OK) st = chol_rec(&r, 0, n);
     if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, info, dinfo, sizeof(int64_t));
     ompwg_gpu_free(dev, dinfo);
@@ -493,7 +507,8 @@ static int64_t qr_panels(int64_t k)
 
 /* GEQRF on device data: tau into wk->tau. A panel, then its block
  * reflector applied to the columns right of it. */
-static void qr_factor(const qr_work *wk, int64_t m, int64_t n, T *a, int64_t lda, fac_clock *c)
+static void qr_factor(const qr_work *wk, int64_t m, int64_t n, T *a, int64_t lda, fac_clock *c,
+                      fac_out *out)
 {
     const int64_t k = m < n ? m : n;
     double t0 = c->on ? fac_now() : 0;
@@ -503,6 +518,8 @@ static void qr_factor(const qr_work *wk, int64_t m, int64_t n, T *a, int64_t lda
                         wk->tau + c0, wk->tmat, wk->v, wk->counts + p, wk->xv);
         c->launches++;
         fac_tick(c, &c->own, &t0);
+        /* the columns up to the panel's last are final */
+        fac_out_final(out, c0 + w);
         if (c0 + w < n)
             qr_apply_block(wk, true, true, rows, w, rows, n - c0 - w, a + c0 + (c0 + w) * lda,
                            lda);
@@ -532,13 +549,14 @@ static void qr_multiply(const qr_work *wk, bool left, bool trans, int64_t m, int
     }
 }
 
-static int qr_geqrf(int dev, int64_t m, int64_t n, T *a, int64_t lda, T *tau, fac_clock *c)
+static int qr_geqrf(int dev, int64_t m, int64_t n, T *a, int64_t lda, T *tau, fac_clock *c,
+                    fac_out *out)
 {
     const int64_t k = m < n ? m : n;
     qr_work wk;
     int st = qr_work_alloc(dev, m, n, k, qr_panels(k), &wk);
     if (st != OMPWG_OK) return st;
-    qr_factor(&wk, m, n, a, lda, c);
+    qr_factor(&wk, m, n, a, lda, c, out);
     st = ompwg_gpu_to_host(dev, tau, wk.tau, (size_t)k * sizeof(T));
     ompwg_gpu_free(dev, wk.mem);
     return st;
@@ -588,7 +606,7 @@ static int qr_gels(int dev, const ompwg_factor_shape *s, T *a, int64_t lda, T *b
     qr_work wk;
     int st = qr_work_alloc(dev, m, n > nrhs ? n : nrhs, n, qr_panels(n), &wk);
     if (st != OMPWG_OK) return st;
-    qr_factor(&wk, m, n, a, lda, c);
+    qr_factor(&wk, m, n, a, lda, c, NULL);
     int64_t scllen = n;
     if (!s->trans) {
         qr_multiply(&wk, true, true, m, nrhs, n, a, lda, b, ldb);
@@ -626,23 +644,23 @@ static const char *const fac_names[OMPWG_LA_OP_COUNT] = OMPWG_LA_NAMES(T_PREFIX,
 
 static int factor_resident(int dev, const ompwg_factor_shape *s, T *a, int64_t lda,
                            int64_t *ipiv, T *tau, T *b, int64_t ldb, int64_t *info, fac_clock *c,
-                           ompwg_gpu_mover *in)
+                           ompwg_gpu_mover *in, fac_out *out)
 {
     int st = OMPWG_OK;
     switch (s->op) {
-    case OMPWG_LA_GETRF: return lu_factor(dev, s->m, s->n, a, lda, ipiv, info, c, in);
+    case OMPWG_LA_GETRF: return lu_factor(dev, s->m, s->n, a, lda, ipiv, info, c, in, out);
     case OMPWG_LA_GETRS: return lu_solve(dev, s->trans, s->n, s->nrhs, a, lda, ipiv, b, ldb);
     case OMPWG_LA_GESV:
-        st = lu_factor(dev, s->n, s->n, a, lda, ipiv, info, c, in);
+        st = lu_factor(dev, s->n, s->n, a, lda, ipiv, info, c, in, out);
         if (st == OMPWG_OK && *info == 0) st = lu_solve(dev, false, s->n, s->nrhs, a, lda, ipiv, b, ldb);
         return st;
-    case OMPWG_LA_POTRF: return chol_factor(dev, s->upper, s->n, a, lda, info, c);
+    case OMPWG_LA_POTRF: return chol_factor(dev, s->upper, s->n, a, lda, info, c, out);
     case OMPWG_LA_POTRS: return chol_solve(s->upper, s->n, s->nrhs, a, lda, b, ldb);
     case OMPWG_LA_POSV:
-        st = chol_factor(dev, s->upper, s->n, a, lda, info, c);
+        st = chol_factor(dev, s->upper, s->n, a, lda, info, c, out);
         if (st == OMPWG_OK && *info == 0) st = chol_solve(s->upper, s->n, s->nrhs, a, lda, b, ldb);
         return st;
-    case OMPWG_LA_GEQRF: return qr_geqrf(dev, s->m, s->n, a, lda, tau, c);
+    case OMPWG_LA_GEQRF: return qr_geqrf(dev, s->m, s->n, a, lda, tau, c, out);
     case OMPWG_LA_ORMQR: return qr_ormqr(dev, s, a, lda, tau, b, ldb);
     case OMPWG_LA_GELS: return qr_gels(dev, s, a, lda, b, ldb, info, c);
     }
@@ -663,7 +681,7 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     const bool lu = s->op != OMPWG_LA_POTRF && s->op != OMPWG_LA_POSV;
     int st;
     if (s->device_ptrs) {
-        st = factor_resident(dev, s, a, s->lda, ipiv, tau, b, s->ldb, info, &clock, NULL);
+        st = factor_resident(dev, s, a, s->lda, ipiv, tau, b, s->ldb, info, &clock, NULL, NULL);
         if (factors) fac_report(&clock, fac_names[s->op], lu, s->m, s->n);
         return st;
     }
@@ -691,18 +709,27 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     if (st == OMPWG_OK && x.has_b) st = ompwg_gpu_block_in(dev, &bb);
     fac_tick(&clock, &clock.copies, &t0);
     int64_t inf = 0;
+    /* A's final parts back while the rest runs */
+    fac_out out;
+    const bool drains = st == OMPWG_OK && x.a_written && fac_out_wanted(s);
+    if (drains) fac_out_begin(&out, s, dev, a, da, x.a_rows);
     if (st == OMPWG_OK)
         st = factor_resident(dev, s, da, x.a_rows, ipiv, tau, db, x.b_rows, &inf, &clock,
-                             streams ? &mover : NULL);
+                             streams ? &mover : NULL, drains ? &out : NULL);
     if (streams) {
         const int moved = ompwg_gpu_mover_finish(&mover);
         if (st == OMPWG_OK) st = moved;
     }
     if (clock.on) t0 = fac_now();
+    /* the rest of A after what went while it ran; the whole of it again
+     * where a part could not go */
+    bool a_out = x.a_written && !drains;
+    if (drains && st == OMPWG_OK) a_out = fac_out_end(&out) != OMPWG_OK;
+    else if (drains) st = fac_out_abandon(&out, st);
     /* B as the reference leaves it: unchanged by a solve that did not run
      * (GESV, POSV), whatever GELS made of it */
     const bool b_out = x.has_b && (inf == 0 || s->op == OMPWG_LA_GELS);
-    if (st == OMPWG_OK && x.a_written)
+    if (st == OMPWG_OK && a_out)
         st = tri ? tri_move(dev, s->upper, s->n, a, s->lda, da, false) : ompwg_gpu_block_out(dev, &ab);
     if (st == OMPWG_OK && b_out) st = ompwg_gpu_block_out(dev, &bb);
     fac_tick(&clock, &clock.copies, &t0);
