@@ -36,6 +36,7 @@ typedef enum ompwg_knob {
     OMPWG_KNOB_GPU_DGEMM,
     OMPWG_KNOB_GPU_GEMM_TILE,
     OMPWG_KNOB_GPU_SGEMM,
+    OMPWG_KNOB_GPU_QR,
     OMPWG_KNOB_MPI_PANEL,
     OMPWG_KNOB_COUNT
 } ompwg_knob;

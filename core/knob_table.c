@@ -82,6 +82,10 @@ const ompwg_knob_def ompwg_knobs[OMPWG_KNOB_COUNT] = {
         .doc = "the tiled GPU SGEMM on the FMA units or on the TF32 tensor cores as three TF32 products (where every architecture built for has them), FP32 accuracy either way",
         .setter = "ompwg_set_gpu_variant()",
         .family = "gpu tiled sgemm", .backend = "gpu", .runnable_at_start = ~0u },
+    [OMPWG_KNOB_GPU_QR] = { .env = "OMPWG_GPU_QR", .kind = OMPWG_KIND_CHOICE,
+        .doc = "how the GPU QR updates the columns right of a panel: auto merges four panels' reflectors where at least 8192 rows and columns remain, panel never, merged always",
+        .setter = "ompwg_set_gpu_variant()",
+        .family = "gpu qr update", .backend = "gpu", .runnable_at_start = ~0u },
     /* the default is wide enough that a local update is a GEMM with a long
      * k (what both backends run fastest), narrow enough that the next
      * panel's broadcast overlaps it */
@@ -109,6 +113,7 @@ ompwg_knob ompwg_config_gpu_knob(ompwg_gpu_kernel kernel)
     case OMPWG_GPU_KERNEL_DGEMM: return OMPWG_KNOB_GPU_DGEMM;
     case OMPWG_GPU_KERNEL_GEMM_TILE: return OMPWG_KNOB_GPU_GEMM_TILE;
     case OMPWG_GPU_KERNEL_SGEMM: return OMPWG_KNOB_GPU_SGEMM;
+    case OMPWG_GPU_KERNEL_QR: return OMPWG_KNOB_GPU_QR;
     default: return OMPWG_KNOB_COUNT;
     }
 }

@@ -688,6 +688,14 @@ typedef enum ompwg_gpu_kernel {
      *  kernel's 0.66-0.76: it is not the default. The sub-group kernel
      *  (OMPWG_GPU_GEMM=subgroup) is on the FMA units either way */
     OMPWG_GPU_KERNEL_SGEMM = 5,
+    /** OMPWG_GPU_QR, how the GPU's GEQRF (and GELS) applies its
+     *  reflectors to the columns right of a panel: "auto" (default: the
+     *  block reflector of four panels merged, applied by three GEMMs of
+     *  inner dimension 256, where the matrix right of them has at least
+     *  8192 rows and columns; each panel's own reflector, inner dimension
+     *  64, elsewhere), "panel" (each panel's own everywhere) or "merged"
+     *  (merged wherever four panels and columns right of them remain) */
+    OMPWG_GPU_KERNEL_QR = 6,
     /** the number of families (not a family) */
     OMPWG_GPU_KERNEL_COUNT
 } ompwg_gpu_kernel;

@@ -64,6 +64,7 @@ const ompwg_knob_apply ompwg_knob_appliers[OMPWG_KNOB_COUNT] = {
     [OMPWG_KNOB_GPU_DGEMM] = KEPT,
     [OMPWG_KNOB_GPU_GEMM_TILE] = KEPT,
     [OMPWG_KNOB_GPU_SGEMM] = KEPT,
+    [OMPWG_KNOB_GPU_QR] = KEPT,
     [OMPWG_KNOB_MPI_PANEL] = KEPT,
 };
 

@@ -3,7 +3,8 @@
  * GETRF over shapes around the GPU's panel width and recursion, GETRS and
  * GESV, POTRF, POTRS and POSV, GEQRF, ORMQR and GELS, zero pivots and matrices that are not positive definite, NaN
  * and Inf against OpenBLAS's LAPACK; on the gpu backend the *_device forms
- * too, on buffers from ompwg_device_alloc(); every argument error; and the
+ * too, on buffers from ompwg_device_alloc(), and the QR under each way of
+ * applying its reflectors (OMPWG_GPU_QR); every argument error; and the
  * *_device forms' status where the gpu backend is not usable. */
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,6 +51,16 @@ static void run_backend(const char *backend, void *ctx)
     qr_gels_d(label, false);
     ompwg_set_check(was);
     if (strcmp(backend, "gpu") != 0) return;
+    /* the GPU QR's merged block reflectors, which its default takes only
+     * on matrices of 8192 and more, on the tests' shapes */
+    if (walk_select_variant("OMPWG_GPU_QR", "merged")) {
+        snprintf(label, sizeof label, "%s, QR updates merged", backend);
+        qr_factor_s(label, false);
+        qr_factor_d(label, false);
+        qr_gels_s(label, false);
+        qr_gels_d(label, false);
+    }
+    walk_restore_variant("OMPWG_GPU_QR");
     void *probe = NULL;
     int st = ompwg_device_alloc(1, &probe);
     if (st != OMPWG_OK) {

@@ -1,6 +1,6 @@
 /* The GPU kernel variants, their names, chosen through the store
  * (core/config.c: OMPWG_GPU_GEMM, OMPWG_GPU_REDUCE, OMPWG_GPU_TRANSPOSE,
- * OMPWG_GPU_DGEMM, OMPWG_GPU_GEMM_TILE, OMPWG_GPU_SGEMM, or
+ * OMPWG_GPU_DGEMM, OMPWG_GPU_GEMM_TILE, OMPWG_GPU_SGEMM, OMPWG_GPU_QR, or
  * ompwg_set_gpu_variant()) and asked for at every call. */
 #include "variant.h"
 
@@ -24,6 +24,9 @@ static const char *const gemm_tile_names[] = {
     [OMPWG_GPU_GEMM_TILE_SMALL] = "small", NULL };
 static const char *const sgemm_names[] = {
     [OMPWG_GPU_SGEMM_FMA] = "fma", [OMPWG_GPU_SGEMM_TF32X3] = "tf32x3", NULL };
+static const char *const qr_names[] = {
+    [OMPWG_GPU_QR_AUTO] = "auto", [OMPWG_GPU_QR_PANEL] = "panel",
+    [OMPWG_GPU_QR_MERGED] = "merged", NULL };
 
 static const char *const *const family_names[OMPWG_GPU_KERNEL_COUNT] = {
     [OMPWG_GPU_KERNEL_GEMM] = gemm_names,
@@ -32,6 +35,7 @@ static const char *const *const family_names[OMPWG_GPU_KERNEL_COUNT] = {
     [OMPWG_GPU_KERNEL_DGEMM] = dgemm_names,
     [OMPWG_GPU_KERNEL_GEMM_TILE] = gemm_tile_names,
     [OMPWG_GPU_KERNEL_SGEMM] = sgemm_names,
+    [OMPWG_GPU_KERNEL_QR] = qr_names,
 };
 
 static pthread_once_t named_once = PTHREAD_ONCE_INIT;
@@ -56,6 +60,7 @@ static const char *const family_what[OMPWG_GPU_KERNEL_COUNT] = {
     [OMPWG_GPU_KERNEL_DGEMM] = "tiled dgemm and zgemm",
     [OMPWG_GPU_KERNEL_GEMM_TILE] = "gemm tile",
     [OMPWG_GPU_KERNEL_SGEMM] = "tiled sgemm",
+    [OMPWG_GPU_KERNEL_QR] = "qr update",
 };
 
 /* What was last said for each family: 1 + the variant, 0 before the first

@@ -15,6 +15,7 @@ enum { OMPWG_GPU_TRANSPOSE_PADDED = 0, OMPWG_GPU_TRANSPOSE_UNPADDED = 1 };
 enum { OMPWG_GPU_DGEMM_TENSOR = 0, OMPWG_GPU_DGEMM_FMA = 1 };
 enum { OMPWG_GPU_GEMM_TILE_AUTO = 0, OMPWG_GPU_GEMM_TILE_LARGE = 1, OMPWG_GPU_GEMM_TILE_SMALL = 2 };
 enum { OMPWG_GPU_SGEMM_FMA = 0, OMPWG_GPU_SGEMM_TF32X3 = 1 };
+enum { OMPWG_GPU_QR_AUTO = 0, OMPWG_GPU_QR_PANEL = 1, OMPWG_GPU_QR_MERGED = 2 };
 
 /* The variant of `kernel` this call runs. */
 int ompwg_gpu_pick(ompwg_gpu_kernel kernel);

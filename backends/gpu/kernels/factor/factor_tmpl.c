@@ -31,6 +31,7 @@
 #include "../../runtime/mover.h"
 #include "../../runtime/staging.h"
 #include "../grid.h"
+#include "../../variant.h"
 #include "config.h"
 #include "ompwg.h"
 #include "ompwg/team.h"
@@ -79,6 +80,15 @@
 #endif
 #define QR_NT 512
 #define QR_ROWS 64
+/* Reflectors of the block reflector that GEQRF applies to the columns right
+ * of it where the trailing matrix has at least QR_MERGE_MIN rows and
+ * columns: QR_QB / QR_W panels, their V and T merged, so that the trailing
+ * update is three GEMMs of inner dimension QR_QB (faster GEMMs than of
+ * QR_W, and a fourth as many passes over the trailing matrix). Below that
+ * each panel's own three GEMMs cost less than the merging and the panels'
+ * updates inside the block (bench/NOTES.md). */
+#define QR_QB (4 * QR_W)
+#define QR_MERGE_MIN 8192
 
 /* Elements from which a host-data factorisation's matrix goes back to the
  * host while it runs (host_out.inl). */
@@ -445,12 +455,14 @@ static int chol_solve(bool upper, int64_t n, int64_t nrhs, const T *a, int64_t l
 
 /* ---- QR ---------------------------------------------------------------- */
 
-/* A QR call's device workspace: V of a block (vrows x QR_W), its T and
- * V^T V, the block reflector's two products (QR_W x wcols each), tau, the
- * panels' exchange buffer and barrier counters (zeroed). */
+/* A QR call's device workspace: V of a panel (vrows x QR_W), its T and
+ * V^T V; GEQRF's merged block reflector: its V (vb, vrows x QR_QB), T
+ * (tb, QR_QB x QR_QB) and two products while merging (gb, xb); the block
+ * reflector's two products (QR_QB x wcols each), tau, the panels' exchange
+ * buffer and barrier counters (zeroed). */
 typedef struct qr_work {
     int dev;
-    T *v, *tmat, *g, *w1, *w2, *tau, *xv;
+    T *v, *tmat, *g, *vb, *tb, *gb, *xb, *w1, *w2, *tau, *xv;
     uint64_t *counts;
     void *mem;
 } qr_work;
@@ -460,8 +472,9 @@ static int qr_work_alloc(int dev, int64_t vrows, int64_t wcols, int64_t k, int64
 {
     const int teams = fac_panel_teams(vrows, QR_ROWS);
     const size_t cnt = (size_t)panels + 1;
-    const size_t elems = (size_t)vrows * QR_W + 2 * (size_t)QR_W * QR_W +
-                         2 * (size_t)QR_W * (size_t)wcols + (size_t)k + qr_exchange_elems(teams);
+    const size_t elems = (size_t)vrows * (QR_W + QR_QB) + 2 * (size_t)QR_W * QR_W +
+                         3 * (size_t)QR_QB * QR_QB + 2 * (size_t)QR_QB * (size_t)wcols +
+                         (size_t)k + qr_exchange_elems(teams);
     w->dev = dev;
     w->mem = NULL;
     int st = ompwg_gpu_alloc(dev, cnt * sizeof(uint64_t) + elems * sizeof(T), &w->mem);
@@ -470,9 +483,13 @@ static int qr_work_alloc(int dev, int64_t vrows, int64_t wcols, int64_t k, int64
     w->v = (T *)(w->counts + cnt);
     w->tmat = w->v + (size_t)vrows * QR_W;
     w->g = w->tmat + QR_W * QR_W;
-    w->w1 = w->g + QR_W * QR_W;
-    w->w2 = w->w1 + (size_t)QR_W * (size_t)wcols;
-    w->tau = w->w2 + (size_t)QR_W * (size_t)wcols;
+    w->vb = w->g + QR_W * QR_W;
+    w->tb = w->vb + (size_t)vrows * QR_QB;
+    w->gb = w->tb + QR_QB * QR_QB;
+    w->xb = w->gb + QR_QB * QR_QB;
+    w->w1 = w->xb + QR_QB * QR_QB;
+    w->w2 = w->w1 + (size_t)QR_QB * (size_t)wcols;
+    w->tau = w->w2 + (size_t)QR_QB * (size_t)wcols;
     w->xv = w->tau + k;
     uint64_t *zeros = calloc(cnt, sizeof(uint64_t));
     st = zeros ? ompwg_gpu_to_device(dev, w->counts, zeros, cnt * sizeof(uint64_t))
@@ -482,21 +499,29 @@ static int qr_work_alloc(int dev, int64_t vrows, int64_t wcols, int64_t k, int64
     return st;
 }
 
+/* The block reflector H = I - V T V^T of w reflectors: V (nv x w) at v,
+ * T (w x w) at t, their leading dimensions. */
+typedef struct qr_block {
+    const T *v, *t;
+    int64_t ldv, ldt, nv, w;
+} qr_block;
+
 /* C := op(H) C (left; C m x n, m == nv) or C op(H) (right; n == nv) for
- * the block reflector H = I - V T V^T of w reflectors in wk (V nv x w),
- * op(H) = H^T when trans: three GEMMs through wk->w1 and wk->w2. */
-static void qr_apply_block(const qr_work *wk, bool left, bool trans, int64_t nv, int64_t w,
+ * the block reflector h, op(H) = H^T when trans: three GEMMs through
+ * wk->w1 and wk->w2. */
+static void qr_apply_block(const qr_work *wk, const qr_block *h, bool left, bool trans,
                            int64_t m, int64_t n, T *c, int64_t ldc)
 {
     const int dev = wk->dev;
+    const int64_t nv = h->nv, w = h->w;
     if (left) {
-        fac_gemm(dev, true, false, w, n, nv, 1, wk->v, nv, c, ldc, 0, wk->w1, w);
-        fac_gemm(dev, trans, false, w, n, w, 1, wk->tmat, QR_W, wk->w1, w, 0, wk->w2, w);
-        fac_gemm(dev, false, false, m, n, w, -1, wk->v, nv, wk->w2, w, 1, c, ldc);
+        fac_gemm(dev, true, false, w, n, nv, 1, h->v, h->ldv, c, ldc, 0, wk->w1, w);
+        fac_gemm(dev, trans, false, w, n, w, 1, h->t, h->ldt, wk->w1, w, 0, wk->w2, w);
+        fac_gemm(dev, false, false, m, n, w, -1, h->v, h->ldv, wk->w2, w, 1, c, ldc);
     } else {
-        fac_gemm(dev, false, false, m, w, nv, 1, c, ldc, wk->v, nv, 0, wk->w1, m);
-        fac_gemm(dev, false, trans, m, w, w, 1, wk->w1, m, wk->tmat, QR_W, 0, wk->w2, m);
-        fac_gemm(dev, false, true, m, nv, w, -1, wk->w2, m, wk->v, nv, 1, c, ldc);
+        fac_gemm(dev, false, false, m, w, nv, 1, c, ldc, h->v, h->ldv, 0, wk->w1, m);
+        fac_gemm(dev, false, trans, m, w, w, 1, wk->w1, m, h->t, h->ldt, 0, wk->w2, m);
+        fac_gemm(dev, false, true, m, nv, w, -1, wk->w2, m, h->v, h->ldv, 1, c, ldc);
     }
 }
 
@@ -505,25 +530,73 @@ static int64_t qr_panels(int64_t k)
     return ompwg_gpu_ceil_div(k, QR_W);
 }
 
-/* GEQRF on device data: tau into wk->tau. A panel, then its block
- * reflector applied to the columns right of it. */
+/* Merges the T of the panel at column j0 of a block (w reflectors, T in
+ * wk->tmat, V in wk->vb from row j0) into the block's T (wk->tb), whose
+ * first j0 columns hold the T of the reflectors before it (DLARFT by
+ * blocks): T(0:j0, j0:j0+w) = -T(0:j0, 0:j0) V(:, 0:j0)^T V(:, j0:j0+w) T_p,
+ * the panel's V being zero above row j0. */
+static void qr_merge_t(const qr_work *wk, int64_t rb, int64_t j0, int64_t w)
+{
+    const int dev = wk->dev;
+    TN(tri_place_, )(dev, w, w, wk->tmat, QR_W, wk->tb + j0 + j0 * QR_QB, QR_QB);
+    if (j0 == 0) return;
+    const T *vj = wk->vb + j0 + j0 * rb;
+    fac_gemm(dev, true, false, j0, w, rb - j0, 1, wk->vb + j0, rb, vj, rb, 0, wk->gb, QR_QB);
+    fac_gemm(dev, false, false, j0, w, j0, 1, wk->tb, QR_QB, wk->gb, QR_QB, 0, wk->xb, QR_QB);
+    fac_gemm(dev, false, false, j0, w, w, -1, wk->xb, QR_QB, wk->tmat, QR_W, 0,
+             wk->tb + j0 * QR_QB, QR_QB);
+}
+
+/* GEQRF on device data: tau into wk->tau. Blocks of QR_QB columns: each
+ * panel of a block, then its block reflector applied to the block's
+ * columns right of it; the panels' V and T merged, and the block's
+ * reflector applied to the columns right of the block. */
 static void qr_factor(const qr_work *wk, int64_t m, int64_t n, T *a, int64_t lda, fac_clock *c,
                       fac_out *out)
 {
+    const int dev = wk->dev;
     const int64_t k = m < n ? m : n;
+    const int how = ompwg_gpu_pick(OMPWG_GPU_KERNEL_QR);
     double t0 = c->on ? fac_now() : 0;
-    for (int64_t c0 = 0, p = 0; c0 < k; c0 += QR_W, p++) {
-        const int64_t w = k - c0 < QR_W ? k - c0 : QR_W, rows = m - c0;
-        TN(qr_panel_, )(wk->dev, fac_panel_teams(rows, QR_ROWS), rows, w, a + c0 + c0 * lda, lda,
-                        wk->tau + c0, wk->tmat, wk->v, wk->counts + p, wk->xv);
-        c->launches++;
-        fac_tick(c, &c->own, &t0);
-        /* the columns up to the panel's last are final */
-        fac_out_final(out, c0 + w);
-        if (c0 + w < n)
-            qr_apply_block(wk, true, true, rows, w, rows, n - c0 - w, a + c0 + (c0 + w) * lda,
-                           lda);
-        fac_tick(c, &c->update, &t0);
+    for (int64_t b0 = 0, p = 0, bend; b0 < k; b0 = bend) {
+        const int64_t rb = m - b0, wide = k - b0 < QR_QB ? k : b0 + QR_QB;
+        /* a large trailing matrix right of the block (under "merged", any
+         * columns right of a block of two panels or more): the block's
+         * reflectors merged for it; else a block of one panel */
+        const bool merged =
+            how == OMPWG_GPU_QR_MERGED ? k - b0 > QR_W && wide < n
+            : how == OMPWG_GPU_QR_AUTO ? k - b0 > QR_QB && rb >= QR_MERGE_MIN &&
+                                             n - wide >= QR_MERGE_MIN
+                                       : false;
+        bend = merged ? wide : k - b0 < QR_W ? k : b0 + QR_W;
+        const int64_t inner_end = merged ? bend : n;
+        if (merged) {
+            TN(qr_scale_, )(dev, rb, bend - b0, 0, wk->vb, rb);
+            TN(qr_scale_, )(dev, bend - b0, bend - b0, 0, wk->tb, QR_QB);
+        }
+        for (int64_t c0 = b0; c0 < bend; c0 += QR_W, p++) {
+            const int64_t w = bend - c0 < QR_W ? bend - c0 : QR_W, rows = m - c0;
+            const qr_block h = { .v = merged ? wk->vb + (c0 - b0) * (rb + 1) : wk->v,
+                                 .ldv = merged ? rb : rows, .t = wk->tmat, .ldt = QR_W,
+                                 .nv = rows, .w = w };
+            TN(qr_panel_, )(dev, fac_panel_teams(rows, QR_ROWS), rows, w, a + c0 + c0 * lda, lda,
+                            wk->tau + c0, wk->tmat, (T *)h.v, h.ldv, wk->counts + p, wk->xv);
+            c->launches++;
+            fac_tick(c, &c->own, &t0);
+            /* the columns up to the panel's last are final */
+            fac_out_final(out, c0 + w);
+            if (c0 + w < inner_end)
+                qr_apply_block(wk, &h, true, true, rows, inner_end - c0 - w,
+                               a + c0 + (c0 + w) * lda, lda);
+            if (merged) qr_merge_t(wk, rb, c0 - b0, w);
+            fac_tick(c, &c->update, &t0);
+        }
+        if (merged) {
+            const qr_block hb = { .v = wk->vb, .ldv = rb, .t = wk->tb, .ldt = QR_QB, .nv = rb,
+                                  .w = bend - b0 };
+            qr_apply_block(wk, &hb, true, true, rb, n - bend, a + b0 + bend * lda, lda);
+            fac_tick(c, &c->update, &t0);
+        }
     }
 }
 
@@ -542,10 +615,11 @@ static void qr_multiply(const qr_work *wk, bool left, bool trans, int64_t m, int
         TN(qr_make_v_, )(dev, nv, w, a + i + i * lda, lda, wk->v);
         fac_gemm(dev, true, false, w, w, nv, 1, wk->v, nv, wk->v, nv, 0, wk->g, QR_W);
         TN(qr_larft_, )(dev, w, wk->g, wk->tau + i, wk->tmat);
+        const qr_block h = { .v = wk->v, .ldv = nv, .t = wk->tmat, .ldt = QR_W, .nv = nv, .w = w };
         if (left)
-            qr_apply_block(wk, true, trans, nv, w, nv, n, c + i, ldc);
+            qr_apply_block(wk, &h, true, trans, nv, n, c + i, ldc);
         else
-            qr_apply_block(wk, false, trans, nv, w, m, nv, c + i * ldc, ldc);
+            qr_apply_block(wk, &h, false, trans, m, nv, c + i * ldc, ldc);
     }
 }
 

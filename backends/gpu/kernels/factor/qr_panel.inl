@@ -44,11 +44,11 @@ GPU_INLINE T qr_max_nan(T a, T b)
  * lda): reflectors below the diagonal, R on and above it, tau[0..w) and
  * the w x w factor T (leading dimension QR_W) at tmat, as DGEQR2 and
  * DLARFT('F', 'C') leave them, all in device memory. v gets V (rows x w,
- * leading dimension rows) with its unit diagonal and zeros above it, for
+ * leading dimension ldv) with its unit diagonal and zeros above it, for
  * the block reflector's GEMMs. count: the grid barrier's zeroed counter;
  * xv: the exchange buffer (qr_exchange_elems). */
 static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, int64_t lda,
-                            T *tau, T *tmat, T *v, uint64_t *count, T *xv)
+                            T *tau, T *tmat, T *v, int64_t ldv, uint64_t *count, T *xv)
 {
 #pragma omp target teams device(dev) num_teams(teams) thread_limit(QR_NT) \
     is_device_ptr(p0, tau, tmat, v, count, xv)
@@ -57,7 +57,7 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
         T dot[QR_W], rowj[QR_W];
         T red[QR_NT / OMPWG_SG_MAX_SIZE + 1];
         T scale[QR_MAX_TEAMS];
-#pragma omp parallel firstprivate(rows, w, lda)
+#pragma omp parallel firstprivate(rows, w, lda, ldv)
         {
             const int t = omp_get_thread_num(), nt = omp_get_num_threads();
             const ompwg_subgroup sg = ompwg_sg_this();
@@ -175,7 +175,7 @@ static void TN(qr_panel_, )(int dev, int teams, int64_t rows, int64_t w, T *p0, 
             }
             for (int64_t e = t; e < (hi - lo) * w; e += nt) {
                 const int64_t i = lo + e % (hi - lo), c = e / (hi - lo);
-                v[i + c * rows] = i < c ? (T)0 : i == c ? (T)1 : p0[i + c * lda];
+                v[i + c * ldv] = i < c ? (T)0 : i == c ? (T)1 : p0[i + c * lda];
             }
             if (team == 0) {
                 /* DLARFT's recurrence, column by column: T(0:j, j) = -tau_j
