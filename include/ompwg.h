@@ -17,10 +17,10 @@
  * ompwg_backend_count(), ompwg_config_count(), ompwg_variant_count() and
  * ompwg_get_num_threads() (a count); ompwg_backend_info() (1, 0 or -1);
  * ompwg_get_check(), ompwg_get_fallback(), ompwg_get_short_calls(),
- * ompwg_get_split() and ompwg_get_verbose() (the setting); ompwg_set_check(),
- * ompwg_set_fallback(), ompwg_set_short_calls(), ompwg_set_split() and
- * ompwg_set_verbose() (the previous setting, or ::OMPWG_ERR_RANGE for a value
- * they refuse).
+ * ompwg_get_mapped_data(), ompwg_get_split() and ompwg_get_verbose() (the
+ * setting); ompwg_set_check(), ompwg_set_fallback(), ompwg_set_short_calls(),
+ * ompwg_set_mapped_data(), ompwg_set_split() and ompwg_set_verbose() (the
+ * previous setting, or ::OMPWG_ERR_RANGE for a value they refuse).
  * No function of this library calls exit() or abort(), and a call that
  * fails its argument checks writes nothing.
  *
@@ -824,6 +824,9 @@ OMPWG_API int ompwg_get_check(void);
 OMPWG_API int ompwg_get_fallback(void);
 /** Short calls of the drop-in BLAS now: 1 on, 0 off (ompwg_set_short_calls()). */
 OMPWG_API int ompwg_get_short_calls(void);
+/** Whether host arrays are looked up in OpenMP's data environment now: 1
+ *  on, 0 off (ompwg_set_mapped_data()). */
+OMPWG_API int ompwg_get_mapped_data(void);
 /** The message level now, 0 to 2 (ompwg_set_verbose()). */
 OMPWG_API int ompwg_get_verbose(void);
 /** 1 when a GEMM may be split between GPU and CPU (ompwg_set_split()). */
@@ -992,6 +995,21 @@ OMPWG_API int ompwg_set_fallback(int on);
  *         value than -1, 0 or 1 (unchanged).
  */
 OMPWG_API int ompwg_set_short_calls(int on);
+
+/**
+ * Mapped data (docs/api.md#data-on-the-gpu): 1 (the default) looks each
+ * host array of a call up in OpenMP's data environment of the GPU
+ * backend's device, and a call whose arrays are all mapped there runs on
+ * the device copies (the C API and the drop-in BLAS alike). 0 takes host
+ * pointers as host data, as a BLAS library does: no lookup (each costs the
+ * offload runtime's omp_target_is_present, about 80 ns on an H200 node),
+ * and under "auto" with a usable GPU the drop-in's short calls go straight
+ * to OpenBLAS too (ompwg_set_short_calls()). Device pointers (the _device
+ * forms) are unaffected. -1 reads OMPWG_MAPPED_DATA again.
+ * @return the previous setting (0 or 1); ::OMPWG_ERR_RANGE for any other
+ *         value than -1, 0 or 1 (unchanged).
+ */
+OMPWG_API int ompwg_set_mapped_data(int on);
 /** @} */
 
 /** @name Placement

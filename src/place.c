@@ -428,7 +428,7 @@ static void trace(const ompwg_call *c, const char *where, const decision *d,
  * none mapped. */
 static bool find_mapped(const ompwg_backend *dev, const ompwg_call *c, ompwg_placement *pl)
 {
-    if (!dev || !dev->device->mapped) return false;
+    if (!dev || !dev->device->mapped || !ompwg_mapped_lookups()) return false;
     int in_memory = 0;
     for (int i = 0; i < c->operands; i++) {
         pl->dev_low[i] = NULL;

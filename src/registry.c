@@ -44,6 +44,8 @@ static atomic_bool current_auto;
 static atomic_int check_on;
 static atomic_int fallback_on;
 static atomic_int short_on;
+/* host arrays looked up as mapped data (ompwg_set_mapped_data) */
+static atomic_int mapped_on = 1;
 static atomic_int verbose_done;
 /* A thread's own choice (ompwg_set_thread_backend), ahead of `current`. */
 static _Thread_local const ompwg_backend *thread_choice;
@@ -157,8 +159,9 @@ static int select_from_env(void)
 }
 
 /* Whether short calls go to the reference under the selection: under
- * auto where no device backend is usable and the reference is (the planner
- * then sends every short host call there), or the reference by name. */
+ * auto where the reference is usable and no device backend is, or one is
+ * but host arrays are not looked up as mapped data (the planner then sends
+ * every short host call to the reference), or the reference by name. */
 static bool selection_short_to_reference(void)
 {
     const ompwg_backend *cur = atomic_load(&current);
@@ -167,7 +170,7 @@ static bool selection_short_to_reference(void)
     bool reference = false;
     for (int i = 0; i < nb; i++) {
         if (reg[i].usable != OMPWG_PROBE_USABLE) continue;
-        if (reg[i].b->caps & OMPWG_CAP_DEVICE_DATA) return false;
+        if ((reg[i].b->caps & OMPWG_CAP_DEVICE_DATA) && atomic_load(&mapped_on)) return false;
         if (reg[i].b->caps & OMPWG_CAP_REFERENCE) reference = true;
     }
     return reference;
@@ -227,6 +230,7 @@ static void registry_init(void)
     atomic_store(&check_on, (int)ompwg_config_env_num(OMPWG_KNOB_CHECK));
     atomic_store(&fallback_on, (int)ompwg_config_env_num(OMPWG_KNOB_FALLBACK));
     atomic_store(&short_on, (int)ompwg_config_env_num(OMPWG_KNOB_SHORT_CALLS));
+    atomic_store(&mapped_on, (int)ompwg_config_env_num(OMPWG_KNOB_MAPPED_DATA));
     select_from_env();
     own_key_made = pthread_key_create(&own_key, own_choice_ended) == 0;
     atomic_store(&registry_ready, true);
@@ -311,7 +315,8 @@ const ompwg_backend *ompwg_find_backend_with(unsigned caps)
     return NULL;
 }
 
-/* The flags kept here (check mode, CPU fallback, short calls): read, and
+/* The flags kept here (check mode, CPU fallback, short calls, mapped
+ * data): read, and
  * set (the previous setting, or OMPWG_ERR_RANGE), the short calls' word
  * computed again after. */
 static int flag_get(atomic_int *setting)
@@ -351,6 +356,21 @@ int ompwg_set_fallback(int on)
 int ompwg_get_short_calls(void)
 {
     return flag_get(&short_on);
+}
+
+int ompwg_get_mapped_data(void)
+{
+    return flag_get(&mapped_on);
+}
+
+int ompwg_set_mapped_data(int on)
+{
+    return flag_set(&mapped_on, OMPWG_KNOB_MAPPED_DATA, on);
+}
+
+bool ompwg_mapped_lookups(void)
+{
+    return atomic_load_explicit(&mapped_on, memory_order_relaxed) != 0;
 }
 
 int ompwg_set_short_calls(int on)

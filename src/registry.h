@@ -48,4 +48,8 @@ int ompwg_backend_index(const ompwg_backend *b);
  * set up it does nothing: their setting up computes the word. */
 void ompwg_short_calls_refresh(void);
 
+/* Whether host arrays are looked up as mapped data now
+ * (ompwg_set_mapped_data): one relaxed load. */
+bool ompwg_mapped_lookups(void);
+
 #endif
