@@ -16,10 +16,10 @@ static ompwg_gpu_block columns(const ompwg_gpu_block *b, int64_t c0, int64_t col
 static void *mover_run(void *arg)
 {
     ompwg_gpu_mover *m = arg;
-    const int64_t total = m->block.cols;
+    const int64_t total = m->total;
     for (int64_t c0 = 0; c0 < total; c0 += m->step) {
         const int64_t cols = total - c0 < m->step ? total - c0 : m->step;
-        const ompwg_gpu_block s = columns(&m->block, c0, cols);
+        const ompwg_gpu_block s = m->list ? m->list[c0] : columns(&m->block, c0, cols);
         const int st = ompwg_gpu_block_in(m->dev, &s);
         if (st != OMPWG_OK) {
             atomic_store(&m->status, st);
@@ -30,20 +30,37 @@ static void *mover_run(void *arg)
     return NULL;
 }
 
-void ompwg_gpu_mover_start(ompwg_gpu_mover *m, int dev, const ompwg_gpu_block *b, int64_t step)
+static void mover_begin(ompwg_gpu_mover *m)
 {
-    m->dev = dev;
-    m->block = *b;
-    m->step = step > 0 ? step : b->cols;
     atomic_init(&m->done, 0);
     atomic_init(&m->status, OMPWG_OK);
     m->started = pthread_create(&m->thread, NULL, mover_run, m) == 0;
     if (!m->started) mover_run(m);
 }
 
+void ompwg_gpu_mover_start_list(ompwg_gpu_mover *m, int dev, const ompwg_gpu_block *list,
+                                int count)
+{
+    m->dev = dev;
+    m->list = list;
+    m->step = 1;
+    m->total = count;
+    mover_begin(m);
+}
+
+void ompwg_gpu_mover_start(ompwg_gpu_mover *m, int dev, const ompwg_gpu_block *b, int64_t step)
+{
+    m->dev = dev;
+    m->block = *b;
+    m->list = NULL;
+    m->total = b->cols;
+    m->step = step > 0 ? step : b->cols;
+    mover_begin(m);
+}
+
 int64_t ompwg_gpu_mover_wait(ompwg_gpu_mover *m, int64_t cols)
 {
-    if (cols > m->block.cols) cols = m->block.cols;
+    if (cols > m->total) cols = m->total;
     for (unsigned spins = 0;; spins++) {
         const int64_t done = (int64_t)atomic_load(&m->done);
         if (done >= cols) return done;

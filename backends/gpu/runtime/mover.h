@@ -1,7 +1,7 @@
 /* A block of host columns moved to the device by a host thread of its own,
- * a range of columns at a time, while the caller works on the columns that
- * have arrived: the copy of a factorisation's matrix overlaps its first
- * steps, which need only its first columns. */
+ * a range of columns at a time (or a list of blocks, one at a time), while
+ * the caller works on what has arrived: the copy of a factorisation's
+ * matrix overlaps its first steps, which need only its first columns. */
 #ifndef OMPWG_GPU_MOVER_H
 #define OMPWG_GPU_MOVER_H
 
@@ -18,7 +18,9 @@ typedef struct ompwg_gpu_mover {
     int dev;
     ompwg_gpu_block block; /* the whole block and its packed copy */
     int64_t step;          /* columns a move */
-    atomic_llong done;     /* columns on the device, from the first */
+    const ompwg_gpu_block *list; /* or these blocks, one a move (then `done` counts them) */
+    int64_t total;         /* columns, or blocks of the list */
+    atomic_llong done;     /* columns (blocks) on the device, from the first */
     atomic_int status;     /* OMPWG_OK until a move fails */
 } ompwg_gpu_mover;
 
@@ -27,8 +29,14 @@ typedef struct ompwg_gpu_mover {
  * returning. Whatever it returns, ompwg_gpu_mover_finish ends it. */
 void ompwg_gpu_mover_start(ompwg_gpu_mover *m, int dev, const ompwg_gpu_block *b, int64_t step);
 
-/* The columns on the device once at least `cols` are (or all have
- * arrived): -1 when a move failed. */
+/* Starts moving the `count` blocks of `list` (each with its packed copy at
+ * its dev; the list lives until ompwg_gpu_mover_finish) to device `dev`, in
+ * order, one a move. */
+void ompwg_gpu_mover_start_list(ompwg_gpu_mover *m, int dev, const ompwg_gpu_block *list,
+                                int count);
+
+/* The columns (blocks of a list) on the device once at least `cols` are
+ * (or all have arrived): -1 when a move failed. */
 int64_t ompwg_gpu_mover_wait(ompwg_gpu_mover *m, int64_t cols);
 
 /* Waits for the thread: OMPWG_OK or the first move's failure. */

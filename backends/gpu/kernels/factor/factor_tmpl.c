@@ -390,7 +390,8 @@ typedef struct chol_run {
     T *a;
     int64_t *dinfo, *info;
     fac_clock *clock;
-    fac_out *out; /* host data going back while it runs, or NULL */
+    tri_stream *in; /* host data still arriving, or NULL */
+    fac_out *out;   /* host data going back while it runs, or NULL */
 } chol_run;
 
 /* Factorises the trailing block of order n at column col. The diagonal
@@ -404,6 +405,8 @@ static int chol_rec(chol_run *r, int64_t col, int64_t n)
     fac_clock *c = r->clock;
     double t0 = c->on ? fac_now() : 0;
     if (n <= CH_B) {
+        const int st = tri_absorb(r->in, col + n);
+        if (st != OMPWG_OK) return st;
         TN(potrf_block_, )(r->dev, n, a, lda, r->upper, col, r->dinfo);
         c->launches++;
         fac_tick(c, &c->own, &t0);
@@ -411,6 +414,7 @@ static int chol_rec(chol_run *r, int64_t col, int64_t n)
     }
     const int64_t n1 = n / 2, n2 = n - n1;
     int st = chol_rec(r, col, n1);
+    if (st == OMPWG_OK) st = tri_absorb(r->in, col + n);
     if (st != OMPWG_OK) return st;
     if (c->on) t0 = fac_now();
     if (r->upper) {
@@ -431,7 +435,7 @@ static int chol_rec(chol_run *r, int64_t col, int64_t n)
 }
 
 static int chol_factor(int dev, bool upper, int64_t n, T *a, int64_t lda, int64_t *info,
-                       fac_clock *clock, fac_out *out)
+                       fac_clock *clock, tri_stream *in, fac_out *out)
 {
     void *dinfo = NULL;
     int st = ompwg_gpu_alloc(dev, sizeof(int64_t), &dinfo);
@@ -439,7 +443,7 @@ static int chol_factor(int dev, bool upper, int64_t n, T *a, int64_t lda, int64_
     *info = 0;
     st = ompwg_gpu_to_device(dev, dinfo, info, sizeof(int64_t));
     chol_run r = { .dev = dev, .upper = upper, .n = n, .lda = lda, .a = a, .dinfo = dinfo,
-                   .info = info, .clock = clock, .out = out };
+                   .info = info, .clock = clock, .in = in, .out = out };
     if (st == OMPWG_OK) st = chol_rec(&r, 0, n);
     if (st == OMPWG_OK) st = ompwg_gpu_to_host(dev, info, dinfo, sizeof(int64_t));
     ompwg_gpu_free(dev, dinfo);
@@ -718,7 +722,7 @@ static const char *const fac_names[OMPWG_LA_OP_COUNT] = OMPWG_LA_NAMES(T_PREFIX,
 
 static int factor_resident(int dev, const ompwg_factor_shape *s, T *a, int64_t lda,
                            int64_t *ipiv, T *tau, T *b, int64_t ldb, int64_t *info, fac_clock *c,
-                           ompwg_gpu_mover *in, fac_out *out)
+                           ompwg_gpu_mover *in, tri_stream *tin, fac_out *out)
 {
     int st = OMPWG_OK;
     switch (s->op) {
@@ -728,10 +732,10 @@ static int factor_resident(int dev, const ompwg_factor_shape *s, T *a, int64_t l
         st = lu_factor(dev, s->n, s->n, a, lda, ipiv, info, c, in, out);
         if (st == OMPWG_OK && *info == 0) st = lu_solve(dev, false, s->n, s->nrhs, a, lda, ipiv, b, ldb);
         return st;
-    case OMPWG_LA_POTRF: return chol_factor(dev, s->upper, s->n, a, lda, info, c, out);
+    case OMPWG_LA_POTRF: return chol_factor(dev, s->upper, s->n, a, lda, info, c, tin, out);
     case OMPWG_LA_POTRS: return chol_solve(s->upper, s->n, s->nrhs, a, lda, b, ldb);
     case OMPWG_LA_POSV:
-        st = chol_factor(dev, s->upper, s->n, a, lda, info, c, out);
+        st = chol_factor(dev, s->upper, s->n, a, lda, info, c, tin, out);
         if (st == OMPWG_OK && *info == 0) st = chol_solve(s->upper, s->n, s->nrhs, a, lda, b, ldb);
         return st;
     case OMPWG_LA_GEQRF: return qr_geqrf(dev, s->m, s->n, a, lda, tau, c, out);
@@ -755,7 +759,8 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     const bool lu = s->op != OMPWG_LA_POTRF && s->op != OMPWG_LA_POSV;
     int st;
     if (s->device_ptrs) {
-        st = factor_resident(dev, s, a, s->lda, ipiv, tau, b, s->ldb, info, &clock, NULL, NULL);
+        st = factor_resident(dev, s, a, s->lda, ipiv, tau, b, s->ldb, info, &clock, NULL, NULL,
+                             NULL);
         if (factors) fac_report(&clock, fac_names[s->op], lu, s->m, s->n);
         return st;
     }
@@ -772,12 +777,17 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     ab.dev = da;
     bb.dev = db;
     const bool tri = tri_moves(s);
-    /* an LU's columns arrive while its first panels run */
+    /* an LU's columns, a Cholesky's trapezoids arrive while its first
+     * steps run */
     const int64_t step = lu_stream_step(s);
     ompwg_gpu_mover mover;
+    tri_stream tin = { 0 };
     const bool streams = st == OMPWG_OK && step > 0;
+    const bool tri_streams = st == OMPWG_OK && tri &&
+                             (s->op == OMPWG_LA_POTRF || s->op == OMPWG_LA_POSV);
     double t0 = clock.on ? fac_now() : 0;
     if (streams) ompwg_gpu_mover_start(&mover, dev, &ab, step);
+    else if (tri_streams) st = tri_stream_start(&tin, dev, s->upper, s->n, a, s->lda, da);
     else if (st == OMPWG_OK)
         st = tri ? tri_move(dev, s->upper, s->n, a, s->lda, da, true) : ompwg_gpu_block_in(dev, &ab);
     if (st == OMPWG_OK && x.has_b) st = ompwg_gpu_block_in(dev, &bb);
@@ -789,9 +799,14 @@ int TN(ompwg_gpu_, factor)(const ompwg_factor_shape *s, T *a, int64_t *ipiv, T *
     if (drains) fac_out_begin(&out, s, dev, a, da, x.a_rows);
     if (st == OMPWG_OK)
         st = factor_resident(dev, s, da, x.a_rows, ipiv, tau, db, x.b_rows, &inf, &clock,
-                             streams ? &mover : NULL, drains ? &out : NULL);
+                             streams ? &mover : NULL, tri_streams ? &tin : NULL,
+                             drains ? &out : NULL);
     if (streams) {
         const int moved = ompwg_gpu_mover_finish(&mover);
+        if (st == OMPWG_OK) st = moved;
+    }
+    if (tri_streams) {
+        const int moved = tri_stream_end(&tin);
         if (st == OMPWG_OK) st = moved;
     }
     if (clock.on) t0 = fac_now();

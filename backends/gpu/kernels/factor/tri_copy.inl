@@ -94,3 +94,60 @@ static bool tri_moves(const ompwg_factor_shape *s)
                       s->op == OMPWG_LA_POSV;
     return chol && s->n >= TRI_MIN;
 }
+
+/* A Cholesky's triangle arriving while the factorisation runs: a host
+ * thread of its own (mover.h) moves the trapezoids one at a time into
+ * device scratch, and tri_absorb puts in place those that have arrived
+ * when a step needs their columns (the first steps need only the first
+ * columns: the rest of the copy hides behind them). */
+typedef struct tri_stream {
+    int dev;
+    int64_t n, cb;
+    int count, placed;
+    T *d;
+    void *scratch;
+    ompwg_gpu_block b[TRI_MAXQ];
+    T *at[TRI_MAXQ];
+    ompwg_gpu_mover mover;
+} tri_stream;
+
+/* Starts moving the `upper` or lower triangle of the n x n host matrix h
+ * to the device copy d (leading dimension n); whatever it returns,
+ * tri_stream_end ends it. */
+static int tri_stream_start(tri_stream *t, int dev, bool upper, int64_t n, T *h, int64_t ldh,
+                            T *d)
+{
+    *t = (tri_stream){ .dev = dev, .n = n, .cb = tri_width(n), .d = d };
+    size_t elems = 0;
+    tri_blocks(upper, n, h, ldh, d, NULL, t->b, t->at, &elems);
+    int st = ompwg_gpu_alloc(dev, elems * sizeof(T), &t->scratch);
+    if (st != OMPWG_OK) return st;
+    t->count = tri_blocks(upper, n, h, ldh, d, t->scratch, t->b, t->at, &elems);
+    TN(qr_scale_, )(dev, n, n, 0, d, n);
+    ompwg_gpu_mover_start_list(&t->mover, dev, t->b, t->count);
+    return OMPWG_OK;
+}
+
+/* Makes the first `cols` columns of the triangle present in the device
+ * copy (t NULL: all are). */
+static int tri_absorb(tri_stream *t, int64_t cols)
+{
+    if (!t) return OMPWG_OK;
+    const int need = (int)ompwg_gpu_ceil_div(cols < t->n ? cols : t->n, t->cb);
+    if (need <= t->placed) return OMPWG_OK;
+    const int64_t have = ompwg_gpu_mover_wait(&t->mover, need);
+    if (have < 0) return atomic_load(&t->mover.status);
+    for (int q = t->placed; q < (int)have; q++)
+        TN(tri_place_, )(t->dev, t->b[q].rows, t->b[q].cols, t->b[q].dev, t->b[q].rows, t->at[q],
+                         t->n);
+    t->placed = (int)have;
+    return OMPWG_OK;
+}
+
+/* Ends the moves: OMPWG_OK, or the first failure. */
+static int tri_stream_end(tri_stream *t)
+{
+    int st = t->scratch ? ompwg_gpu_mover_finish(&t->mover) : OMPWG_OK;
+    ompwg_gpu_free(t->dev, t->scratch);
+    return st;
+}
