@@ -985,7 +985,8 @@ OMPWG_API int ompwg_set_fallback(int on);
  * default) lets a call of at most 32^3 multiply-adds (GEMM, SYMM, SYRK,
  * SYR2K, TRMM, TRSM, complex GEMM) or 65536 elements (DOT, ASUM) on host
  * data go straight to OpenBLAS, without the planner, wherever the planner
- * would send it there anyway: under "auto" with no usable GPU, or with the
+ * would send it there anyway: under "auto" with no usable GPU (or one, with
+ * mapped data not looked up: ompwg_set_mapped_data()), or with the
  * backend "openblas", while check mode is off, OMPWG_VERBOSE is below 2,
  * no split share is fixed and no thread has a backend of its own. The
  * result, the argument checks and the refusals are the same either way;

@@ -161,7 +161,7 @@ static void show_short_calls(ompwg_knob k, char *buf, size_t len)
     } reasons[] = {
         { OMPWG_SHORT_CHECK, "check mode" },
         { OMPWG_SHORT_TRACE, "OMPWG_VERBOSE=2" },
-        { OMPWG_SHORT_BACKEND, "a usable GPU, or a backend other than auto or openblas" },
+        { OMPWG_SHORT_BACKEND, "a usable GPU with mapped data looked up (OMPWG_MAPPED_DATA=1), or a backend other than auto or openblas" },
         { OMPWG_SHORT_THREAD, "a thread's own backend" },
         { OMPWG_SHORT_SPLIT, "a split share" },
     };

@@ -427,9 +427,9 @@ static int chol_rec(chol_run *r, int64_t col, int64_t n)
         if (st == OMPWG_OK) st = fac_syrk_sub(false, false, n2, n1, a + n1, lda, a + n1 + n1 * lda, lda);
     }
     /* on the right spine, the columns left of col + n1 (lower; the rows
-     * above it, upper) are final once the solve is done; the SYRK just
-     * queued reads them only */
-    if (col + n == r->n) fac_out_final(r->out, col + n1);
+     * above it, upper) are final once the solve and the update, which
+     * only reads them, are done */
+    if (st == OMPWG_OK && col + n == r->n) fac_out_final(r->out, col + n1);
     fac_tick(c, &c->update, &t0);
     return st != OMPWG_OK ? st : chol_rec(r, col + n1, n2);
 }
