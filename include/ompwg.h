@@ -85,7 +85,8 @@ typedef enum ompwg_status {
     OMPWG_ERR_UNSUPPORTED = 14, /**< the backend cannot run this call (e.g. device pointers on the CPU) */
     OMPWG_ERR_FLAGS = 15,       /**< unknown bits in a flags argument, or an unknown enum value */
     OMPWG_ERR_RANGE = 16,       /**< a number is outside its documented range (a device number, a share of the cores) */
-    OMPWG_ERR_OVERLAP = 17      /**< the output overlaps an input (beyond what the call allows) */
+    OMPWG_ERR_OVERLAP = 17,     /**< the output overlaps an input (beyond what the call allows) */
+    OMPWG_ERR_PARTIAL = 18      /**< the device failed after part of the output had gone back to host memory: the output holds neither the input nor the result (a host-data factorisation, ompwg_lapack.h) */
 } ompwg_status;
 
 /** Storage order of a matrix; the values are CBLAS's. */

@@ -37,7 +37,10 @@
  * OpenBLAS (the CPU backend has no factorisation of its own and runs
  * OpenBLAS's). On the GPU, host arrays are copied in once, factorised and
  * solved there, and copied out once; a matrix the device cannot hold runs on
- * OpenBLAS. GELS of a wide A (m < n) runs on OpenBLAS's LAPACK (its `_device`
+ * OpenBLAS. A host-data factorisation on the GPU sends the parts of A that
+ * are final back while it works on the rest; should the device fail after
+ * that (a copy or a launch), the call returns ::OMPWG_ERR_PARTIAL and A holds
+ * neither its input nor the factors. GELS of a wide A (m < n) runs on OpenBLAS's LAPACK (its `_device`
  * form returns ::OMPWG_ERR_UNSUPPORTED). The `_device` forms take A and B as device pointers of the GPU
  * backend's device (ompwg_device_alloc() or OpenMP `target data`), `ipiv`
  * and `info` stay in host memory; they return ::OMPWG_ERR_UNAVAILABLE where

@@ -92,17 +92,19 @@ static int64_t max3(int64_t a, int64_t b, int64_t c)
 
 /* Whether a call that returned st, info must run again on OpenBLAS: it
  * failed at run time (the selected backend is not usable here, the device
- * failed), not on its arguments. */
+ * failed), not on its arguments, and its arrays still hold the input (not
+ * OMPWG_ERR_PARTIAL, said on stderr by finish()). */
 static bool rerun(ompwg_status st, int64_t info)
 {
-    return st != OMPWG_OK && info >= 0 && st != OMPWG_ERR_NULL;
+    return st != OMPWG_OK && info >= 0 && st != OMPWG_ERR_NULL && st != OMPWG_ERR_PARTIAL;
 }
 
 /* `call` once, and once more on OpenBLAS (the calling thread's backend set
  * to it for that call) when it failed at run time: a LAPACK routine has no
- * status to return, so the drop-in finishes the work where it can. Nothing
- * the GPU path writes reaches A or B before the factorisation has
- * succeeded. */
+ * status to return, so the drop-in finishes the work where it can. The
+ * GPU path writes nothing to A or B before the factorisation has
+ * succeeded, but for the parts of A it sends back while it runs: a device
+ * failure after those is OMPWG_ERR_PARTIAL, which is not run again. */
 #define LA_CALL(st, call)                                                                     \
     do {                                                                                      \
         (st) = (call);                                                                        \

@@ -20,6 +20,7 @@ static const char *const messages[] = {
     [OMPWG_ERR_FLAGS] = "unknown flag bits or enum value",
     [OMPWG_ERR_RANGE] = "a number is outside its documented range",
     [OMPWG_ERR_OVERLAP] = "the output overlaps an input",
+    [OMPWG_ERR_PARTIAL] = "the device failed after part of the output was written: it holds neither the input nor the result",
 };
 
 const char *ompwg_strerror(int status)

@@ -8,7 +8,7 @@
 #include "ompwg.h"
 #include "tap.h"
 
-#define LAST_STATUS OMPWG_ERR_OVERLAP
+#define LAST_STATUS OMPWG_ERR_PARTIAL
 
 static void strerror_known(void)
 {

@@ -14,7 +14,8 @@
  * chunks the staging pipeline runs at full rate. What has not gone when
  * the factorisation ends goes then; a part that cannot be queued (no
  * device memory to pack it) leaves the rest to the end, and a failed move
- * leaves it all to the caller's copy of the whole. */
+ * leaves it all to the caller's copy of the whole; a factorisation that
+ * fails after a part went returns OMPWG_ERR_PARTIAL (fac_out_abandon). */
 
 typedef enum { FAC_OUT_ROWS, FAC_OUT_COLS, FAC_OUT_TRI } fac_out_kind;
 
@@ -142,14 +143,12 @@ static int fac_out_end(fac_out *o)
 }
 
 /* Ends the drain of a factorisation that failed with status st: what was
- * queued reaches the host, and st is returned, but for a failure the
- * caller would answer by running the call on the host (no device memory,
- * a case the kernels leave to the host), which reads A: once part of A has
- * gone, that is a device failure. */
+ * queued reaches the host. Once part of A has gone, A is neither the input
+ * nor the result, and no caller may run the call again from it (the
+ * drop-in LAPACK reruns a call that failed at run time on OpenBLAS):
+ * OMPWG_ERR_PARTIAL; else st. */
 static int fac_out_abandon(fac_out *o, int st)
 {
     ompwg_gpu_drain_finish(&o->drain);
-    if (o->done > 0 && (st == OMPWG_ERR_DEVICE_NOMEM || st == OMPWG_ERR_UNSUPPORTED))
-        return OMPWG_ERR_DEVICE;
-    return st;
+    return o->done > 0 ? OMPWG_ERR_PARTIAL : st;
 }
