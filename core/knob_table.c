@@ -39,7 +39,7 @@ const ompwg_knob_def ompwg_knobs[OMPWG_KNOB_COUNT] = {
         .setter = "ompwg_set_fallback()" },
     [OMPWG_KNOB_SHORT_CALLS] = { .env = "OMPWG_SHORT_CALLS", .kind = OMPWG_KIND_FLAG, .fallback = 1,
         .values = "0|1", .fallback_text = "1",
-        .doc = "1: a drop-in BLAS call of at most 32^3 multiply-adds (level 3) or 65536 elements (level 1) goes straight to OpenBLAS where the planner would send it there anyway; 0: every call through the planner",
+        .doc = "1: a drop-in BLAS call of at most 32^3 multiply-adds (level 3) or 65536 elements (level 1), or a drop-in LAPACK call of orders at most 32, goes straight to OpenBLAS where the planner would send it there anyway; 0: every call through the planner",
         .setter = "ompwg_set_short_calls()" },
     [OMPWG_KNOB_MAPPED_DATA] = { .env = "OMPWG_MAPPED_DATA", .kind = OMPWG_KIND_FLAG, .fallback = 1,
         .values = "0|1", .fallback_text = "1",

@@ -984,8 +984,10 @@ OMPWG_API int ompwg_set_fallback(int on);
 /**
  * Short calls of the drop-in BLAS (libompwg_blas, docs/drop-in.md): 1 (the
  * default) lets a call of at most 32^3 multiply-adds (GEMM, SYMM, SYRK,
- * SYR2K, TRMM, TRSM, complex GEMM) or 65536 elements (DOT, ASUM) on host
- * data go straight to OpenBLAS, without the planner, wherever the planner
+ * SYR2K, TRMM, TRSM, complex GEMM) or 65536 elements (DOT, ASUM), and a
+ * call of the drop-in LAPACK's own routines (GETRF ... GELS) whose every
+ * dimension is at most 32, on host data go straight to OpenBLAS, without
+ * the planner, wherever the planner
  * would send it there anyway: under "auto" with no usable GPU (or one, with
  * mapped data not looked up: ompwg_set_mapped_data()), or with the
  * backend "openblas", while check mode is off, OMPWG_VERBOSE is below 2,

@@ -17,7 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "forward_table.h"
 #include "ompwg_lapack.h"
+#include "openblas_gate.h"
+#include "short_calls.h"
 
 #define LA_EXPORT __attribute__((visibility("default")))
 
@@ -143,9 +146,76 @@ static int64_t *pivots(int64_t k)
 #define LA(name) ompwg_s##name
 #endif
 
+/* ---- short calls --------------------------------------------------------
+ * A call whose every dimension is at most LA_SHORT_DIM, whose arguments
+ * are valid and which is not a workspace query goes straight to OpenBLAS's
+ * own routine, with the caller's pivots and workspace, in the fork gate,
+ * while the short calls' word (short_calls.h) is open: where the planner
+ * would send it to OpenBLAS anyway (docs/drop-in.md#short-calls). At this
+ * size every BLAS call OpenBLAS's routine makes by name (the QR routines'
+ * block reflectors) is a short call of the drop-in's BLAS too, which ends
+ * in OpenBLAS as on the planner's path; QR's blocked code starts only past
+ * 32 columns, so the caller's workspace and the library's give the same
+ * result. Anything else takes the C API's path, which checks and refuses
+ * as before. */
+#define LA_SHORT_DIM 32
+
+enum { LS_GETRF, LS_GETRS, LS_GESV, LS_POTRF, LS_POTRS, LS_POSV, LS_GEQRF, LS_ORMQR, LS_GELS,
+       LS_COUNT };
+
+static const char *const la_short_names[LS_COUNT] = {
+    [LS_GETRF] = T_PREFIX "getrf_", [LS_GETRS] = T_PREFIX "getrs_", [LS_GESV] = T_PREFIX "gesv_",
+    [LS_POTRF] = T_PREFIX "potrf_", [LS_POTRS] = T_PREFIX "potrs_", [LS_POSV] = T_PREFIX "posv_",
+    [LS_GEQRF] = T_PREFIX "geqrf_", [LS_ORMQR] = T_PREFIX "ormqr_", [LS_GELS] = T_PREFIX "gels_",
+};
+
+OMPWG_FORWARD_TABLE(la_short_table, "ompwg_lapack", la_short_names, LS_COUNT);
+
+/* OpenBLAS's own routine id for a short call of these sizes (each >= 0 and
+ * at most LA_SHORT_DIM), or NULL: the call then takes the C API's path. */
+static void *la_short(int id, int64_t a, int64_t b, int64_t c)
+{
+    if (!ompwg_short_calls_open()) return NULL;
+    if (a < 0 || b < 0 || c < 0 || a > LA_SHORT_DIM || b > LA_SHORT_DIM || c > LA_SHORT_DIM)
+        return NULL;
+    return ompwg_forward_own(&la_short_table, id);
+}
+
+/* A leading dimension at least max(1, rows). */
+static bool ld_ok(const int *ld, int64_t rows)
+{
+    return ld && *ld >= (rows > 1 ? rows : 1);
+}
+
+/* LAPACK's parameter lists' function types, the hidden lengths last. */
+typedef void la_getrf_fn(const int *, const int *, T *, const int *, int *, int *);
+typedef void la_getrs_fn(const char *, const int *, const int *, const T *, const int *,
+                         const int *, T *, const int *, int *, size_t);
+typedef void la_gesv_fn(const int *, const int *, T *, const int *, int *, T *, const int *,
+                        int *);
+typedef void la_potrf_fn(const char *, const int *, T *, const int *, int *, size_t);
+typedef void la_potrs_fn(const char *, const int *, const int *, const T *, const int *, T *,
+                         const int *, int *, size_t);
+typedef void la_posv_fn(const char *, const int *, const int *, T *, const int *, T *,
+                        const int *, int *, size_t);
+typedef void la_geqrf_fn(const int *, const int *, T *, const int *, T *, T *, const int *,
+                         int *);
+typedef void la_ormqr_fn(const char *, const char *, const int *, const int *, const int *,
+                         const T *, const int *, const T *, T *, const int *, T *, const int *,
+                         int *, size_t, size_t);
+typedef void la_gels_fn(const char *, const int *, const int *, const int *, T *, const int *,
+                        T *, const int *, T *, const int *, int *, size_t);
+
 static void getrf_body(const int *m, const int *n, T *a, const int *lda, int *ipiv, int *info)
 {
     const int64_t mm = read_int(m, -1), nn = read_int(n, -1), k = mm < nn ? mm : nn;
+    la_getrf_fn *fn = la_short(LS_GETRF, mm, nn, 0);
+    if (fn && ld_ok(lda, mm) && a && ipiv && info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(m, n, a, lda, ipiv, info);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     int64_t *piv = pivots(k), inf = 0;
     if (k > 0 && !piv) {
         *info = finish(LA_NAME("GETRF"), OMPWG_ERR_NOMEM, 0);
@@ -163,6 +233,14 @@ static void getrs_body(const char *trans, const int *n, const int *nrhs, const T
                        const int *lda, const int *ipiv, T *b, const int *ldb, int *info)
 {
     const int64_t nn = read_int(n, -1);
+    la_getrs_fn *fn = la_short(LS_GETRS, nn, read_int(nrhs, -1), 0);
+    if (fn && trans_of(trans) != 0 && ld_ok(lda, nn) && ld_ok(ldb, nn) && a && ipiv && b &&
+        info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(trans, n, nrhs, a, lda, ipiv, b, ldb, info, 1);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     int64_t *piv = pivots(nn), inf = 0;
     if (nn > 0 && !piv) {
         *info = finish(LA_NAME("GETRS"), OMPWG_ERR_NOMEM, 0);
@@ -181,6 +259,13 @@ static void gesv_body(const int *n, const int *nrhs, T *a, const int *lda, int *
                       const int *ldb, int *info)
 {
     const int64_t nn = read_int(n, -1);
+    la_gesv_fn *fn = la_short(LS_GESV, nn, read_int(nrhs, -1), 0);
+    if (fn && ld_ok(lda, nn) && ld_ok(ldb, nn) && a && ipiv && b && info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(n, nrhs, a, lda, ipiv, b, ldb, info);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     int64_t *piv = pivots(nn), inf = 0;
     if (nn > 0 && !piv) {
         *info = finish(LA_NAME("GESV "), OMPWG_ERR_NOMEM, 0);
@@ -197,6 +282,13 @@ static void gesv_body(const int *n, const int *nrhs, T *a, const int *lda, int *
 
 static void potrf_body(const char *uplo, const int *n, T *a, const int *lda, int *info)
 {
+    la_potrf_fn *fn = la_short(LS_POTRF, read_int(n, -1), 0, 0);
+    if (fn && uplo_of(uplo) != 0 && ld_ok(lda, read_int(n, -1)) && a && info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(uplo, n, a, lda, info, 1);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     int64_t inf = 0;
     ompwg_status st;
     LA_CALL(st, LA(potrf)(uplo_of(uplo), read_int(n, -1), a, read_int(lda, 0), &inf));
@@ -206,6 +298,14 @@ static void potrf_body(const char *uplo, const int *n, T *a, const int *lda, int
 static void potrs_body(const char *uplo, const int *n, const int *nrhs, const T *a,
                        const int *lda, T *b, const int *ldb, int *info)
 {
+    const int64_t nn = read_int(n, -1);
+    la_potrs_fn *fn = la_short(LS_POTRS, nn, read_int(nrhs, -1), 0);
+    if (fn && uplo_of(uplo) != 0 && ld_ok(lda, nn) && ld_ok(ldb, nn) && a && b && info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(uplo, n, nrhs, a, lda, b, ldb, info, 1);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     int64_t inf = 0;
     ompwg_status st;
     LA_CALL(st, LA(potrs)(uplo_of(uplo), read_int(n, -1), read_int(nrhs, -1), a,
@@ -216,6 +316,14 @@ static void potrs_body(const char *uplo, const int *n, const int *nrhs, const T 
 static void posv_body(const char *uplo, const int *n, const int *nrhs, T *a, const int *lda, T *b,
                       const int *ldb, int *info)
 {
+    const int64_t nn = read_int(n, -1);
+    la_posv_fn *fn = la_short(LS_POSV, nn, read_int(nrhs, -1), 0);
+    if (fn && uplo_of(uplo) != 0 && ld_ok(lda, nn) && ld_ok(ldb, nn) && a && b && info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(uplo, n, nrhs, a, lda, b, ldb, info, 1);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     int64_t inf = 0;
     ompwg_status st;
     LA_CALL(st, LA(posv)(uplo_of(uplo), read_int(n, -1), read_int(nrhs, -1), a,
@@ -231,6 +339,13 @@ static void geqrf_body(const int *m, const int *n, T *a, const int *lda, T *tau,
     int64_t inf = 0;
     ompwg_status st = OMPWG_OK;
     const bool valid = mm >= 0 && nn >= 0 && ld >= (mm > 1 ? mm : 1);
+    la_geqrf_fn *fn = la_short(LS_GEQRF, mm, nn, 0);
+    if (fn && valid && read_int(lwork, 0) >= (nn > 1 ? nn : 1) && a && tau && work && info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(m, n, a, lda, tau, work, lwork, info);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     if (!workspace_settles(valid, read_int(lwork, 0), nn > 1 ? nn : 1, k > 0 ? nn * QR_NB : 1,
                            work, 7, &inf))
         LA_CALL(st, LA(geqrf)(mm, nn, a, ld, tau, &inf));
@@ -252,6 +367,13 @@ static void ormqr_body(const char *side, const char *trans, const int *m, const 
     const bool valid = sd != 0 && tr != 0 && mm >= 0 && nn >= 0 && kk >= 0 && kk <= nq &&
                        ld >= (nq > 1 ? nq : 1) && ldcc >= (mm > 1 ? mm : 1);
     const int64_t optimal = mm == 0 || nn == 0 || kk == 0 ? 1 : least * QR_NB + 65 * 64;
+    la_ormqr_fn *fn = la_short(LS_ORMQR, mm, nn, kk);
+    if (fn && valid && read_int(lwork, 0) >= least && a && tau && c && work && info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, 1, 1);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     if (!workspace_settles(valid, read_int(lwork, 0), least, optimal, work, 12, &inf))
         LA_CALL(st, LA(ormqr)(sd, tr, mm, nn, kk, a, ld, tau, c, ldcc, &inf));
     *info = finish(LA_NAME("ORMQR"), st, inf);
@@ -270,6 +392,13 @@ static void gels_body(const char *trans, const int *m, const int *n, const int *
                        ldbb >= max3(1, mm, nn);
     const int64_t least = mn + most > 1 ? mn + most : 1;
     const int64_t optimal = mn + most * QR_NB > 1 ? mn + most * QR_NB : 1;
+    la_gels_fn *fn = la_short(LS_GELS, mm, nn, nr);
+    if (fn && valid && read_int(lwork, 0) >= least && a && b && work && info) {
+        ompwg_gate_slot *gate = ompwg_openblas_enter();
+        fn(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info, 1);
+        ompwg_openblas_leave(gate);
+        return;
+    }
     if (!workspace_settles(valid, read_int(lwork, 0), least, optimal, work, 10, &inf))
         LA_CALL(st, LA(gels)(tr, mm, nn, nr, a, ld, b, ldbb, &inf));
     *info = finish(LA_NAME("GELS "), st, inf);
