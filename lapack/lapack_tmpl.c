@@ -181,6 +181,14 @@ static void *la_short(int id, int64_t a, int64_t b, int64_t c)
     return ompwg_forward_own(&la_short_table, id);
 }
 
+/* OpenBLAS's routine fn on the arguments, in the fork gate. */
+#define LA_SHORT_RUN(fn, ...)                                                                   \
+    do {                                                                                        \
+        ompwg_gate_slot *gate_ = ompwg_openblas_enter();                                        \
+        (fn)(__VA_ARGS__);                                                                      \
+        ompwg_openblas_leave(gate_);                                                            \
+    } while (0)
+
 /* A leading dimension at least max(1, rows). */
 static bool ld_ok(const int *ld, int64_t rows)
 {
@@ -211,9 +219,7 @@ static void getrf_body(const int *m, const int *n, T *a, const int *lda, int *ip
     const int64_t mm = read_int(m, -1), nn = read_int(n, -1), k = mm < nn ? mm : nn;
     la_getrf_fn *fn = la_short(LS_GETRF, mm, nn, 0);
     if (fn && ld_ok(lda, mm) && a && ipiv && info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(m, n, a, lda, ipiv, info);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, m, n, a, lda, ipiv, info);
         return;
     }
     int64_t *piv = pivots(k), inf = 0;
@@ -236,9 +242,7 @@ static void getrs_body(const char *trans, const int *n, const int *nrhs, const T
     la_getrs_fn *fn = la_short(LS_GETRS, nn, read_int(nrhs, -1), 0);
     if (fn && trans_of(trans) != 0 && ld_ok(lda, nn) && ld_ok(ldb, nn) && a && ipiv && b &&
         info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(trans, n, nrhs, a, lda, ipiv, b, ldb, info, 1);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, trans, n, nrhs, a, lda, ipiv, b, ldb, info, 1);
         return;
     }
     int64_t *piv = pivots(nn), inf = 0;
@@ -261,9 +265,7 @@ static void gesv_body(const int *n, const int *nrhs, T *a, const int *lda, int *
     const int64_t nn = read_int(n, -1);
     la_gesv_fn *fn = la_short(LS_GESV, nn, read_int(nrhs, -1), 0);
     if (fn && ld_ok(lda, nn) && ld_ok(ldb, nn) && a && ipiv && b && info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(n, nrhs, a, lda, ipiv, b, ldb, info);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, n, nrhs, a, lda, ipiv, b, ldb, info);
         return;
     }
     int64_t *piv = pivots(nn), inf = 0;
@@ -284,9 +286,7 @@ static void potrf_body(const char *uplo, const int *n, T *a, const int *lda, int
 {
     la_potrf_fn *fn = la_short(LS_POTRF, read_int(n, -1), 0, 0);
     if (fn && uplo_of(uplo) != 0 && ld_ok(lda, read_int(n, -1)) && a && info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(uplo, n, a, lda, info, 1);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, uplo, n, a, lda, info, 1);
         return;
     }
     int64_t inf = 0;
@@ -301,9 +301,7 @@ static void potrs_body(const char *uplo, const int *n, const int *nrhs, const T 
     const int64_t nn = read_int(n, -1);
     la_potrs_fn *fn = la_short(LS_POTRS, nn, read_int(nrhs, -1), 0);
     if (fn && uplo_of(uplo) != 0 && ld_ok(lda, nn) && ld_ok(ldb, nn) && a && b && info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(uplo, n, nrhs, a, lda, b, ldb, info, 1);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, uplo, n, nrhs, a, lda, b, ldb, info, 1);
         return;
     }
     int64_t inf = 0;
@@ -319,9 +317,7 @@ static void posv_body(const char *uplo, const int *n, const int *nrhs, T *a, con
     const int64_t nn = read_int(n, -1);
     la_posv_fn *fn = la_short(LS_POSV, nn, read_int(nrhs, -1), 0);
     if (fn && uplo_of(uplo) != 0 && ld_ok(lda, nn) && ld_ok(ldb, nn) && a && b && info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(uplo, n, nrhs, a, lda, b, ldb, info, 1);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, uplo, n, nrhs, a, lda, b, ldb, info, 1);
         return;
     }
     int64_t inf = 0;
@@ -341,9 +337,7 @@ static void geqrf_body(const int *m, const int *n, T *a, const int *lda, T *tau,
     const bool valid = mm >= 0 && nn >= 0 && ld >= (mm > 1 ? mm : 1);
     la_geqrf_fn *fn = la_short(LS_GEQRF, mm, nn, 0);
     if (fn && valid && read_int(lwork, 0) >= (nn > 1 ? nn : 1) && a && tau && work && info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(m, n, a, lda, tau, work, lwork, info);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, m, n, a, lda, tau, work, lwork, info);
         return;
     }
     if (!workspace_settles(valid, read_int(lwork, 0), nn > 1 ? nn : 1, k > 0 ? nn * QR_NB : 1,
@@ -369,9 +363,7 @@ static void ormqr_body(const char *side, const char *trans, const int *m, const 
     const int64_t optimal = mm == 0 || nn == 0 || kk == 0 ? 1 : least * QR_NB + 65 * 64;
     la_ormqr_fn *fn = la_short(LS_ORMQR, mm, nn, kk);
     if (fn && valid && read_int(lwork, 0) >= least && a && tau && c && work && info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, 1, 1);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, 1, 1);
         return;
     }
     if (!workspace_settles(valid, read_int(lwork, 0), least, optimal, work, 12, &inf))
@@ -394,9 +386,7 @@ static void gels_body(const char *trans, const int *m, const int *n, const int *
     const int64_t optimal = mn + most * QR_NB > 1 ? mn + most * QR_NB : 1;
     la_gels_fn *fn = la_short(LS_GELS, mm, nn, nr);
     if (fn && valid && read_int(lwork, 0) >= least && a && b && work && info) {
-        ompwg_gate_slot *gate = ompwg_openblas_enter();
-        fn(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info, 1);
-        ompwg_openblas_leave(gate);
+        LA_SHORT_RUN(fn, trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info, 1);
         return;
     }
     if (!workspace_settles(valid, read_int(lwork, 0), least, optimal, work, 10, &inf))
