@@ -28,6 +28,11 @@ typedef struct fac_out {
     int64_t ldh, ldd, m, n;
     int64_t done; /* rows (FAC_OUT_ROWS) or columns gone or queued */
     int64_t step; /* rows or columns a part holds at least, but for the last */
+    /* FAC_OUT_TRI: tri_copy.inl's trapezoids (no packed copies yet), where
+     * each starts in the device copy, and the next to go */
+    ompwg_gpu_block tb[TRI_MAXQ];
+    T *tat[TRI_MAXQ];
+    int tcount, tnext;
     ompwg_gpu_drain drain;
 } fac_out;
 
@@ -58,6 +63,10 @@ static void fac_out_begin(fac_out *o, const ompwg_factor_shape *s, int dev, T *h
                     .m = x.a_rows, .n = x.a_cols };
     const int64_t along = lu ? o->m : o->n;
     o->step = along / 16 > TRI_CB ? along / 16 : TRI_CB;
+    if (o->kind == FAC_OUT_TRI) {
+        size_t elems = 0;
+        o->tcount = tri_blocks(o->upper, o->n, h, o->ldh, d, NULL, o->tb, o->tat, &elems);
+    }
     ompwg_gpu_drain_start(&o->drain, dev);
 }
 
@@ -90,22 +99,19 @@ static bool fac_out_cols(fac_out *o, int64_t c0, int64_t c1)
  * upto, each packed as tri_move packs it; o->done moves past those queued. */
 static bool fac_out_tri(fac_out *o, int64_t upto)
 {
-    const int64_t n = o->n, cb = tri_width(n);
-    while (o->done < n) {
-        const int64_t j0 = o->done, cols = n - j0 < cb ? n - j0 : cb;
-        if (j0 + cols > upto) return true;
-        const int64_t r0 = o->upper ? 0 : j0, rows = o->upper ? j0 + cols : n - j0;
+    for (; o->tnext < o->tcount; o->tnext++) {
+        ompwg_gpu_block b = o->tb[o->tnext];
+        if (o->done + b.cols > upto) return true;
         void *pk = NULL;
-        if (ompwg_gpu_alloc(o->dev, (size_t)rows * (size_t)cols * sizeof(T), &pk) != OMPWG_OK)
+        if (ompwg_gpu_alloc(o->dev, (size_t)b.rows * (size_t)b.cols * sizeof(T), &pk) != OMPWG_OK)
             return false;
-        TN(tri_place_, )(o->dev, rows, cols, o->d + r0 + j0 * o->ldd, o->ldd, pk, rows);
-        const ompwg_gpu_block b = { .host = o->h + r0 + j0 * o->ldh, .ld = o->ldh, .dev = pk,
-                                    .rows = rows, .cols = cols, .elem = sizeof(T) };
+        TN(tri_place_, )(o->dev, b.rows, b.cols, o->tat[o->tnext], o->ldd, pk, b.rows);
+        b.dev = pk;
         if (!ompwg_gpu_drain_push(&o->drain, &b, pk)) {
             ompwg_gpu_free(o->dev, pk);
             return false;
         }
-        o->done = j0 + cols;
+        o->done += b.cols;
     }
     return true;
 }

@@ -61,18 +61,31 @@ static int tri_blocks(bool upper, int64_t n, T *h, int64_t ldh, T *d, T *dev, om
     return q;
 }
 
+/* tri_blocks with device scratch of their own for the packed copies
+ * (*scratch, which the caller frees; NULL on failure): *count blocks, and
+ * the allocation's status. */
+static int tri_blocks_packed(int dev, bool upper, int64_t n, T *h, int64_t ldh, T *d,
+                             ompwg_gpu_block *b, T **at, void **scratch, int *count)
+{
+    size_t elems = 0;
+    tri_blocks(upper, n, h, ldh, d, NULL, b, at, &elems);
+    *scratch = NULL;
+    *count = 0;
+    const int st = ompwg_gpu_alloc(dev, elems * sizeof(T), scratch);
+    if (st == OMPWG_OK) *count = tri_blocks(upper, n, h, ldh, d, *scratch, b, at, &elems);
+    return st;
+}
+
 /* Moves the `upper` or lower triangle of the n x n host matrix h (leading
  * dimension ldh) to the device copy d (leading dimension n), or back. */
 static int tri_move(int dev, bool upper, int64_t n, T *h, int64_t ldh, T *d, bool to_device)
 {
     ompwg_gpu_block b[TRI_MAXQ];
     T *at[TRI_MAXQ];
-    size_t elems = 0;
-    tri_blocks(upper, n, h, ldh, d, NULL, b, at, &elems);
     void *scratch = NULL;
-    int st = ompwg_gpu_alloc(dev, elems * sizeof(T), &scratch);
+    int count = 0;
+    int st = tri_blocks_packed(dev, upper, n, h, ldh, d, b, at, &scratch, &count);
     if (st != OMPWG_OK) return st;
-    const int count = tri_blocks(upper, n, h, ldh, d, scratch, b, at, &elems);
     if (to_device) {
         TN(qr_scale_, )(dev, n, n, 0, d, n);
         st = ompwg_gpu_blocks_in(dev, b, count);
@@ -118,11 +131,9 @@ static int tri_stream_start(tri_stream *t, int dev, bool upper, int64_t n, T *h,
                             T *d)
 {
     *t = (tri_stream){ .dev = dev, .n = n, .cb = tri_width(n), .d = d };
-    size_t elems = 0;
-    tri_blocks(upper, n, h, ldh, d, NULL, t->b, t->at, &elems);
-    int st = ompwg_gpu_alloc(dev, elems * sizeof(T), &t->scratch);
+    const int st = tri_blocks_packed(dev, upper, n, h, ldh, d, t->b, t->at, &t->scratch,
+                                     &t->count);
     if (st != OMPWG_OK) return st;
-    t->count = tri_blocks(upper, n, h, ldh, d, t->scratch, t->b, t->at, &elems);
     TN(qr_scale_, )(dev, n, n, 0, d, n);
     ompwg_gpu_mover_start_list(&t->mover, dev, t->b, t->count);
     return OMPWG_OK;
